@@ -1,0 +1,1 @@
+"""Checks layer: everything `cardkit validate` reports, gathered before anything is printed."""

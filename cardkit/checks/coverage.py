@@ -1,0 +1,46 @@
+"""How much of each box the database holds, and what it holds beyond the box."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardkit.model.database import Database
+from cardkit.model.box import FIELD_BY_KIND
+from cardkit.problems import Problem, error
+
+
+@dataclass(frozen=True)
+class KindCount:
+    game: str
+    kind: str
+    held: int
+    in_box: int | None
+    with_unknown_facts: int
+
+
+def count_cards(database: Database) -> list[KindCount]:
+    games = sorted({origin.game for origin in database.card_origins.values()} | set(database.boxes))
+    counts = []
+    for game in games:
+        box = database.boxes.get(game)
+        expected = box.expected() if box else {}
+        held: dict[str, list] = {}
+        for card_id, card in database.cards.items():
+            if database.card_origins[card_id].game == game:
+                held.setdefault(card.kind, []).append(card)
+        for kind in sorted(set(expected) | set(held)):
+            cards = held.get(kind, [])
+            counts.append(KindCount(game, kind, len(cards), expected.get(kind),
+                                    sum(1 for card in cards if card.unknown)))
+    return counts
+
+
+def check_box_counts(database: Database, counts: list[KindCount]) -> list[Problem]:
+    problems = []
+    for count in counts:
+        origin = database.box_origins.get(count.game)
+        if origin is not None and count.in_box is not None and count.held > count.in_box:
+            problems.append(error(origin.key_position((FIELD_BY_KIND[count.kind],)), "over-box-count",
+                                  f"{count.game} holds {count.held} {count.kind} cards, more than "
+                                  f"the {count.in_box} its box holds"))
+    return problems

@@ -1,0 +1,53 @@
+"""Problems written for people (text), for programs (json) and for GitHub workflows."""
+
+from __future__ import annotations
+
+import json
+
+from cardkit.checks.runner import Report
+from cardkit.problems import Problem
+
+FORMATS = ("text", "json", "github")
+
+
+def format_problem(problem: Problem) -> str:
+    line = f"{problem.position}: {problem.severity.value}: {problem.code}: {problem.message}"
+    for related in problem.related:
+        line += f"\n{related}: note: first defined here"
+    return line
+
+
+def render_report(report: Report, output_format: str) -> str:
+    if output_format == "json":
+        return json.dumps({
+            "root": str(report.root),
+            "files": report.files_checked,
+            "errors": len(report.errors),
+            "warnings": len(report.warnings),
+            "problems": [problem.as_dict() for problem in report.problems],
+            "counts": [count.__dict__ for count in report.counts],
+        }, indent=2, ensure_ascii=False) + "\n"
+    if output_format == "github":
+        return "".join(_github_annotation(problem) + "\n" for problem in report.problems)
+    lines = [format_problem(problem) for problem in report.problems]
+    lines.append(_summary(report))
+    return "\n".join(lines) + "\n"
+
+
+def _summary(report: Report) -> str:
+    held = ", ".join(
+        f"{c.kind} {c.held}" + (f"/{c.in_box}" if c.in_box is not None else "")
+        for c in report.counts)
+    return (f"{len(report.errors)} errors, {len(report.warnings)} warnings in "
+            f"{report.files_checked} files. Cards held (of the box): {held or 'none'}")
+
+
+def _github_annotation(problem: Problem) -> str:
+    def escape(value: str, in_property: bool = False) -> str:
+        value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return value.replace(":", "%3A").replace(",", "%2C") if in_property else value
+
+    position = problem.position
+    properties = (f"file={escape(str(position.path), True)},line={position.line},"
+                  f"col={position.column},title={escape(problem.code, True)}")
+    return f"::{problem.severity.value} {properties}::{escape(problem.message)}"

@@ -1,0 +1,98 @@
+"""Cross-references between the card facts and each language's texts.
+
+- a text entry for an id no card has, or filed under the wrong kind;
+- texts for parts a card does not have (a power it lacks, a prize it does not give);
+- field paths in `provisional`, `translated_from` and `notes` that name no text of the card;
+- cards without a name or text in a language (a warning, per card and language).
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from cardkit.model.database import Database
+from cardkit.model.texts import Entry, field_location, field_value, translatable_fields
+from cardkit.problems import Problem, error, warning
+from cardkit.source.layout import SOURCE_LANGUAGE
+
+PATH_LISTS = ("provisional", "translated_from", "notes")
+
+
+def check_references(database: Database) -> list[Problem]:
+    problems: list[Problem] = []
+    for (language, card_id), origin in database.text_origins.items():
+        entry = database.texts[language][card_id]
+        card = database.cards.get(card_id)
+        if card is None:
+            if card_id in database.card_origins:
+                continue  # the card itself failed its schema check, which is reported already
+            close = difflib.get_close_matches(card_id, list(database.cards), n=1)
+            message = f"text for {card_id!r}, but no card has that id"
+            if close:
+                message += f"; did you mean {close[0]!r}?"
+            problems.append(error(origin.key_position(), "unknown-id", message,
+                                  suggestion=close[0] if close else None, card_id=card_id))
+            continue
+        if card.kind != entry.kind:
+            problems.append(error(origin.key_position(), "wrong-kind",
+                                  f"{card_id!r} is a {card.kind} card, but its text is filed "
+                                  f"with the {entry.kind} cards", card_id=card_id))
+            continue
+        expected = translatable_fields(card)
+        problems += _texts_without_fact(entry, expected, origin)
+        problems += _stray_paths(entry, expected, origin, language)
+    for card_id, card in database.cards.items():
+        expected = translatable_fields(card)
+        for language in database.languages:
+            entry = database.text(language, card_id)
+            missing = [path for path in expected if entry is None or field_value(entry, path) is None]
+            if missing:
+                origin = database.text_origins.get((language, card_id)) or database.card_origins[card_id]
+                problems.append(warning(
+                    origin.key_position(), "missing-text",
+                    f"{card.kind} {card_id!r} has no {language} text for: {', '.join(missing)}",
+                    card_id=card_id))
+    return problems
+
+
+def _texts_without_fact(entry: Entry, expected: list[str], origin) -> list[Problem]:
+    problems = []
+    for path in _given_paths(entry):
+        if path not in expected:
+            location = field_location(path)
+            problems.append(error(origin.key_position(location), "text-without-fact",
+                                  f"text for {path!r}, which card {entry.id!r} does not have",
+                                  card_id=entry.id))
+    return problems
+
+
+def _given_paths(entry: Entry) -> list[str]:
+    """Every text path an entry gives, from its own fields."""
+    data = entry.model_dump(exclude={"id", "kind", *PATH_LISTS, "silence"}, exclude_none=True)
+    paths: list[str] = []
+
+    def walk(node, prefix):
+        for key, value in node.items():
+            path = f"{prefix}{key}"
+            if isinstance(value, dict):
+                walk(value, path + ".")
+            else:
+                paths.append(path)
+
+    walk(data, "")
+    return paths
+
+
+def _stray_paths(entry: Entry, expected: list[str], origin, language: str) -> list[Problem]:
+    problems = []
+    for list_name in PATH_LISTS:
+        for path in getattr(entry, list_name):
+            if path not in expected:
+                problems.append(error(origin.key_position((list_name,)), "unknown-field-path",
+                                      f"{list_name} names {path!r}, which is no text of "
+                                      f"card {entry.id!r}", card_id=entry.id))
+    if language == SOURCE_LANGUAGE and entry.translated_from:
+        problems.append(error(origin.key_position(("translated_from",)), "source-fingerprint",
+                              "English is the source language: its texts record no "
+                              "translated_from fingerprints", card_id=entry.id))
+    return problems

@@ -1,0 +1,18 @@
+"""The `cardkit` command: a thin shell over the library; each command lives in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from cardkit import __version__
+from cardkit.cli.validate import fmt_command, validate_command
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardkit")
+def main() -> None:
+    """Keep the cards of Cosmic Encounter Duel correct and printable in every language."""
+
+
+main.add_command(validate_command)
+main.add_command(fmt_command)

@@ -1,0 +1,42 @@
+"""`cardkit validate` and `cardkit fmt`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardkit.checks.output import FORMATS, format_problem, render_report
+from cardkit.checks.runner import validate
+from cardkit.cli.options import database_root, output_format, require_database
+from cardkit.source.canonical import format_database
+
+
+@click.command("validate")
+@database_root
+@output_format(FORMATS)
+@click.option("--strict", is_flag=True, help="Warnings fail the run too.")
+def validate_command(root: Path, output_format: str, strict: bool) -> None:
+    """Check the card database under ROOT (default: the current folder).
+
+    Exit status: 0 clean, 1 problems found (errors, or warnings with --strict),
+    2 usage or I/O errors.
+    """
+    report = validate(require_database(root))
+    click.echo(render_report(report, output_format), nl=False)
+    if report.errors or (strict and report.warnings):
+        raise SystemExit(1)
+
+
+@click.command("fmt")
+@database_root
+@click.option("--check", is_flag=True, help="Report files not in canonical form; write nothing.")
+def fmt_command(root: Path, check: bool) -> None:
+    """Rewrite the database's YAML files into canonical form, keeping comments and key order."""
+    result = format_database(require_database(root), write=not check)
+    for problem in result.problems:
+        click.echo(format_problem(problem))
+    verb = "would reformat" if check else "reformatted"
+    click.echo(f"{result.checked} files checked, {len(result.changed)} {verb}", err=True)
+    if result.problems:
+        raise SystemExit(1)

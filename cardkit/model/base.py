@@ -1,0 +1,50 @@
+"""What every model shares: strict validation and the `unknown` list.
+
+Strict mode keeps YAML's types honest: `value: "13"` is a wrong type, not a 13.
+`unknown` lists the facts (and texts) the rulebooks do not give for a card; only those
+may be left out, so a missing fact is either declared or an error.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar
+
+from pydantic import BaseModel, ConfigDict, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
+
+CardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
+FieldPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$", max_length=128)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class CardModel(Strict):
+    """A card's language-neutral facts; `id` comes from the key the card is filed under."""
+
+    id: CardId
+    unknown: list[FieldPath] = []
+
+    # Facts that must be given unless listed in `unknown`.
+    required_facts: ClassVar[tuple[str, ...]] = ()
+
+    @model_validator(mode="after")
+    def _facts_given_or_declared_unknown(self):
+        for name in type(self).required_facts:
+            given = getattr(self, name) not in (None, {}, [])
+            if not given and name not in self.unknown:
+                raise PydanticCustomError(
+                    "fact_missing", "missing field {field}", {"field": name})
+            if given and name in self.unknown and not self._partial_allowed(name):
+                raise PydanticCustomError(
+                    "fact_declared_unknown",
+                    "field {field} is given but also listed under unknown", {"field": name})
+        return self
+
+    def _partial_allowed(self, name: str) -> bool:
+        """Whether a fact may be given in part while listed as unknown (tactic halves)."""
+        return False
+
+    def knows(self, path: str) -> bool:
+        return not any(path == u or path.startswith(u + ".") for u in self.unknown)

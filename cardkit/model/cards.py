@@ -1,0 +1,202 @@
+"""One model per card kind of Cosmic Encounter Duel, with the rules the rulebooks state."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal, Union
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from cardkit.model.base import CardId, CardModel, Strict
+from cardkit.model.effects import Effect
+
+Complexity = Literal["green", "yellow", "red"]
+Timing = Literal["always", "setup", "contests", "duels", "contests-and-duels"]
+FateDeck = Literal["discovery", "event", "maintenance"]
+PlayerColour = Literal["orange", "blue"]
+EmissaryDeck = Literal["skull", "heart", "earth"]
+PlanetSymbol = Literal["red", "blue", "green", "yellow"]
+TacticIcon = Literal["blast", "shield", "recover"]
+
+STANDARD_HAND_SIZE = 6
+
+
+class Power(Strict):
+    timing: Timing
+
+
+class Alien(CardModel):
+    kind: Literal["alien"] = "alien"
+    complexity: Complexity | None = None
+    hand_size: Annotated[int, Field(ge=1, le=20)] | None = None
+    powers: dict[CardId, Power] = {}
+
+    required_facts: ClassVar = ("complexity", "powers")
+
+    @field_validator("hand_size")
+    @classmethod
+    def _hand_size_differs_from_standard(cls, value):
+        if value == STANDARD_HAND_SIZE:
+            raise PydanticCustomError(
+                "standard_hand_size",
+                "hand_size is given only when it differs from the standard {standard}",
+                {"standard": STANDARD_HAND_SIZE})
+        return value
+
+    @property
+    def effective_hand_size(self) -> int:
+        return self.hand_size or STANDARD_HAND_SIZE
+
+
+class EmissaryPower(Strict):
+    id: CardId
+    timing: Timing | None = None
+
+
+class Emissary(CardModel):
+    kind: Literal["emissary"] = "emissary"
+    deck: EmissaryDeck | None = None
+    power: EmissaryPower | None = None
+
+    required_facts: ClassVar = ("deck", "power")
+
+
+class Prize(Strict):
+    """A prize of a duel; `effect` is given when its text is formulaic."""
+
+    effect: Effect | None = None
+
+
+class Prizes(Strict):
+    winner: Prize | None = None
+    loser: Prize | None = None
+
+    @model_validator(mode="after")
+    def _at_least_one(self):
+        if self.winner is None and self.loser is None:
+            raise PydanticCustomError("prize_missing", "a duel needs a prize for the winner or the loser")
+        return self
+
+
+class Duel(Strict):
+    ship_advantage: Annotated[int, Field(ge=1, le=20)]
+    prizes: Prizes
+
+
+class Contest(Strict):
+    """A contest card's effect, resolved by the contest's winner."""
+
+    winner: Prize
+
+
+class FateCard(CardModel):
+    next: FateDeck | None = None
+    effect: Effect | None = None
+    duel: Duel | None = None
+    contest: Contest | None = None
+
+    required_facts: ClassVar = ("next",)
+
+    @model_validator(mode="after")
+    def _duel_or_contest(self):
+        if self.duel is not None and self.contest is not None:
+            raise PydanticCustomError("duel_and_contest", "a Fate card starts a duel or a contest, not both")
+        return self
+
+
+class Discovery(FateCard):
+    kind: Literal["discovery"] = "discovery"
+
+    required_facts: ClassVar = ("next", "duel")
+
+
+class Event(FateCard):
+    kind: Literal["event"] = "event"
+    planet_bar: Annotated[list[PlanetSymbol], Field(min_length=1, max_length=6)] | None = None
+
+
+class Maintenance(FateCard):
+    kind: Literal["maintenance"] = "maintenance"
+    resources: Annotated[dict[PlanetSymbol, Effect], Field(min_length=1)] | None = None
+
+
+class Plan(CardModel):
+    kind: Literal["plan"] = "plan"
+    colour: PlayerColour | None = None
+    value: Annotated[int, Field(ge=-2, le=42)]
+
+    required_facts: ClassVar = ("colour",)
+
+
+class ParityValue(Strict):
+    """The value of a parity reinforcement, by whether the player's influence is even or odd."""
+
+    even: Annotated[int, Field(ge=-42, le=42)]
+    odd: Annotated[int, Field(ge=-42, le=42)]
+
+
+class Reinforcement(CardModel):
+    kind: Literal["reinforcement"] = "reinforcement"
+    value: Annotated[int, Field(ge=-42, le=42)] | None = None
+    parity: ParityValue | None = None
+
+    @model_validator(mode="after")
+    def _value_or_parity(self):
+        if (self.value is None) == (self.parity is None):
+            raise PydanticCustomError(
+                "value_or_parity", "a reinforcement has either a value or a parity, exactly one")
+        if self.value == 0:
+            raise PydanticCustomError("zero_value", "a reinforcement's value is never 0")
+        return self
+
+    def value_for(self, influence: int) -> int:
+        if self.parity is None:
+            return self.value
+        return self.parity.even if influence % 2 == 0 else self.parity.odd
+
+
+class Planet(CardModel):
+    kind: Literal["planet"] = "planet"
+    symbol: PlanetSymbol
+
+
+class TacticHalf(Strict):
+    icon: TacticIcon
+    value: Annotated[int, Field(ge=1, le=9)]
+
+    @model_validator(mode="after")
+    def _recover_is_one_or_two(self):
+        if self.icon == "recover" and self.value not in (1, 2):
+            raise PydanticCustomError("recover_value", "a recover half is worth 1 or 2, not {value}",
+                                      {"value": self.value})
+        return self
+
+
+class Tactic(CardModel):
+    kind: Literal["tactic"] = "tactic"
+    colour: PlayerColour
+    halves: Annotated[list[TacticHalf], Field(min_length=1, max_length=2)] = []
+
+    required_facts: ClassVar = ("halves",)
+
+    @model_validator(mode="after")
+    def _two_halves(self):
+        if self.halves and len(self.halves) != 2 and "halves" not in self.unknown:
+            raise PydanticCustomError(
+                "tactic_halves", "a tactic has two halves; list halves under unknown if the "
+                "rulebooks show only one")
+        return self
+
+    def _partial_allowed(self, name: str) -> bool:
+        return name == "halves" and len(self.halves) < 2
+
+
+Card = Annotated[
+    Union[Alien, Emissary, Discovery, Event, Maintenance, Plan, Reinforcement, Planet, Tactic],
+    Field(discriminator="kind"),
+]
+
+MODEL_BY_KIND: dict[str, type[CardModel]] = {
+    model.model_fields["kind"].default: model
+    for model in (Alien, Emissary, Discovery, Event, Maintenance, Plan, Reinforcement, Planet, Tactic)
+}

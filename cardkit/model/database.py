@@ -1,0 +1,271 @@
+"""Builds the Database from loaded sources: every card and text validated against its model.
+
+Schema problems (wrong type, out of range, unknown or missing field) are reported here,
+with the position of the offending value, because only here is each value checked
+against its model.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from cardkit.model.base import CardModel
+from cardkit.model.box import Box
+from cardkit.model.cards import MODEL_BY_KIND
+from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
+from cardkit.problems import Position, Problem, error
+from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.tree import Sources
+from cardkit.source.yamlfile import Document, Location
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a card or text entry was read from."""
+
+    document: Document
+    game: str
+    prefix: Location = ()
+
+    @property
+    def key(self) -> str | None:
+        return self.prefix[0] if self.prefix else None
+
+    def position(self, location: Location = ()) -> Position:
+        return self.document.position(self.prefix + tuple(location))
+
+    def key_position(self, location: Location = ()) -> Position:
+        return self.document.key_position(self.prefix + tuple(location))
+
+
+@dataclass
+class Database:
+    cards: dict[str, CardModel] = field(default_factory=dict)
+    card_origins: dict[str, Origin] = field(default_factory=dict)
+    languages: list[str] = field(default_factory=list)
+    texts: dict[str, dict[str, Entry]] = field(default_factory=dict)
+    text_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    boxes: dict[str, Box] = field(default_factory=dict)
+    box_origins: dict[str, Origin] = field(default_factory=dict)
+
+    @property
+    def translations(self) -> list[str]:
+        return [language for language in self.languages if language != SOURCE_LANGUAGE]
+
+    def cards_of_kind(self, kind: str) -> list[CardModel]:
+        return [card for card in self.cards.values() if card.kind == kind]
+
+    def text(self, language: str, card_id: str) -> Entry | None:
+        return self.texts.get(language, {}).get(card_id)
+
+
+def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
+    database = Database(languages=list(sources.layout.languages))
+    problems: list[Problem] = []
+    for game, document in sources.box_documents.items():
+        if isinstance(document.data, dict):
+            origin = Origin(document, game)
+            box = _validate(Box, dict(document.data), origin, problems)
+            if box is not None:
+                database.boxes[game] = box
+                database.box_origins[game] = origin
+        elif not document.problems:
+            problems.append(error(document.position(()), "schema-type",
+                                  "box.yaml is a mapping from card kinds to counts"))
+    for card_file, document in sources.card_documents:
+        model = MODEL_BY_KIND[card_file.kind]
+        for key, raw, origin in _entries(document, card_file.game, problems):
+            if key in database.card_origins:
+                problems.append(_duplicate(origin, database.card_origins[key], "card"))
+                continue
+            card = _validate(model, {**raw, "id": key}, origin, problems)
+            if card is not None:
+                database.cards[key] = card
+                database.card_origins[key] = origin
+    for locale_file, document in sources.locale_documents:
+        language = locale_file.language
+        texts = database.texts.setdefault(language, {})
+        model = TEXT_MODEL_BY_KIND.get(locale_file.kind)
+        if model is None:
+            problems.append(error(Position(document.path), "untranslatable-kind",
+                                  f"{locale_file.kind} cards have no text to translate; "
+                                  "remove this file"))
+            continue
+        for key, raw, origin in _entries(document, locale_file.game, problems):
+            if (language, key) in database.text_origins:
+                problems.append(_duplicate(origin, database.text_origins[(language, key)], "text"))
+                continue
+            entry = _validate(model, {**raw, "id": key}, origin, problems)
+            if entry is not None:
+                texts[key] = entry
+                database.text_origins[(language, key)] = origin
+    return database, problems
+
+
+def _entries(document: Document, game: str, problems: list[Problem]):
+    data = document.data
+    if data is None:
+        return
+    if not isinstance(data, dict):
+        problems.append(error(document.position(()), "schema-type",
+                              "a card file is a mapping from card ids to cards"))
+        return
+    for key, raw in data.items():
+        origin = Origin(document, game, (key,))
+        if not isinstance(key, str):
+            problems.append(error(origin.key_position(), "schema-type",
+                                  f"card ids are text, not {_kind_of_value(key)}"))
+            continue
+        if not isinstance(raw, dict):
+            problems.append(error(origin.position(), "schema-type",
+                                  f"card {key!r} must be a mapping of fields, "
+                                  f"not {_kind_of_value(raw)}", card_id=key))
+            continue
+        if "id" in raw:
+            problems.append(error(origin.key_position(("id",)), "schema-unknown-field",
+                                  "unknown field 'id': a card's id is the key it is filed under",
+                                  card_id=key))
+            continue
+        yield key, raw, origin
+
+
+def _duplicate(origin: Origin, first: Origin, what: str) -> Problem:
+    first_position = first.key_position()
+    return error(origin.key_position(), "duplicate-id",
+                 f"id {origin.key!r} is already used by a {what} at {first_position}",
+                 card_id=origin.key, related=(first_position,))
+
+
+def _validate(model: type[BaseModel], payload: dict, origin: Origin,
+              problems: list[Problem]) -> Any:
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        for detail in exc.errors(include_url=False):
+            problems.append(_schema_problem(model, detail, payload, origin))
+        return None
+
+
+def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Origin) -> Problem:
+    location = _data_location(raw, detail["loc"])
+    kind = detail["type"]
+    here = origin.position(location)
+    name = ".".join(str(step) for step in location) or origin.key or "file"
+    value = detail.get("input")
+    context = detail.get("ctx") or {}
+    suggestion = None
+    if kind in ("missing", "fact_missing", "union_tag_not_found"):
+        missing = context.get("field") or context.get("discriminator", "").strip("'") or name
+        path = ".".join(str(s) for s in location + (missing,)) if kind != "missing" else name
+        code, message = "schema-missing-field", f"missing field '{path}'"
+        if kind == "fact_missing":
+            message += " (list it under 'unknown' if the rulebooks do not give it)"
+    elif kind == "extra_forbidden":
+        here = origin.key_position(location)
+        allowed = _allowed_fields(model, location)
+        close = difflib.get_close_matches(str(location[-1]), allowed, n=1)
+        suggestion = close[0] if close else None
+        code, message = "schema-unknown-field", f"unknown field '{name}'"
+        if suggestion:
+            message += f"; did you mean '{suggestion}'?"
+    elif kind in ("literal_error", "union_tag_invalid", "enum"):
+        expected = context.get("expected") or context.get("expected_tags", "")
+        code = "schema-range"
+        message = f"{name}: {_show(value if kind != 'union_tag_invalid' else context.get('tag'))} " \
+                  f"is not one of {expected}"
+        options = [option.strip(" '") for option in str(expected).replace(" or ", ",").split(",")]
+        close = difflib.get_close_matches(str(context.get("tag", value)), options, n=1)
+        suggestion = close[0] if close else None
+    elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
+                  "too_short", "too_long", "string_too_short", "string_too_long"):
+        code, message = "schema-range", f"{name}: {_show(value)} is out of range: {detail['msg'].lower()}"
+    elif kind == "string_pattern_mismatch":
+        code = "schema-range"
+        message = f"{name}: {_show(value)} is not a valid id (lowercase letters, digits and hyphens)" \
+            if "a-z0-9]+(-" in str(context.get("pattern")) else f"{name}: {_show(value)} is malformed"
+    elif kind.endswith("_type") or kind in ("model_attributes_type", "dict_type", "list_type"):
+        expected = _TYPE_NAMES.get(kind, kind.removesuffix("_type"))
+        code, message = "schema-type", f"{name}: expected {expected}, got {_kind_of_value(value)}"
+    else:
+        code, message = "schema-rule", f"{name}: {detail['msg']}"
+    return error(here, code, message, suggestion=suggestion, card_id=origin.key)
+
+
+_TYPE_NAMES = {
+    "int_type": "a whole number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+    "list_type": "a list",
+    "float_type": "a number",
+}
+
+
+def _data_location(raw: dict, loc: tuple) -> Location:
+    """Pydantic's error location without the tags it inserts for discriminated unions."""
+    location: list = []
+    node: Any = {**raw}
+    for step in loc:
+        if isinstance(node, dict) and step not in node and step in (node.get("effect"), node.get("kind")):
+            continue
+        location.append(step)
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(location)
+
+
+def _allowed_fields(model: type[BaseModel], location: Location) -> list[str]:
+    """The field names allowed where an unknown field stands, for suggestions."""
+    current: Any = model
+    for step in location[:-1]:
+        fields = getattr(current, "model_fields", {})
+        if step in fields:
+            current = _model_in(fields[step].annotation)
+        # otherwise the step is a mapping key or list index: its elements share one model
+        if current is None:
+            return []
+    fields = getattr(current, "model_fields", {})
+    return [name for name in fields if name not in ("id", "kind")]
+
+
+def _model_in(annotation: Any) -> Any:
+    """The first pydantic model inside an annotation such as `Prize | None` or `dict[str, Power]`."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for argument in getattr(annotation, "__args__", ()) or ():
+        found = _model_in(argument)
+        if found is not None:
+            return found
+    metadata = getattr(annotation, "__origin__", None)
+    return _model_in(metadata) if metadata not in (None, annotation) else None
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind_of_value(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    if isinstance(value, int):
+        return f"a number ({value})"
+    if isinstance(value, float):
+        return f"a decimal number ({value})"
+    if isinstance(value, str):
+        return f"text ({_show(value)})"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__

@@ -1,0 +1,37 @@
+"""Formulaic effects: the structured meaning behind card texts such as "Draw 3 cards."
+
+Each locale's phrasebook says how each effect is worded, so a text can be checked against
+the effect it must express.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from cardkit.model.base import Strict
+
+COUNTED_EFFECTS = (
+    "draw_cards",
+    "gain_reinforcements",
+    "retrieve_ships",
+    "improve_relations",
+    "worsen_relations",
+)
+
+
+class CountedEffect(Strict):
+    effect: Literal[COUNTED_EFFECTS]
+    count: Annotated[int, Field(ge=1, le=20)]
+    optional: bool = False
+
+
+class DiscoverAndDuel(Strict):
+    """Discover the top planet of the planet stack and fight a duel there."""
+
+    effect: Literal["discover_and_duel"]
+
+
+Effect = Annotated[Union[CountedEffect, DiscoverAndDuel], Field(discriminator="effect")]
+EFFECT_NAMES = COUNTED_EFFECTS + ("discover_and_duel",)

@@ -1,0 +1,143 @@
+"""The localized side of a card: its names and texts in one language.
+
+Entries mirror the card facts by id. In every language but the source, `translated_from`
+records, per field, the fingerprint of the English text the translation was made from,
+so a changed English text makes exactly its translations stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, StringConstraints
+
+from cardkit.model.base import CardId, CardModel, FieldPath, Strict
+from cardkit.model.cards import Alien, Emissary, FateCard, PlanetSymbol
+
+Text = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+Fingerprint = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{8}$")]
+ProblemCode = Annotated[str, StringConstraints(pattern=r"^[a-z]+(-[a-z]+)*$")]
+
+
+def fingerprint(source_text: str) -> str:
+    """A short, stable digest of an English text, insensitive to Unicode normalization."""
+    normalized = unicodedata.normalize("NFC", source_text.strip())
+    return hashlib.sha256(normalized.encode("utf-8")).hexdigest()[:8]
+
+
+class Entry(Strict):
+    id: CardId
+    provisional: list[FieldPath] = []
+    translated_from: dict[FieldPath, Fingerprint] = {}
+    notes: dict[FieldPath, Text] = {}
+    silence: dict[ProblemCode, Text] = {}
+
+
+class NamedEntry(Entry):
+    name: Text | None = None
+
+
+class PowerText(Strict):
+    name: Text | None = None
+    text: Text | None = None
+
+
+class AlienText(NamedEntry):
+    kind: Literal["alien"] = "alien"
+    powers: dict[CardId, PowerText] = {}
+
+
+class EmissaryText(NamedEntry):
+    kind: Literal["emissary"] = "emissary"
+    power: PowerText | None = None
+
+
+class PrizeText(Strict):
+    name: Text | None = None
+    text: Text | None = None
+
+
+class PrizesText(Strict):
+    winner: PrizeText | None = None
+    loser: PrizeText | None = None
+
+
+class ContestText(Strict):
+    winner: Text | None = None
+
+
+class FateText(NamedEntry):
+    text: Text | None = None
+    prizes: PrizesText | None = None
+    contest: ContestText | None = None
+    resources: dict[PlanetSymbol, Text] = {}
+
+
+class DiscoveryText(FateText):
+    kind: Literal["discovery"] = "discovery"
+
+
+class EventText(FateText):
+    kind: Literal["event"] = "event"
+
+
+class MaintenanceText(FateText):
+    kind: Literal["maintenance"] = "maintenance"
+
+
+class PlanText(NamedEntry):
+    kind: Literal["plan"] = "plan"
+
+
+class ReinforcementText(NamedEntry):
+    kind: Literal["reinforcement"] = "reinforcement"
+
+
+CardText = Annotated[
+    Union[AlienText, EmissaryText, DiscoveryText, EventText, MaintenanceText, PlanText,
+          ReinforcementText],
+    Field(discriminator="kind"),
+]
+
+TEXT_MODEL_BY_KIND: dict[str, type[Entry]] = {
+    model.model_fields["kind"].default: model
+    for model in (AlienText, EmissaryText, DiscoveryText, EventText, MaintenanceText, PlanText,
+                  ReinforcementText)
+}
+
+
+def translatable_fields(card: CardModel) -> list[str]:
+    """The paths of every text a card needs in each language, in reading order."""
+    fields = ["name"] if card.kind in TEXT_MODEL_BY_KIND else []
+    if isinstance(card, Alien):
+        for power_id in card.powers:
+            fields += [f"powers.{power_id}.name", f"powers.{power_id}.text"]
+    elif isinstance(card, Emissary) and card.power is not None:
+        fields += ["power.name", "power.text"]
+    elif isinstance(card, FateCard):
+        fields.append("text")
+        if card.duel is not None:
+            for side in ("winner", "loser"):
+                if getattr(card.duel.prizes, side) is not None:
+                    fields += [f"prizes.{side}.name", f"prizes.{side}.text"]
+        if card.contest is not None:
+            fields.append("contest.winner")
+        for symbol in getattr(card, "resources", None) or {}:
+            fields.append(f"resources.{symbol}")
+    return [path for path in fields if card.knows(path)]
+
+
+def field_value(entry: Entry, path: str) -> str | None:
+    """The text at a dotted path of an entry, or None where it is absent."""
+    node: object = entry
+    for step in path.split("."):
+        if node is None:
+            return None
+        node = node.get(step) if isinstance(node, dict) else getattr(node, step, None)
+    return node if isinstance(node, str) else None
+
+
+def field_location(path: str) -> tuple[str, ...]:
+    return tuple(path.split("."))

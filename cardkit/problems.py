@@ -1,0 +1,67 @@
+"""Problems every layer reports: one finding with its file, line and column.
+
+This module sits below all layers (source, model, checks, render, rules) so each can
+report in the same shape; it imports nothing of the project.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """Where something stands in a file; line and column count from 1."""
+
+    path: Path
+    line: int = 1
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    position: Position
+    severity: Severity
+    code: str
+    message: str
+    suggestion: str | None = None
+    card_id: str | None = None
+    related: tuple[Position, ...] = field(default=())
+
+    def sort_key(self) -> tuple:
+        return (str(self.position.path), self.position.line, self.position.column, self.code)
+
+    def as_dict(self) -> dict:
+        data = {
+            "path": str(self.position.path),
+            "line": self.position.line,
+            "column": self.position.column,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+        }
+        if self.suggestion is not None:
+            data["suggestion"] = self.suggestion
+        if self.card_id is not None:
+            data["card"] = self.card_id
+        if self.related:
+            data["related"] = [str(p) for p in self.related]
+        return data
+
+
+def error(position: Position, code: str, message: str, **extra) -> Problem:
+    return Problem(position, Severity.ERROR, code, message, **extra)
+
+
+def warning(position: Position, code: str, message: str, **extra) -> Problem:
+    return Problem(position, Severity.WARNING, code, message, **extra)

@@ -1,0 +1,1 @@
+"""Source layer: reads the YAML files of the database, keeping every value's position."""

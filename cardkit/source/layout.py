@@ -1,0 +1,122 @@
+"""Where the database's files live and what each holds.
+
+    cards/<game>/**/<kind file>.yaml           language-neutral facts, keyed by card id
+    cards/<game>/box.yaml                      how many cards of each kind the box holds
+    locales/<lang>/<game>/**/<kind file>.yaml  names and texts of those cards in one language
+    locales/<lang>/glossary.yaml               approved game terms of one language
+    locales/<lang>/phrasebook.yaml             how each formulaic effect is worded
+
+The kind of card a file holds follows from its name, so `cards/duel/fate/event.yaml`
+and `locales/de/duel/fate/event.yaml` both hold Event cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardkit.problems import Position, Problem, error
+
+SOURCE_LANGUAGE = "en"
+
+KIND_BY_FILE_STEM = {
+    "aliens": "alien",
+    "emissaries": "emissary",
+    "discovery": "discovery",
+    "event": "event",
+    "maintenance": "maintenance",
+    "plans": "plan",
+    "reinforcements": "reinforcement",
+    "planets": "planet",
+    "tactics": "tactic",
+}
+
+LOCALE_SUPPORT_FILES = ("glossary.yaml", "phrasebook.yaml")
+BOX_FILE = "box.yaml"
+
+
+@dataclass(frozen=True)
+class CardFile:
+    path: Path
+    game: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class LocaleFile:
+    path: Path
+    language: str
+    game: str
+    kind: str
+
+
+@dataclass
+class Layout:
+    root: Path
+    card_files: list[CardFile] = field(default_factory=list)
+    box_files: dict[str, Path] = field(default_factory=dict)
+    locale_files: list[LocaleFile] = field(default_factory=list)
+    languages: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def shown(self, path: Path) -> Path:
+        """The path as problems name it: relative to the database root when inside it."""
+        try:
+            return path.relative_to(self.root)
+        except ValueError:
+            return path
+
+
+class NotADatabase(Exception):
+    """The folder holds no card database at all (a usage error, not a data problem)."""
+
+
+def discover(root: Path) -> Layout:
+    root = root.resolve() if root.exists() else root
+    if not (root / "cards").is_dir():
+        raise NotADatabase(f"{root}: no card database here (expected a cards/ folder)")
+    layout = Layout(root)
+    for path in sorted((root / "cards").rglob("*")):
+        if not _is_yaml(path):
+            continue
+        relative = path.relative_to(root / "cards")
+        if len(relative.parts) == 2 and relative.name == BOX_FILE:
+            layout.box_files[relative.parts[0]] = path
+            continue
+        kind = _kind_of(path, relative, layout)
+        if kind is not None:
+            layout.card_files.append(CardFile(path, relative.parts[0], kind))
+    locales = root / "locales"
+    if locales.is_dir():
+        layout.languages = sorted(p.name for p in locales.iterdir() if p.is_dir())
+        for path in sorted(locales.rglob("*")):
+            if not _is_yaml(path):
+                continue
+            language, *rest = path.relative_to(locales).parts
+            if len(rest) == 1 and rest[0] in LOCALE_SUPPORT_FILES:
+                continue
+            kind = _kind_of(path, Path(*rest), layout)
+            if kind is not None:
+                layout.locale_files.append(LocaleFile(path, language, rest[0], kind))
+    if SOURCE_LANGUAGE not in layout.languages:
+        layout.problems.append(error(Position(layout.shown(locales)), "missing-source-locale",
+                                     f"no locales/{SOURCE_LANGUAGE}/ folder: English is the source "
+                                     "language every translation is checked against"))
+    return layout
+
+
+def _is_yaml(path: Path) -> bool:
+    return path.suffix in (".yaml", ".yml") and path.is_file()
+
+
+def _kind_of(path: Path, relative: Path, layout: Layout) -> str | None:
+    kind = KIND_BY_FILE_STEM.get(path.stem)
+    if len(relative.parts) < 2:
+        layout.problems.append(error(Position(layout.shown(path)), "unknown-file",
+                                     "card files belong in a game folder, such as duel/"))
+        return None
+    if kind is None:
+        known = ", ".join(f"{stem}.yaml" for stem in KIND_BY_FILE_STEM)
+        layout.problems.append(error(Position(layout.shown(path)), "unknown-file",
+                                     f"file name says no card kind; expected one of: {known}"))
+    return kind

@@ -1,0 +1,40 @@
+"""Loads every file of a database: the card facts and each language's texts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardkit.problems import Problem
+from cardkit.source.layout import CardFile, Layout, LocaleFile, discover
+from cardkit.source.yamlfile import Document, load_yaml
+
+
+@dataclass
+class Sources:
+    layout: Layout
+    card_documents: list[tuple[CardFile, Document]] = field(default_factory=list)
+    locale_documents: list[tuple[LocaleFile, Document]] = field(default_factory=list)
+    box_documents: dict[str, Document] = field(default_factory=dict)
+
+    @property
+    def problems(self) -> list[Problem]:
+        found = list(self.layout.problems)
+        for _, document in self.card_documents + self.locale_documents:
+            found += document.problems
+        for document in self.box_documents.values():
+            found += document.problems
+        return found
+
+
+def load_sources(root: Path) -> Sources:
+    layout = discover(root)
+    sources = Sources(layout)
+    for card_file in layout.card_files:
+        sources.card_documents.append((card_file, load_yaml(card_file.path, layout.shown(card_file.path))))
+    for game, path in layout.box_files.items():
+        sources.box_documents[game] = load_yaml(path, layout.shown(path))
+    for locale_file in layout.locale_files:
+        sources.locale_documents.append(
+            (locale_file, load_yaml(locale_file.path, layout.shown(locale_file.path))))
+    return sources

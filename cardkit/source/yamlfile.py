@@ -1,0 +1,210 @@
+"""Safe round-trip loading of one YAML file.
+
+Every value keeps its line and column (ruamel.yaml's round-trip loader records them on
+the containers), so a problem found later, in any layer, can name where it stands.
+Anything wrong with the file itself (not UTF-8, binary, too large, YAML that does not
+parse, duplicate keys, aliases, nesting too deep) becomes a Problem, never an exception.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import RoundTripConstructor
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from cardkit.problems import Position, Problem, error
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 32
+
+Location = tuple[str | int, ...]
+
+
+class _DuplicateKeyRecorder(RoundTripConstructor):
+    """Keeps the first of duplicate keys and records the later ones instead of stopping."""
+
+    def check_mapping_key(self, node, key_node, mapping, key, value) -> bool:
+        if key in mapping:
+            mark = key_node.start_mark
+            self.duplicate_keys.append((key, mark.line + 1, mark.column + 1))
+            return False
+        return True
+
+
+def round_trip_yaml() -> YAML:
+    """The one YAML configuration of the project, used to read and to write."""
+    yaml = YAML(typ="rt")
+    yaml.Constructor = _DuplicateKeyRecorder
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 100
+    yaml.preserve_quotes = True
+    return yaml
+
+
+@dataclass
+class Document:
+    """One parsed file: its data (ruamel round-trip containers) and what was wrong with it."""
+
+    path: Path
+    data: Any = None
+    problems: list[Problem] = field(default_factory=list)
+
+    def position(self, location: Location) -> Position:
+        """The position of the value at `location`, or of its nearest enclosing value."""
+        line, column = _locate(self.data, location)
+        return Position(self.path, line, column)
+
+    def key_position(self, location: Location) -> Position:
+        """The position of the key that ends `location` (for mapping entries)."""
+        if location:
+            parent = _follow(self.data, location[:-1])
+            key = location[-1]
+            if isinstance(parent, CommentedMap) and key in parent:
+                line, column = parent.lc.key(key)
+                return Position(self.path, line + 1, column + 1)
+        return self.position(location)
+
+
+def _follow(data: Any, location: Location) -> Any:
+    node = data
+    for step in location:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _locate(data: Any, location: Location) -> tuple[int, int]:
+    line, column = 1, 1
+    node = data
+    for step in location:
+        if isinstance(node, CommentedMap) and step in node:
+            line, column = node.lc.value(step)
+            line, column = line + 1, column + 1
+            node = node[step]
+        elif isinstance(node, CommentedSeq) and isinstance(step, int) and 0 <= step < len(node):
+            line, column = node.lc.item(step)
+            line, column = line + 1, column + 1
+            node = node[step]
+        else:
+            break
+    return line, column
+
+
+def load_yaml(path: Path, display_path: Path | None = None) -> Document:
+    """Read `path`; the returned Document names it as `display_path` in problems."""
+    shown = display_path or path
+    document = Document(shown)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            document.problems.append(error(
+                Position(shown), "file-too-large",
+                f"file is {size:,} bytes; card files are limited to {MAX_FILE_BYTES:,} bytes"))
+            return document
+        raw = path.read_bytes()
+    except OSError as exc:
+        document.problems.append(error(Position(shown), "file-unreadable",
+                                       f"cannot read file: {exc.strerror or exc}"))
+        return document
+    text = _decode(raw, document)
+    if text is None:
+        return document
+    return parse_text(text, document)
+
+
+def _decode(raw: bytes, document: Document) -> str | None:
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        document.problems.append(error(_byte_position(raw, nul, document.path), "file-binary",
+                                       "file contains a NUL byte: binary data, not YAML text"))
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        document.problems.append(error(
+            _byte_position(raw, exc.start, document.path), "file-encoding",
+            f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"))
+        return None
+
+
+def _byte_position(raw: bytes, offset: int, path: Path) -> Position:
+    before = raw[:offset]
+    line = before.count(b"\n") + 1
+    column = offset - (before.rfind(b"\n") + 1) + 1
+    return Position(path, line, column)
+
+
+def parse_text(text: str, document: Document) -> Document:
+    yaml = round_trip_yaml()
+    try:
+        document.data = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        reason = exc.problem or exc.context or "invalid YAML"
+        document.problems.append(error(Position(document.path, line, column), "yaml-syntax",
+                                       f"YAML does not parse: {reason}"))
+        return document
+    except (YAMLError, RecursionError) as exc:
+        message = "nesting is too deep" if isinstance(exc, RecursionError) else str(exc)
+        document.problems.append(error(Position(document.path), "yaml-syntax",
+                                       f"YAML does not parse: {message}"))
+        return document
+    constructor = yaml.constructor
+    for key, line, column in getattr(constructor, "duplicate_keys", []):
+        document.problems.append(error(Position(document.path, line, column), "duplicate-key",
+                                       f"key {key!r} appears twice in the same mapping; "
+                                       "the first one is kept"))
+    _check_structure(document)
+    return document
+
+
+def _check_structure(document: Document) -> None:
+    """Rejects aliases (shared containers) and nesting deeper than MAX_DEPTH.
+
+    Walking by container identity means an alias bomb costs one visit per distinct
+    container, never the expansion the aliases would produce.
+    """
+    seen: set[int] = set()
+    stack: list[tuple[Any, Location, int]] = [(document.data, (), 0)]
+    while stack:
+        node, location, depth = stack.pop()
+        if not isinstance(node, (dict, list)):
+            continue
+        if id(node) in seen:
+            document.problems.append(error(
+                document.position(location), "yaml-alias",
+                "aliases are not allowed in card data: write the value out in full"))
+            _cut(document.data, location)
+            continue
+        seen.add(id(node))
+        if depth >= MAX_DEPTH:
+            document.problems.append(error(document.position(location), "yaml-too-deep",
+                                           f"nesting is deeper than {MAX_DEPTH} levels"))
+            _cut(document.data, location)
+            continue
+        children = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, location + (key,), depth + 1))
+
+
+def _cut(data: Any, location: Location) -> None:
+    """Replaces a rejected value by None so later layers never walk into it."""
+    parent = _follow(data, location[:-1])
+    if parent is not None and location:
+        parent[location[-1]] = None
+
+
+def dump_text(data: Any) -> str:
+    stream = io.StringIO()
+    round_trip_yaml().dump(data, stream)
+    return stream.getvalue()
