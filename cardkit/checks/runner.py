@@ -7,9 +7,8 @@ from pathlib import Path
 
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
 from cardkit.checks.references import check_references
-from cardkit.model.database import Database, assemble
+from cardkit.model.database import load_database
 from cardkit.problems import Problem, Severity
-from cardkit.source.tree import load_sources
 
 
 @dataclass
@@ -26,14 +25,6 @@ class Report:
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.problems if p.severity is Severity.WARNING]
-
-
-def load_database(root: Path) -> tuple[Database, list[Problem], int]:
-    """The database under `root` and every problem found building it, plus the file count."""
-    sources = load_sources(root)
-    database, problems = assemble(sources)
-    files = len(sources.card_documents) + len(sources.locale_documents) + len(sources.box_documents)
-    return database, sources.problems + problems, files
 
 
 def validate(root: Path) -> Report:

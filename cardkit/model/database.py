@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
+from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.cards import MODEL_BY_KIND
 from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
 from cardkit.problems import Position, Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
-from cardkit.source.tree import Sources
+from cardkit.source.tree import Sources, load_sources
 from cardkit.source.yamlfile import Document, Location
 
 
@@ -51,6 +53,8 @@ class Database:
     text_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     boxes: dict[str, Box] = field(default_factory=dict)
     box_origins: dict[str, Origin] = field(default_factory=dict)
+    glossaries: dict[str, Glossary] = field(default_factory=dict)
+    glossary_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
 
     @property
     def translations(self) -> list[str]:
@@ -61,6 +65,14 @@ class Database:
 
     def text(self, language: str, card_id: str) -> Entry | None:
         return self.texts.get(language, {}).get(card_id)
+
+
+def load_database(root: Path) -> tuple[Database, list[Problem], int]:
+    """The database under `root`, every problem found reading and building it, and the
+    number of files read."""
+    sources = load_sources(root)
+    database, problems = assemble(sources)
+    return database, sources.problems + problems, len(sources.all_documents())
 
 
 def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
@@ -86,6 +98,13 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             if card is not None:
                 database.cards[key] = card
                 database.card_origins[key] = origin
+    for language, document in sources.glossary_documents.items():
+        glossary = database.glossaries.setdefault(language, {})
+        for key, raw, origin in _entries(document, "", problems, what="term"):
+            term = _validate(GlossaryTerm, dict(raw), origin, problems)
+            if term is not None:
+                glossary[key] = term
+                database.glossary_origins[(language, key)] = origin
     for locale_file, document in sources.locale_documents:
         language = locale_file.language
         texts = database.texts.setdefault(language, {})
@@ -106,23 +125,23 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
     return database, problems
 
 
-def _entries(document: Document, game: str, problems: list[Problem]):
+def _entries(document: Document, game: str, problems: list[Problem], what: str = "card"):
     data = document.data
     if data is None:
         return
     if not isinstance(data, dict):
         problems.append(error(document.position(()), "schema-type",
-                              "a card file is a mapping from card ids to cards"))
+                              f"this file is a mapping from {what} ids to {what}s"))
         return
     for key, raw in data.items():
         origin = Origin(document, game, (key,))
         if not isinstance(key, str):
             problems.append(error(origin.key_position(), "schema-type",
-                                  f"card ids are text, not {_kind_of_value(key)}"))
+                                  f"{what} ids are text, not {_kind_of_value(key)}"))
             continue
         if not isinstance(raw, dict):
             problems.append(error(origin.position(), "schema-type",
-                                  f"card {key!r} must be a mapping of fields, "
+                                  f"{what} {key!r} must be a mapping of fields, "
                                   f"not {_kind_of_value(raw)}", card_id=key))
             continue
         if "id" in raw:

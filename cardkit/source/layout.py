@@ -31,7 +31,9 @@ KIND_BY_FILE_STEM = {
     "tactics": "tactic",
 }
 
-LOCALE_SUPPORT_FILES = ("glossary.yaml", "phrasebook.yaml")
+GLOSSARY_FILE = "glossary.yaml"
+PHRASEBOOK_FILE = "phrasebook.yaml"
+LOCALE_SUPPORT_FILES = (GLOSSARY_FILE, PHRASEBOOK_FILE)
 BOX_FILE = "box.yaml"
 
 
@@ -56,6 +58,7 @@ class Layout:
     card_files: list[CardFile] = field(default_factory=list)
     box_files: dict[str, Path] = field(default_factory=dict)
     locale_files: list[LocaleFile] = field(default_factory=list)
+    glossary_files: dict[str, Path] = field(default_factory=dict)
     languages: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -94,6 +97,8 @@ def discover(root: Path) -> Layout:
                 continue
             language, *rest = path.relative_to(locales).parts
             if len(rest) == 1 and rest[0] in LOCALE_SUPPORT_FILES:
+                if rest[0] == GLOSSARY_FILE:
+                    layout.glossary_files[language] = path
                 continue
             kind = _kind_of(path, Path(*rest), layout)
             if kind is not None:

@@ -16,13 +16,16 @@ class Sources:
     card_documents: list[tuple[CardFile, Document]] = field(default_factory=list)
     locale_documents: list[tuple[LocaleFile, Document]] = field(default_factory=list)
     box_documents: dict[str, Document] = field(default_factory=dict)
+    glossary_documents: dict[str, Document] = field(default_factory=dict)
+
+    def all_documents(self) -> list[Document]:
+        return ([document for _, document in self.card_documents + self.locale_documents]
+                + list(self.box_documents.values()) + list(self.glossary_documents.values()))
 
     @property
     def problems(self) -> list[Problem]:
         found = list(self.layout.problems)
-        for _, document in self.card_documents + self.locale_documents:
-            found += document.problems
-        for document in self.box_documents.values():
+        for document in self.all_documents():
             found += document.problems
         return found
 
@@ -34,6 +37,8 @@ def load_sources(root: Path) -> Sources:
         sources.card_documents.append((card_file, load_yaml(card_file.path, layout.shown(card_file.path))))
     for game, path in layout.box_files.items():
         sources.box_documents[game] = load_yaml(path, layout.shown(path))
+    for language, path in layout.glossary_files.items():
+        sources.glossary_documents[language] = load_yaml(path, layout.shown(path))
     for locale_file in layout.locale_files:
         sources.locale_documents.append(
             (locale_file, load_yaml(locale_file.path, layout.shown(locale_file.path))))
