@@ -21,22 +21,19 @@ PATH_LISTS = ("provisional", "translated_from", "notes")
 def check_references(database: Database) -> list[Problem]:
     problems: list[Problem] = []
     for (language, card_id), origin in database.text_origins.items():
-        entry = database.texts[language][card_id]
+        entry = database.text(language, card_id)
+        if entry is None:
+            continue  # failed its own schema check, reported already
         card = database.cards.get(card_id)
         if card is None:
-            if card_id in database.card_origins:
-                continue  # the card itself failed its schema check, which is reported already
+            if card_id in database.invalid_cards or (None, origin.game, entry.kind) in database.unreadable:
+                continue  # the card's own problems are reported already
             close = difflib.get_close_matches(card_id, list(database.cards), n=1)
             message = f"text for {card_id!r}, but no card has that id"
             if close:
                 message += f"; did you mean {close[0]!r}?"
             problems.append(error(origin.key_position(), "unknown-id", message,
                                   suggestion=close[0] if close else None, card_id=card_id))
-            continue
-        if card.kind != entry.kind:
-            problems.append(error(origin.key_position(), "wrong-kind",
-                                  f"{card_id!r} is a {card.kind} card, but its text is filed "
-                                  f"with the {entry.kind} cards", card_id=card_id))
             continue
         expected = translatable_fields(card)
         problems += _texts_without_fact(entry, expected, origin)
@@ -45,6 +42,9 @@ def check_references(database: Database) -> list[Problem]:
         expected = translatable_fields(card)
         for language in database.languages:
             entry = database.text(language, card_id)
+            game = database.card_origins[card_id].game
+            if (language, card_id) in database.invalid_texts or (language, game, card.kind) in database.unreadable:
+                continue
             missing = [path for path in expected if entry is None or field_value(entry, path) is None]
             if missing:
                 origin = database.text_origins.get((language, card_id)) or database.card_origins[card_id]

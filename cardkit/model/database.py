@@ -48,9 +48,16 @@ class Origin:
 class Database:
     cards: dict[str, CardModel] = field(default_factory=dict)
     card_origins: dict[str, Origin] = field(default_factory=dict)
+    card_kinds: dict[str, str] = field(default_factory=dict)
+    # Ids whose facts failed their checks: reported once, and not again through their texts.
+    invalid_cards: set[str] = field(default_factory=set)
     languages: list[str] = field(default_factory=list)
     texts: dict[str, dict[str, Entry]] = field(default_factory=dict)
     text_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    invalid_texts: set[tuple[str, str]] = field(default_factory=set)
+    # (language or None for the facts, game, kind) of files that could not be read at all:
+    # what they would hold is unknown, so nothing is reported as missing from them.
+    unreadable: set[tuple[str | None, str, str]] = field(default_factory=set)
     boxes: dict[str, Box] = field(default_factory=dict)
     box_origins: dict[str, Origin] = field(default_factory=dict)
     glossaries: dict[str, Glossary] = field(default_factory=dict)
@@ -90,14 +97,20 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
                                   "box.yaml is a mapping from card kinds to counts"))
     for card_file, document in sources.card_documents:
         model = MODEL_BY_KIND[card_file.kind]
+        if document.data is None and document.problems:
+            database.unreadable.add((None, card_file.game, card_file.kind))
         for key, raw, origin in _entries(document, card_file.game, problems):
             if key in database.card_origins:
                 problems.append(_duplicate(origin, database.card_origins[key], "card"))
                 continue
             card = _validate(model, {**raw, "id": key}, origin, problems)
-            if card is not None:
+            database.card_origins[key] = origin
+            database.card_kinds[key] = card_file.kind
+            if card is None:
+                database.invalid_cards.add(key)
+            else:
                 database.cards[key] = card
-                database.card_origins[key] = origin
+        database.invalid_cards.update(document.rejected_keys)
     for language, document in sources.glossary_documents.items():
         glossary = database.glossaries.setdefault(language, {})
         for key, raw, origin in _entries(document, "", problems, what="term"):
@@ -114,14 +127,25 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
                                   f"{locale_file.kind} cards have no text to translate; "
                                   "remove this file"))
             continue
+        if document.data is None and document.problems:
+            database.unreadable.add((language, locale_file.game, locale_file.kind))
         for key, raw, origin in _entries(document, locale_file.game, problems):
+            card_kind = database.card_kinds.get(key)
+            if card_kind is not None and card_kind != locale_file.kind:
+                problems.append(error(origin.key_position(), "wrong-kind",
+                                      f"{key!r} is a {card_kind} card, but its text is filed "
+                                      f"with the {locale_file.kind} cards", card_id=key))
+                continue
             if (language, key) in database.text_origins:
                 problems.append(_duplicate(origin, database.text_origins[(language, key)], "text"))
                 continue
             entry = _validate(model, {**raw, "id": key}, origin, problems)
-            if entry is not None:
+            database.text_origins[(language, key)] = origin
+            if entry is None:
+                database.invalid_texts.add((language, key))
+            else:
                 texts[key] = entry
-                database.text_origins[(language, key)] = origin
+        database.invalid_texts.update((language, key) for key in document.rejected_keys)
     return database, problems
 
 
@@ -134,6 +158,8 @@ def _entries(document: Document, game: str, problems: list[Problem], what: str =
                               f"this file is a mapping from {what} ids to {what}s"))
         return
     for key, raw in data.items():
+        if key in document.rejected_keys:
+            continue
         origin = Origin(document, game, (key,))
         if not isinstance(key, str):
             problems.append(error(origin.key_position(), "schema-type",
@@ -143,11 +169,13 @@ def _entries(document: Document, game: str, problems: list[Problem], what: str =
             problems.append(error(origin.position(), "schema-type",
                                   f"{what} {key!r} must be a mapping of fields, "
                                   f"not {_kind_of_value(raw)}", card_id=key))
+            document.rejected_keys.add(key)
             continue
         if "id" in raw:
             problems.append(error(origin.key_position(("id",)), "schema-unknown-field",
                                   "unknown field 'id': a card's id is the key it is filed under",
                                   card_id=key))
+            document.rejected_keys.add(key)
             continue
         yield key, raw, origin
 
@@ -177,6 +205,14 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     value = detail.get("input")
     context = detail.get("ctx") or {}
     suggestion = None
+    if location == ("id",):
+        here = origin.key_position()
+    elif kind == "missing":
+        here = origin.key_position(location[:-1])
+    elif not location or kind in ("fact_missing", "union_tag_not_found"):
+        here = origin.key_position(location)
+    elif kind == "union_tag_invalid":
+        here = origin.position(location + (context.get("discriminator", "").strip("'"),))
     if kind in ("missing", "fact_missing", "union_tag_not_found"):
         missing = context.get("field") or context.get("discriminator", "").strip("'") or name
         path = ".".join(str(s) for s in location + (missing,)) if kind != "missing" else name

@@ -29,6 +29,10 @@ Location = tuple[str | int, ...]
 class _DuplicateKeyRecorder(RoundTripConstructor):
     """Keeps the first of duplicate keys and records the later ones instead of stopping."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.duplicate_keys: list[tuple[object, int, int]] = []
+
     def check_mapping_key(self, node, key_node, mapping, key, value) -> bool:
         if key in mapping:
             mark = key_node.start_mark
@@ -54,6 +58,9 @@ class Document:
     path: Path
     data: Any = None
     problems: list[Problem] = field(default_factory=list)
+    # Top-level entries cut short by an alias or deep nesting: later layers skip them
+    # rather than report what the cut left behind.
+    rejected_keys: set = field(default_factory=set)
 
     def position(self, location: Location) -> Position:
         """The position of the value at `location`, or of its nearest enclosing value."""
@@ -159,7 +166,7 @@ def parse_text(text: str, document: Document) -> Document:
                                        f"YAML does not parse: {message}"))
         return document
     constructor = yaml.constructor
-    for key, line, column in getattr(constructor, "duplicate_keys", []):
+    for key, line, column in constructor.duplicate_keys:
         document.problems.append(error(Position(document.path, line, column), "duplicate-key",
                                        f"key {key!r} appears twice in the same mapping; "
                                        "the first one is kept"))
@@ -180,26 +187,36 @@ def _check_structure(document: Document) -> None:
         if not isinstance(node, (dict, list)):
             continue
         if id(node) in seen:
-            document.problems.append(error(
-                document.position(location), "yaml-alias",
-                "aliases are not allowed in card data: write the value out in full"))
-            _cut(document.data, location)
+            _reject(document, location, "yaml-alias",
+                    "aliases are not allowed in card data: write the value out in full")
             continue
         seen.add(id(node))
         if depth >= MAX_DEPTH:
-            document.problems.append(error(document.position(location), "yaml-too-deep",
-                                           f"nesting is deeper than {MAX_DEPTH} levels"))
-            _cut(document.data, location)
+            _reject(document, location, "yaml-too-deep", f"nesting is deeper than {MAX_DEPTH} levels")
             continue
-        children = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, child in children:
+        children = list(node.items() if isinstance(node, dict) else enumerate(node))
+        for key, child in reversed(children):  # reversed, so entries pop in reading order
             if isinstance(child, (dict, list)):
                 stack.append((child, location + (key,), depth + 1))
 
 
-def _cut(data: Any, location: Location) -> None:
-    """Replaces a rejected value by None so later layers never walk into it."""
-    parent = _follow(data, location[:-1])
+def _nearest_key_position(document: Document, location: Location) -> Position:
+    """The key a value stands under. (An alias's own position is lost: ruamel records the
+    anchored value's position for every reference to it.)"""
+    keyed = len(location)
+    while keyed and not isinstance(location[keyed - 1], str):
+        keyed -= 1
+    return document.key_position(location[:keyed])
+
+
+def _reject(document: Document, location: Location, code: str, message: str) -> None:
+    """Reports the first such fault of a top-level entry and cuts the value out, so no
+    later layer walks into it."""
+    entry = location[0] if location else None
+    if entry not in document.rejected_keys:
+        document.problems.append(error(_nearest_key_position(document, location), code, message))
+        document.rejected_keys.add(entry)
+    parent = _follow(document.data, location[:-1])
     if parent is not None and location:
         parent[location[-1]] = None
 

@@ -1,0 +1,55 @@
+"""Shared test helpers: the minimal database and broken fixtures applied to a copy of it."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+MINIMAL_DATABASE = TESTS / "fixtures" / "minimal"
+PROJECT_ROOT = TESTS.parent
+
+
+@dataclass(frozen=True)
+class BrokenFixture:
+    """A file with one fault: where it goes in the minimal database and what it must cause."""
+
+    path: Path
+    target: str
+    expected: list[str]
+
+    @classmethod
+    def read(cls, path: Path) -> "BrokenFixture":
+        header = path.read_bytes().split(b"\n")
+        target, expected = None, []
+        for raw in header:
+            line = raw.decode("utf-8", errors="replace")
+            if line.startswith("# target: "):
+                target = line.removeprefix("# target: ")
+            elif line.startswith("# expect: "):
+                expected.append(line.removeprefix("# expect: "))
+            elif not line.startswith("#"):
+                break
+        assert target and expected, f"{path}: a broken fixture names its target and expected problems"
+        return cls(path, target, expected)
+
+    def apply(self, root: Path) -> Path:
+        destination = root / self.target
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(self.path, destination)
+        return destination
+
+
+def broken_fixtures(folder: str) -> list:
+    files = sorted((TESTS / folder / "broken").glob("*.yaml"))
+    return [pytest.param(BrokenFixture.read(path), id=path.stem) for path in files]
+
+
+@pytest.fixture
+def minimal_database(tmp_path: Path) -> Path:
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    return root
