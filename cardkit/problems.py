@@ -11,6 +11,24 @@ from enum import Enum
 from pathlib import Path
 
 
+# Every code a problem may carry; docs/problems.md documents each (a test keeps the two equal).
+CODES = frozenset({
+    # reading files
+    "file-too-large", "file-unreadable", "file-binary", "file-encoding", "yaml-syntax",
+    "duplicate-key", "yaml-alias", "yaml-too-deep", "unknown-file", "missing-source-locale",
+    # fields of cards and texts
+    "schema-type", "schema-range", "schema-unknown-field", "schema-missing-field", "schema-rule",
+    "duplicate-id", "wrong-kind", "untranslatable-kind",
+    # references between files
+    "unknown-id", "text-without-fact", "unknown-field-path", "source-fingerprint", "missing-text",
+    "over-box-count",
+    # formatting
+    "not-canonical",
+    # fit of printed text
+    "fit-shrunk", "fit-overflow",
+})
+
+
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
@@ -60,8 +78,14 @@ class Problem:
 
 
 def error(position: Position, code: str, message: str, **extra) -> Problem:
-    return Problem(position, Severity.ERROR, code, message, **extra)
+    return Problem(position, Severity.ERROR, _registered(code), message, **extra)
 
 
 def warning(position: Position, code: str, message: str, **extra) -> Problem:
-    return Problem(position, Severity.WARNING, code, message, **extra)
+    return Problem(position, Severity.WARNING, _registered(code), message, **extra)
+
+
+def _registered(code: str) -> str:
+    if code not in CODES:
+        raise ValueError(f"problem code {code!r} is not registered in cardkit.problems.CODES")
+    return code

@@ -1,0 +1,117 @@
+"""`cardkit validate` and `cardkit fmt` through click's CliRunner: output formats and exit codes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from tests.conftest import TESTS, BrokenFixture
+
+RANGE_FAULT = BrokenFixture.read(TESTS / "model" / "broken" / "range-plan-value.yaml")
+MISSING_TEXT = BrokenFixture.read(TESTS / "checks" / "broken" / "missing-text.yaml")
+
+
+def run(*arguments: str):
+    return CliRunner().invoke(main, list(arguments))
+
+
+def test_clean_database_exits_0_with_a_summary(minimal_database):
+    result = run("validate", str(minimal_database))
+
+    assert result.exit_code == 0
+    assert result.output.startswith("0 errors, 0 warnings in 13 files.")
+    assert "alien 2/27" in result.output
+
+
+def test_errors_exit_1_in_text_format(minimal_database):
+    RANGE_FAULT.apply(minimal_database)
+
+    result = run("validate", str(minimal_database))
+
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == RANGE_FAULT.expected[0]
+
+
+def test_json_format_carries_every_field(minimal_database):
+    RANGE_FAULT.apply(minimal_database)
+
+    result = run("validate", "--format", "json", str(minimal_database))
+
+    report = json.loads(result.output)
+    assert result.exit_code == 1
+    assert report["errors"] == 1
+    assert report["problems"][0] == {
+        "path": "cards/duel/plans.yaml", "line": 5, "column": 10, "severity": "error",
+        "code": "schema-range", "card": "wild",
+        "message": "value: 43 is out of range: input should be less than or equal to 42"}
+
+
+def test_github_format_writes_workflow_annotations(minimal_database):
+    RANGE_FAULT.apply(minimal_database)
+
+    result = run("validate", "--format", "github", str(minimal_database))
+
+    assert result.output == ("::error file=cards/duel/plans.yaml,line=5,col=10,title=schema-range::"
+                             "value%3A 43 is out of range%3A input should be less than or equal to 42\n"
+                             .replace("%3A", ":"))
+
+
+def test_warnings_pass_unless_strict(minimal_database):
+    MISSING_TEXT.apply(minimal_database)
+
+    assert run("validate", str(minimal_database)).exit_code == 0
+    assert run("validate", "--strict", str(minimal_database)).exit_code == 1
+
+
+def test_folder_without_a_database_exits_2(tmp_path: Path):
+    result = run("validate", str(tmp_path))
+
+    assert result.exit_code == 2
+    assert "no card database here (expected a cards/ folder)" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_format_is_a_usage_error(minimal_database):
+    assert run("validate", "--format", "xml", str(minimal_database)).exit_code == 2
+
+
+def test_fmt_check_reports_and_writes_nothing(minimal_database):
+    plans = minimal_database / "cards/duel/plans.yaml"
+    messy = "# keep me\nwild:\n    colour:   orange   # and me\n    value: 13\ninadequate: {colour: blue, value: 6}\n"
+    plans.write_text(messy)
+
+    result = run("fmt", "--check", str(minimal_database))
+
+    assert result.exit_code == 1
+    assert "cards/duel/plans.yaml:3:1: warning: not-canonical" in result.output
+    assert plans.read_text() == messy
+
+
+def test_fmt_keeps_comments_and_key_order_and_is_idempotent(minimal_database):
+    plans = minimal_database / "cards/duel/plans.yaml"
+    plans.write_text("# keep me\nwild:\n    value: 13\n    colour:   orange   # and me\ninadequate: {colour: blue, value: 6}\n")
+
+    assert run("fmt", str(minimal_database)).exit_code == 0
+    once = plans.read_text()
+    assert run("fmt", str(minimal_database)).exit_code == 0
+
+    assert plans.read_text() == once
+    assert once == ("# keep me\nwild:\n  value: 13\n  colour: orange       # and me\n"
+                    "inadequate: {colour: blue, value: 6}\n")
+    assert run("fmt", "--check", str(minimal_database)).exit_code == 0
+
+
+def test_fmt_leaves_a_file_that_does_not_parse_untouched(minimal_database):
+    plans = minimal_database / "cards/duel/plans.yaml"
+    broken = "wild: [orange\n"
+    plans.write_text(broken)
+
+    result = run("fmt", str(minimal_database))
+
+    assert result.exit_code == 1
+    assert "cards/duel/plans.yaml:2:1: error: yaml-syntax" in result.output
+    assert plans.read_text() == broken
