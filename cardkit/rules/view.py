@@ -1,0 +1,84 @@
+"""The game state as plain data: the shape a scenario's checkpoints compare against.
+
+Lists whose order carries no meaning (a hand, the tactics ready or spent, the planets a
+player controls) are sorted, so a checkpoint may list them in any order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from cardkit.model.base import CardModel
+from cardkit.rules.influence import influence, ship_advantage_holder
+from cardkit.rules.state import COLOURS, Clash, GameState, PlanetState, PlayerState
+
+UNORDERED_FIELDS = frozenset({"hand", "ready", "spent", "controls", "controlled_by", "winners"})
+
+
+def view(state: GameState, cards: Mapping[str, CardModel]) -> dict:
+    data = {
+        "leader": state.leader,
+        "straggler": state.straggler,
+        "players": {colour: _player(state, player) for colour, player in state.players.items()},
+        "planets": {name: _planet(state, planet) for name, planet in state.planets.items()},
+        "planet_stack": [planet.name for planet in state.planet_stack],
+        "emissaries": {
+            emissary_id: {"ally": emissary.ally or "neutral",
+                          "face": "up" if emissary.face_up else "down"}
+            for emissary_id, emissary in state.emissaries.items()},
+        "fate_decks": {deck: list(pile) for deck, pile in state.fate_decks.items()},
+        "reinforcement_deck": list(state.reinforcement_deck),
+        "past": list(state.past),
+        "selected_planet": state.selected_planet,
+        "game": {"over": state.over, "winners": sorted(state.winners)},
+        "duel": None,
+        "contest": None,
+    }
+    if state.clash is not None:
+        data[state.clash.kind] = _clash(state, cards, state.clash)
+    return data
+
+
+def _player(state: GameState, player: PlayerState) -> dict:
+    return {
+        "alien": player.alien,
+        "hand_size": player.hand_size,
+        "supply": player.supply,
+        "vortex": player.vortex,
+        "hand": sorted(player.hand),
+        "deck": list(player.deck),
+        "discard": list(player.discard),
+        "tactics": {"ready": sorted(player.ready_tactics), "spent": sorted(player.spent_tactics)},
+        "controls": sorted(state.controlled(player.colour)),
+    }
+
+
+def _planet(state: GameState, planet: PlanetState) -> dict:
+    return {
+        "tile": planet.tile,
+        "symbol": planet.symbol,
+        "ships": dict(planet.ships),
+        "in_vortex": planet.in_vortex,
+        "controlled_by": sorted(state.controllers(planet)),
+    }
+
+
+def _clash(state: GameState, cards: Mapping[str, CardModel], clash: Clash) -> dict:
+    data: dict = {"fate": clash.fate, "step": clash.step}
+    if clash.kind == "duel":
+        data["planet"] = clash.planet
+        data["dials"] = dict(clash.dials)
+        data["tactics"] = {colour: {"tile": choice.tile, "half": choice.half}
+                           for colour, choice in clash.tactics.items()}
+        data["ship_advantage"] = {"value": clash.ship_advantage,
+                                  "holder": ship_advantage_holder(state, clash) or "none"}
+    data["plans"] = (dict(clash.plans) if clash.plans_revealed
+                     else {colour: "face down" for colour in clash.plans})
+    data["reinforcements"] = [
+        {"card": played.card, "played_by": played.played_by, "on": played.on}
+        for played in clash.reinforcements]
+    data["influence"] = ({colour: influence(state, cards, clash, colour) for colour in COLOURS}
+                         if clash.plans_revealed else None)
+    data["winner"] = clash.winner
+    data["loser"] = clash.loser
+    return data
