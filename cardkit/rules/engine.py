@@ -16,7 +16,7 @@ from collections.abc import Generator, Mapping
 from cardkit.model.base import CardModel
 from cardkit.model.effects import CountedEffect
 from cardkit.rules.decisions import CHANCE, PASS, Decision, Event, IllegalChoice
-from cardkit.rules.influence import influence
+from cardkit.rules.influence import influence, ship_advantage_holder
 from cardkit.rules.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
                                  PlayerState, ReinforcementPlay, TacticChoice, opponent)
 
@@ -139,6 +139,7 @@ class Rules:
             yield self._step(clash, "reinforcements-done")
             clash.winner = self.decide_winner(clash)
             yield self._step(clash, "winner")
+        clash.final_advantage_holder = ship_advantage_holder(self.state, clash)
         yield from self._resolve_prizes(clash)
         yield self._step(clash, "prize")
         loser_ships = self.state.planets[planet].ships
@@ -307,8 +308,9 @@ class Rules:
 
     def decide_winner(self, clash: Clash) -> str:
         """Higher influence wins; a tie goes to the straggler."""
-        orange = influence(self.state, self.cards, clash, "orange")
-        blue = influence(self.state, self.cards, clash, "blue")
+        clash.final_influence = {colour: influence(self.state, self.cards, clash, colour)
+                                 for colour in COLOURS}
+        orange, blue = clash.final_influence["orange"], clash.final_influence["blue"]
         if orange == blue:
             return self.state.straggler
         return "orange" if orange > blue else "blue"

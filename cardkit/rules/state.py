@@ -82,6 +82,10 @@ class Clash:
     tactics: dict[str, TacticChoice] = field(default_factory=dict)
     reinforcements: list[PlayedReinforcement] = field(default_factory=list)
     winner: str | None = None
+    # Influence and ship advantage as they stood when the winner was decided; the
+    # loser's withdrawal at cleanup must not change them afterwards.
+    final_influence: dict[str, int] | None = None
+    final_advantage_holder: str | None = None
     over: bool = False
 
     @property

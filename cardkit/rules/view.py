@@ -70,15 +70,20 @@ def _clash(state: GameState, cards: Mapping[str, CardModel], clash: Clash) -> di
         data["dials"] = dict(clash.dials)
         data["tactics"] = {colour: {"tile": choice.tile, "half": choice.half}
                            for colour, choice in clash.tactics.items()}
-        data["ship_advantage"] = {"value": clash.ship_advantage,
-                                  "holder": ship_advantage_holder(state, clash) or "none"}
+        holder = (clash.final_advantage_holder if clash.winner is not None
+                  else ship_advantage_holder(state, clash))
+        data["ship_advantage"] = {"value": clash.ship_advantage, "holder": holder or "none"}
     data["plans"] = (dict(clash.plans) if clash.plans_revealed
                      else {colour: "face down" for colour in clash.plans})
     data["reinforcements"] = [
         {"card": played.card, "played_by": played.played_by, "on": played.on}
         for played in clash.reinforcements]
-    data["influence"] = ({colour: influence(state, cards, clash, colour) for colour in COLOURS}
-                         if clash.plans_revealed else None)
+    if clash.final_influence is not None:
+        data["influence"] = dict(clash.final_influence)
+    elif clash.plans_revealed:
+        data["influence"] = {colour: influence(state, cards, clash, colour) for colour in COLOURS}
+    else:
+        data["influence"] = None
     data["winner"] = clash.winner
     data["loser"] = clash.loser
     return data
