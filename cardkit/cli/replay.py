@@ -1,0 +1,55 @@
+"""`cardkit replay`: replay the rulebooks' worked examples against the card database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardkit.checks.output import format_problem
+from cardkit.cli.options import UsageError, require_database
+from cardkit.model.database import load_database
+from cardkit.rules.replay import find_scenarios, replay_file
+
+DEFAULT_EXAMPLES = Path("tests/examples")
+
+
+@click.command("replay")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--database", "root", default=".", show_default=True,
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Folder of the card database the examples are replayed against.")
+def replay_command(paths: tuple[Path, ...], root: Path) -> None:
+    """Replay worked examples (default: every one under tests/examples/).
+
+    Prints each example's result and, at the first checkpoint that fails, the
+    expected against the actual state. Exit status: 0 when every example holds,
+    1 when one fails, 2 for usage errors or a broken card database.
+    """
+    database, problems, _ = load_database(require_database(root))
+    errors = [problem for problem in problems if problem.severity.value == "error"]
+    if errors:
+        for problem in errors:
+            click.echo(format_problem(problem), err=True)
+        raise UsageError(f"the card database under {root} has {len(errors)} error(s); "
+                         "run 'cardkit validate' first")
+    scenarios = find_scenarios(paths or [root / DEFAULT_EXAMPLES])
+    if not scenarios:
+        raise UsageError("no worked examples found")
+    failed = 0
+    for path in scenarios:
+        result = replay_file(path, database.cards)
+        if result.passed:
+            click.echo(f"ok    {path}  ({result.steps_total} steps)")
+            continue
+        failed += 1
+        click.echo(f"FAIL  {path}")
+        for problem in result.problems:
+            click.echo(f"  {format_problem(problem)}")
+        if result.failure is not None:
+            click.echo(f"  after {result.steps_passed} of {result.steps_total} steps")
+            for line in result.failure.render().splitlines():
+                click.echo(f"  {line}" if line else "")
+    click.echo(f"{len(scenarios) - failed} of {len(scenarios)} examples hold")
+    if failed:
+        raise SystemExit(1)
