@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -25,7 +26,8 @@ class ProjectFetcher(URLFetcher):
         if path is None:
             self.refused.append(url)
             raise RefusedResource(f"refused to fetch {url}: only files inside {self.root} are used")
-        return URLFetcherResponse(url, body=path.read_bytes())
+        media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, body=path.read_bytes(), headers={"Content-Type": media_type})
 
     def _local_path(self, url: str) -> Path | None:
         parts = urlsplit(url)

@@ -1,0 +1,82 @@
+"""What goes on each card face and back, per language: the database's cards in print order,
+followed by the quick-reference cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardkit.model.base import CardModel
+from cardkit.model.cards import Emissary, Plan, Tactic
+from cardkit.model.database import Database
+from cardkit.model.texts import Entry, field_value
+
+KIND_ORDER = ("alien", "emissary", "discovery", "event", "maintenance", "plan", "reinforcement",
+              "planet", "tactic")
+
+# The quick-reference cards, printed with the card sheets; each has a template
+# templates/reference_cards/<name>.html and shares its texts with the reference sheets.
+REFERENCE_CARDS = ("duel", "contest", "tactics", "destiny", "roles")
+REFERENCE_BACK = "reference"
+
+
+@dataclass(frozen=True)
+class Face:
+    id: str
+    kind: str
+    template: str
+    back: str
+    card: CardModel | None = None
+    entry: Entry | None = None
+
+    def text(self, path: str) -> str | None:
+        return field_value(self.entry, path) if self.entry is not None else None
+
+    def provisional(self, path: str) -> bool:
+        return self.entry is not None and path in self.entry.provisional
+
+    def known(self, path: str) -> bool:
+        """Whether the rulebooks give this fact or text; the rest is printed as not known."""
+        return self.card is None or self.card.knows(path)
+
+    @property
+    def has_provisional(self) -> bool:
+        return self.entry is not None and bool(self.entry.provisional)
+
+
+def card_faces(database: Database, language: str) -> list[Face]:
+    """Every card face of the database in print order, then the quick-reference cards."""
+    faces = []
+    for kind in KIND_ORDER:
+        for card in database.cards_of_kind(kind):
+            faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card), card,
+                              database.text(language, card.id)))
+    for name in REFERENCE_CARDS:
+        faces.append(Face(f"reference-{name}", "reference", f"reference_cards/{name}.html",
+                          REFERENCE_BACK))
+    return faces
+
+
+def back_of(card: CardModel) -> str:
+    """The deck whose back a card wears; a deck the rulebooks leave unknown gets its kind's
+    plain back."""
+    if isinstance(card, Emissary) and card.deck is not None:
+        return f"emissary-{card.deck}"
+    if isinstance(card, (Plan, Tactic)) and card.colour is not None:
+        return f"{card.kind}-{card.colour}"
+    return card.kind
+
+
+# Font sizes (pt) chosen by fitting, keyed by face id and field path; a text not listed
+# keeps the size its template gives it.
+FitSizes = dict[tuple[str, str], float]
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A face with the font sizes its texts are printed at."""
+
+    face: Face
+    sizes: FitSizes
+
+    def size(self, path: str, nominal: float) -> str:
+        return f"{self.sizes.get((self.face.id, path), nominal):g}"

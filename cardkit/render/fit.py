@@ -1,0 +1,179 @@
+"""Fit: the font size each card text is printed at, measured with WeasyPrint on the real
+templates and fonts.
+
+A fit box (`data-fit` in the templates) has a fixed size. A text that overflows it at the
+template's size is tried at smaller sizes, a quarter point at a time, down to the box's
+floor; the largest size that fits is the one printed. Below the floor the text does not fit:
+that is a problem to fix in the text or the template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardkit.model.database import Database
+from cardkit.model.texts import field_location, field_value
+from cardkit.problems import Position, Problem, error, warning
+from cardkit.render.documents import LanguageContext, measuring_html
+from cardkit.render.faces import Face, FitSizes, Printed
+from cardkit.render.pdf import render_document
+
+STEP = 0.25
+# Overflow smaller than this (in CSS px, 1/96 in) is rounding, not a visible problem.
+TOLERANCE = 0.05
+PX_PER_MM = 96 / 25.4
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How one text of one face fits in one language."""
+
+    face_id: str
+    path: str
+    nominal: float
+    size: float
+    fits: bool
+    overflow_mm: float = 0.0
+
+    @property
+    def shrunk(self) -> bool:
+        return self.size < self.nominal
+
+
+@dataclass(frozen=True)
+class Measurement:
+    nominal: float
+    floor: float
+    overflow: float
+
+
+def measure_language(context: LanguageContext) -> list[Fit]:
+    """Every fit box of every face in one language, in face order."""
+    faces = context.faces
+    nominal = _measure(context, [Printed(face, {}) for face in faces])
+    fits = {key: Fit(*key, m.nominal, m.nominal, True) for key, m in nominal.items()
+            if m.overflow <= TOLERANCE}
+    overflowing = {key: m for key, m in nominal.items() if m.overflow > TOLERANCE}
+    if overflowing:
+        fits.update(_shrink(context, faces, overflowing))
+    order = {face.id: index for index, face in enumerate(faces)}
+    return sorted(fits.values(), key=lambda fit: (order[fit.face_id], fit.face_id))
+
+
+def sizes_of(fits: list[Fit]) -> FitSizes:
+    return {(fit.face_id, fit.path): fit.size for fit in fits if fit.shrunk}
+
+
+def _shrink(context: LanguageContext, faces: list[Face],
+            overflowing: dict[tuple[str, str], Measurement]) -> dict[tuple[str, str], Fit]:
+    """Tries every smaller size of every overflowing box in one render: each face with an
+    overflowing box is laid out once per candidate size."""
+    by_id = {face.id: face for face in faces}
+    pages = []
+    for face_id in dict.fromkeys(face_id for face_id, _ in overflowing):
+        boxes = [(key, m) for key, m in overflowing.items() if key[0] == face_id]
+        largest = max(m.nominal for _, m in boxes)
+        smallest = min(m.floor for _, m in boxes)
+        for size in _candidates(largest, smallest):
+            sizes = {key: max(min(size, m.nominal - STEP), m.floor) for key, m in boxes}
+            pages.append(Printed(by_id[face_id], sizes))
+    tried = _measure(context, pages, every=True)
+    result = {}
+    for key, nominal in overflowing.items():
+        fitting = [size for (box, size), m in tried.items() if box == key and m.overflow <= TOLERANCE]
+        if fitting:
+            result[key] = Fit(*key, nominal.nominal, max(fitting), True)
+        else:
+            at_floor = tried.get((key, nominal.floor))
+            overflow = at_floor.overflow if at_floor else nominal.overflow
+            result[key] = Fit(*key, nominal.nominal, nominal.floor, False,
+                              round(overflow / PX_PER_MM, 1))
+    return result
+
+
+def _candidates(largest: float, smallest: float) -> list[float]:
+    sizes, size = [], largest - STEP
+    while size >= smallest - 1e-9:
+        sizes.append(round(size, 2))
+        size -= STEP
+    return sizes
+
+
+def _measure(context: LanguageContext, pages: list[Printed], every: bool = False):
+    """Lays the pages out and measures each fit box: keyed by (face id, path), or with
+    `every`, by ((face id, path), size) so one face may be measured at several sizes."""
+    document = render_document(measuring_html(context, pages), context.root, context.templates)
+    measured = {}
+    for page in document.pages:
+        seen = set()
+        for box in page._page_box.descendants():
+            element = box.element
+            if element is None or element.get("data-fit") is None or id(element) in seen:
+                continue
+            seen.add(id(element))
+            face_id, path = element.get("data-fit").split("|", 1)
+            size = float(element.get("data-size"))
+            measurement = Measurement(float(element.get("data-nominal")),
+                                      float(element.get("data-floor")), _overflow(box))
+            measured[((face_id, path), size) if every else (face_id, path)] = measurement
+    return measured
+
+
+def _overflow(box) -> float:
+    """How far, in CSS px, the content of a fixed-size box reaches past its bottom or right edge."""
+    bottom = box.content_box_y() + box.height
+    right = box.content_box_x() + box.width
+    reach = 0.0
+    for descendant in box.descendants():
+        if descendant is box:
+            continue
+        if hasattr(descendant, "margin_height"):
+            reach = max(reach, descendant.position_y + descendant.margin_height() - bottom)
+        if type(descendant).__name__ in ("TextBox", "InlineReplacedBox", "InlineBox"):
+            reach = max(reach, descendant.position_x + descendant.margin_width() - right)
+    return reach
+
+
+def fit_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
+    """`cardkit validate --fit`: per card and language, each text that had to shrink
+    (a warning saying by how much) and each that does not fit even at its floor (an error).
+
+    `root` is the project folder holding templates/ and locales/; languages default to all."""
+    problems = []
+    for language in languages or database.languages:
+        fits = measure_language(LanguageContext(root.resolve(), language, database))
+        problems += problems_of(database, language, fits)
+    return problems
+
+
+def problems_of(database: Database, language: str, fits: list[Fit]) -> list[Problem]:
+    return [_problem(database, language, fit) for fit in fits if fit.shrunk or not fit.fits]
+
+
+def _problem(database: Database, language: str, fit: Fit) -> Problem:
+    position, card_id = _position(database, language, fit)
+    what = f"{fit.path} ({language})"
+    if not fit.fits:
+        return error(position, "fit-overflow",
+                     f"{what} does not fit its box even at the floor size {fit.size:g} pt: "
+                     f"{fit.overflow_mm:g} mm too much", card_id=card_id,
+                     suggestion="shorten the text")
+    percent = round(100 * fit.size / fit.nominal)
+    return warning(position, "fit-shrunk",
+                   f"{what} shrinks from {fit.nominal:g} pt to {fit.size:g} pt ({percent}%) to fit",
+                   card_id=card_id)
+
+
+def _position(database: Database, language: str, fit: Fit) -> tuple[Position, str | None]:
+    """The text's own line in the locale file; the card's where the language lacks the text."""
+    if fit.face_id in database.cards:
+        origin = database.text_origins.get((language, fit.face_id))
+        entry = database.text(language, fit.face_id)
+        if origin is not None and field_value(entry, fit.path) is not None:
+            return origin.position(field_location(fit.path)), fit.face_id
+        if origin is not None:
+            return origin.position(), fit.face_id
+        return database.card_origins[fit.face_id].position(), fit.face_id
+    name = fit.face_id.removeprefix("reference-")
+    return Position(Path("templates") / "reference_cards" / f"{name}.html"), None
