@@ -4,7 +4,9 @@ A scenario cites the rulebooks (file and section, Spanish and German), sets up a
 that names cards by id only, and lists the steps the rulebook narrates: each step may
 start a procedure (`do`), runs until an engine event (`until`, `times`), answers the
 engine's questions from its `decisions` and compares the state with `expect`.
-Everything wrong with the file becomes a Problem naming its line; nothing raises.
+Everything wrong with the file becomes a Problem naming its line; nothing raises. The
+problems carry the codes the card files use for the same kind of fault (schema-type,
+unknown-id, wrong-kind, schema-rule, ...).
 """
 
 from __future__ import annotations
@@ -131,15 +133,15 @@ class _Reader:
         if data is None:
             data = {}
         if not isinstance(data, Mapping):
-            self.fail(location, "scenario-type", f"{name} must be a mapping")
+            self.fail(location, "schema-type", f"{name} must be a mapping")
         for key in data:
             if key not in allowed:
-                self.fail(location + (key,), "scenario-unknown-field",
+                self.fail(location + (key,), "schema-unknown-field",
                           f"unknown field {key!r} in {name}; expected one of: {', '.join(allowed)}",
                           at_key=True)
         for key in required:
             if key not in data:
-                self.fail(location, "scenario-missing-field", f"{name} needs the field {key!r}")
+                self.fail(location, "schema-missing-field", f"{name} needs the field {key!r}")
         return data
 
     def sequence(self, location: Location) -> list:
@@ -147,46 +149,46 @@ class _Reader:
         if data is None:
             return []
         if not isinstance(data, list):
-            self.fail(location, "scenario-type", f"{_name(location)} must be a list")
+            self.fail(location, "schema-type", f"{_name(location)} must be a list")
         return data
 
     def text(self, location: Location) -> str:
         data = self.value(location)
         if not isinstance(data, str) or not data.strip():
-            self.fail(location, "scenario-type", f"{_name(location)} must be text")
+            self.fail(location, "schema-type", f"{_name(location)} must be text")
         return str(data)
 
     def integer(self, location: Location, minimum: int = 0) -> int:
         data = self.value(location)
         if isinstance(data, bool) or not isinstance(data, int):
-            self.fail(location, "scenario-type", f"{_name(location)} must be a whole number")
+            self.fail(location, "schema-type", f"{_name(location)} must be a whole number")
         if data < minimum:
-            self.fail(location, "scenario-range", f"{_name(location)} must be at least {minimum}")
+            self.fail(location, "schema-range", f"{_name(location)} must be at least {minimum}")
         return int(data)
 
     def flag(self, location: Location) -> bool:
         data = self.value(location)
         if not isinstance(data, bool):
-            self.fail(location, "scenario-type", f"{_name(location)} must be true or false")
+            self.fail(location, "schema-type", f"{_name(location)} must be true or false")
         return data
 
     def one_of(self, location: Location, choices: tuple[str, ...]) -> str:
         data = self.value(location)
         if data not in choices:
-            self.fail(location, "scenario-range",
+            self.fail(location, "schema-range",
                       f"{_name(location)}: {data!r} is not one of {', '.join(choices)}")
         return str(data)
 
     def card(self, location: Location, *kinds: str) -> str:
         data = self.value(location)
         if not isinstance(data, str):
-            self.fail(location, "scenario-type", f"{_name(location)} must be a card id")
+            self.fail(location, "schema-type", f"{_name(location)} must be a card id")
         card = self.cards.get(data)
         if card is None:
-            self.fail(location, "scenario-unknown-card",
+            self.fail(location, "unknown-id",
                       f"unknown card id {data!r}: the card database has no such card")
         if kinds and card.kind not in kinds:
-            self.fail(location, "scenario-card-kind",
+            self.fail(location, "wrong-kind",
                       f"card {data!r} is a {card.kind}, but {_name(location)} takes "
                       f"{' or '.join(kinds)} cards")
         return data
@@ -223,7 +225,7 @@ def _scenario(reader: _Reader) -> Scenario:
     setup = _Setup(reader)
     steps = [_step(reader, setup, index) for index in range(len(reader.sequence(("steps",))))]
     if not steps:
-        reader.fail(("steps",), "scenario-no-steps", "a scenario needs at least one step")
+        reader.fail(("steps",), "schema-missing-field", "a scenario needs at least one step")
     return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
 
 
@@ -239,7 +241,7 @@ def _citations(reader: _Reader) -> list[Citation]:
     missing = [language for language in RULEBOOK_LANGUAGES
                if language not in {citation.language for citation in citations}]
     if missing:
-        reader.fail(("sources",), "scenario-citation",
+        reader.fail(("sources",), "schema-missing-field",
                     f"sources must cite the Spanish and the German rulebook; "
                     f"missing: {', '.join(missing)}")
     return citations
@@ -288,7 +290,7 @@ class _Setup:
     def _place(self, location: Location, card_id: str):
         if card_id in self.placed:
             first = self.reader.document.position(self.placed[card_id])
-            self.reader.fail(location, "scenario-card-twice",
+            self.reader.fail(location, "schema-rule",
                              f"card {card_id!r} is already placed at line {first.line}: "
                              "each card exists once")
         self.placed[card_id] = location
@@ -310,10 +312,10 @@ class _Setup:
             elif tile is not None:
                 name = tile
             else:
-                reader.fail(here, "scenario-missing-field",
+                reader.fail(here, "schema-missing-field",
                             "a planet needs a tile (its card id) or a name")
             if name in self.planet_seen:
-                reader.fail(here, "scenario-planet-twice", f"planet {name!r} is listed twice")
+                reader.fail(here, "schema-rule", f"planet {name!r} is listed twice")
             self.planet_seen.add(name)
             ships = {colour: 0 for colour in COLOURS}
             if "ships" in spec:
@@ -341,7 +343,7 @@ class _Setup:
                 tactics[state] = self._unique_cards(location + ("tactics", state), "tactic")
                 for index, tile in enumerate(tactics[state]):
                     if self.reader.cards[tile].colour != colour:
-                        reader.fail(location + ("tactics", state, index), "scenario-tactic-colour",
+                        reader.fail(location + ("tactics", state, index), "schema-rule",
                                     f"tactic {tile!r} is {self.reader.cards[tile].colour}, "
                                     f"not {colour}")
         vortex = reader.integer(location + ("vortex",)) if "vortex" in spec else STARTING_VORTEX
@@ -350,11 +352,11 @@ class _Setup:
         if "supply" in spec:
             supply = reader.integer(location + ("supply",))
             if supply != free:
-                reader.fail(location + ("supply",), "scenario-ship-count",
+                reader.fail(location + ("supply",), "schema-rule",
                             f"{colour} has {SHIPS_PER_PLAYER} ships: with {vortex} in the Vortex "
                             f"and {on_planets} on planets the supply holds {free}, not {supply}")
         elif free < 0:
-            reader.fail(location, "scenario-ship-count",
+            reader.fail(location, "schema-rule",
                         f"{colour} has only {SHIPS_PER_PLAYER} ships, but {vortex} in the Vortex "
                         f"and {on_planets} on planets make {vortex + on_planets}")
         supply = free
@@ -371,13 +373,13 @@ class _Setup:
         reader = self.reader
         data = reader.value(location)
         if not isinstance(data, Mapping):
-            reader.fail(location, "scenario-type", f"{_name(location)} must be a mapping")
+            reader.fail(location, "schema-type", f"{_name(location)} must be a mapping")
         emissaries = {}
         for emissary_id in data:
             here = location + (emissary_id,)
             card = reader.cards.get(emissary_id)
             if card is None or card.kind != "emissary":
-                reader.fail(here, "scenario-unknown-card",
+                reader.fail(here, "unknown-id",
                             f"unknown emissary id {emissary_id!r}: the card database has no "
                             "such emissary", at_key=True)
             self._place(here, emissary_id)
@@ -428,7 +430,7 @@ def _step(reader: _Reader, setup: _Setup, index: int) -> Step:
     narrates = reader.text(location + ("narrates",))
     action = _action(reader, setup, location + ("do",)) if "do" in spec else None
     if index == 0 and action is None:
-        reader.fail(location, "scenario-missing-field",
+        reader.fail(location, "schema-missing-field",
                     "the first step needs 'do': the procedure the example starts with")
     until = reader.one_of(location + ("until",), EVENT_NAMES + (END,)) if "until" in spec else END
     times = reader.integer(location + ("times",), minimum=1) if "times" in spec else 1
@@ -459,7 +461,7 @@ def _plain(data: Any) -> Any:
 def _action(reader: _Reader, setup: _Setup, location: Location) -> Action:
     spec = reader.mapping(location, ACTIONS)
     if len(spec) != 1:
-        reader.fail(location, "scenario-action",
+        reader.fail(location, "schema-rule",
                     f"'do' names exactly one procedure, one of: {', '.join(ACTIONS)}")
     name = next(iter(spec))
     here = location + (name,)
@@ -472,7 +474,7 @@ def _action(reader: _Reader, setup: _Setup, location: Location) -> Action:
         return Action(name, reader.card(here, "maintenance"), position)
     if name in ("upkeep", "win_check"):
         if spec[name] is not None:
-            reader.fail(here, "scenario-action", f"'{name}' takes no arguments")
+            reader.fail(here, "schema-rule", f"'{name}' takes no arguments")
         return Action(name, None, position)
     if name == "effect":
         arguments = reader.mapping(here, ("player", "effect", "count", "optional"),
@@ -484,7 +486,7 @@ def _action(reader: _Reader, setup: _Setup, location: Location) -> Action:
                                    optional=reader.flag(here + ("optional",))
                                    if "optional" in arguments else False)
         except ValidationError as exc:
-            reader.fail(here, "scenario-action", exc.errors(include_url=False)[0]["msg"])
+            reader.fail(here, "schema-rule", exc.errors(include_url=False)[0]["msg"])
         return Action(name, (player, effect), position)
     allowed = ("planet", "fate", "plans") if name == "duel" else ("fate", "plans")
     arguments = reader.mapping(here, allowed, required=("planet",) if name == "duel" else ())
@@ -505,12 +507,12 @@ def _decision(reader: _Reader, setup: _Setup, location: Location) -> ScriptedDec
     spec = reader.mapping(location, ("by",) + tuple(DECISION_KINDS), required=("by",))
     kinds = [key for key in spec if key != "by"]
     if len(kinds) != 1:
-        reader.fail(location, "scenario-decision",
+        reader.fail(location, "schema-rule",
                     "a decision names who decides ('by') and exactly one kind of choice")
     kind = kinds[0]
     actor = reader.one_of(location + ("by",), COLOURS + (CHANCE,))
     if (actor == CHANCE) != (kind == "shuffle"):
-        reader.fail(location + ("by",), "scenario-decision",
+        reader.fail(location + ("by",), "schema-rule",
                     "shuffles are decided by chance, every other choice by a player")
     here = location + (kind,)
     choice = _CHOICE_READERS[kind](reader, setup, here)
@@ -527,7 +529,7 @@ def _reinforcement_choice(reader: _Reader, setup: _Setup, here: Location):
     if reader.value(here) == PASS:
         return PASS
     if not isinstance(reader.value(here), Mapping):
-        reader.fail(here, "scenario-type",
+        reader.fail(here, "schema-type",
                     "a reinforcement decision is 'pass' or {play: card id, on: colour}")
     reader.mapping(here, ("play", "on"), required=("play", "on"))
     return ReinforcementPlay(reader.card(here + ("play",), "reinforcement"),
