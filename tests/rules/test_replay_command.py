@@ -1,0 +1,65 @@
+"""`cardkit replay` through click's CliRunner: results, diffs and exit codes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardkit.cli.replay import replay_command
+from tests.rules.conftest import EXAMPLES, PROJECT_ROOT, copy_database, replace_in
+
+BROKEN = Path(__file__).parent / "broken"
+
+
+def _invoke(*arguments: str):
+    return CliRunner().invoke(replay_command, list(arguments), catch_exceptions=False)
+
+
+def test_every_shipped_example_holds(monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    result = _invoke()
+    examples = sorted(EXAMPLES.rglob("*.yaml"))
+    assert result.exit_code == 0, result.output
+    assert result.output.count("\nok    ") + result.output.startswith("ok    ") == len(examples)
+    assert result.output.endswith(f"{len(examples)} of {len(examples)} examples hold\n")
+
+
+def test_a_failing_example_prints_the_diff_and_exits_1(tmp_path):
+    root = copy_database(tmp_path)
+    replace_in(root / "cards/duel/plans.yaml", "value: 6", "value: 7")
+    example = shutil.copy(EXAMPLES / "duel" / "duel-example.yaml", tmp_path / "duel.yaml")
+    result = _invoke("--database", str(root), str(example))
+    assert result.exit_code == 1
+    assert f"FAIL  {example}" in result.output
+    assert "  after 7 of 10 steps" in result.output
+    assert "duel.influence.blue: expected 14, actual 15" in result.output
+    assert "-    blue: 14\n  +    blue: 15" in result.output
+    assert result.output.endswith("0 of 1 examples hold\n")
+
+
+def test_a_broken_scenario_is_reported_with_file_and_line(monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    path = BROKEN.relative_to(PROJECT_ROOT) / "unknown-card.yaml"
+    result = _invoke(str(path))
+    assert result.exit_code == 1
+    assert (f"  {path}:11:20: error: unknown-id: unknown card id 'wilde': "
+            "the card database has no such card") in result.output
+
+
+def test_no_examples_found_is_a_usage_error(tmp_path):
+    copy_database(tmp_path)
+    empty = tmp_path / "nothing-here"
+    empty.mkdir()
+    result = _invoke("--database", str(tmp_path), str(empty))
+    assert result.exit_code == 2
+    assert "no worked examples found" in result.output
+
+
+def test_a_broken_card_database_is_a_usage_error(tmp_path):
+    root = copy_database(tmp_path)
+    replace_in(root / "cards/duel/plans.yaml", "value: 6", "value: six")
+    result = _invoke("--database", str(root), str(EXAMPLES))
+    assert result.exit_code == 2
+    assert "run 'cardkit validate' first" in result.output
