@@ -24,6 +24,11 @@ CODES = frozenset({
     "over-box-count",
     # formatting
     "not-canonical",
+    # effect text
+    "icon-unknown", "icon-mismatch", "markup-unbalanced", "markup-mismatch", "number-mismatch",
+    "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
+    "glossary-incomplete", "effect-wording", "phrase-missing",
+    "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
     "fit-shrunk", "fit-overflow",
 })

@@ -25,6 +25,7 @@ def render_report(report: Report, output_format: str) -> str:
             "errors": len(report.errors),
             "warnings": len(report.warnings),
             "problems": [problem.as_dict() for problem in report.problems],
+            "silenced": [dict(problem.as_dict(), reason=reason) for problem, reason in report.silenced],
             "counts": [count.__dict__ for count in report.counts],
         }, indent=2, ensure_ascii=False) + "\n"
     if output_format == "github":
@@ -38,7 +39,8 @@ def _summary(report: Report) -> str:
     held = ", ".join(
         f"{c.kind} {c.held}" + (f"/{c.in_box}" if c.in_box is not None else "")
         for c in report.counts)
-    return (f"{len(report.errors)} errors, {len(report.warnings)} warnings in "
+    silenced = f", {len(report.silenced)} silenced" if report.silenced else ""
+    return (f"{len(report.errors)} errors, {len(report.warnings)} warnings{silenced} in "
             f"{report.files_checked} files. Cards held (of the box): {held or 'none'}")
 
 

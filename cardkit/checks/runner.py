@@ -7,6 +7,10 @@ from pathlib import Path
 
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
 from cardkit.checks.references import check_references
+from cardkit.checks.silence import apply_silences
+from cardkit.checks.status import check_staleness, translation_states
+from cardkit.checks.text.consistency import check_consistency
+from cardkit.checks.text.runner import build_lexicons, check_texts
 from cardkit.model.database import load_database
 from cardkit.problems import Problem, Severity
 
@@ -16,6 +20,7 @@ class Report:
     root: Path
     problems: list[Problem] = field(default_factory=list)
     counts: list[KindCount] = field(default_factory=list)
+    silenced: list[tuple[Problem, str]] = field(default_factory=list)
     files_checked: int = 0
 
     @property
@@ -32,4 +37,8 @@ def validate(root: Path) -> Report:
     counts = count_cards(database)
     problems += check_references(database)
     problems += check_box_counts(database, counts)
-    return Report(root, sorted(problems, key=Problem.sort_key), counts, files)
+    problems += check_texts(database, build_lexicons(database))
+    problems += check_consistency(database)
+    problems += check_staleness(translation_states(database))
+    kept, silenced = apply_silences(database, problems)
+    return Report(root, sorted(kept, key=Problem.sort_key), counts, silenced, files)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cardkit import __version__
+from cardkit.cli.translation import mark_translated_command, status_command
 from cardkit.cli.validate import fmt_command, validate_command
 
 
@@ -16,3 +17,5 @@ def main() -> None:
 
 main.add_command(validate_command)
 main.add_command(fmt_command)
+main.add_command(status_command)
+main.add_command(mark_translated_command)

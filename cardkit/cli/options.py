@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+from cardkit.checks.output import format_problem
+from cardkit.model.database import Database, load_database
+from cardkit.problems import Severity
 from cardkit.source.layout import NotADatabase, discover
 
 
@@ -32,3 +35,14 @@ def require_database(root: Path) -> Path:
     except NotADatabase as exc:
         raise UsageError(str(exc)) from None
     return root
+
+
+def load_or_fail(root: Path) -> Database:
+    """The database, or exit 1 listing its errors: commands other than validate need it whole."""
+    database, problems, _ = load_database(root)
+    errors = [problem for problem in problems if problem.severity is Severity.ERROR]
+    if errors:
+        for problem in errors:
+            click.echo(format_problem(problem), err=True)
+        raise click.ClickException(f"{len(errors)} errors in the database; `cardkit validate` lists them")
+    return database

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.glossary import Glossary, GlossaryTerm
+from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.cards import MODEL_BY_KIND
 from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
 from cardkit.problems import Position, Problem, error
@@ -62,6 +63,8 @@ class Database:
     box_origins: dict[str, Origin] = field(default_factory=dict)
     glossaries: dict[str, Glossary] = field(default_factory=dict)
     glossary_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    phrasebooks: dict[str, Phrasebook] = field(default_factory=dict)
+    phrasebook_origins: dict[str, Origin] = field(default_factory=dict)
 
     @property
     def translations(self) -> list[str]:
@@ -118,6 +121,16 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             if term is not None:
                 glossary[key] = term
                 database.glossary_origins[(language, key)] = origin
+    for language, document in sources.phrasebook_documents.items():
+        if isinstance(document.data, dict):
+            origin = Origin(document, "")
+            phrasebook = _validate(Phrasebook, dict(document.data), origin, problems)
+            if phrasebook is not None:
+                database.phrasebooks[language] = phrasebook
+                database.phrasebook_origins[language] = origin
+        elif not document.problems:
+            problems.append(error(document.position(()), "schema-type",
+                                  "a phrasebook is a mapping of numerals, markers and effects"))
     for locale_file, document in sources.locale_documents:
         language = locale_file.language
         texts = database.texts.setdefault(language, {})
@@ -133,7 +146,7 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             card_kind = database.card_kinds.get(key)
             if card_kind is not None and card_kind != locale_file.kind:
                 problems.append(error(origin.key_position(), "wrong-kind",
-                                      f"{key!r} is a {card_kind} card, but its text is filed "
+                                      f"{key!r} is {_with_article(card_kind)} card, but its text is filed "
                                       f"with the {locale_file.kind} cards", card_id=key))
                 continue
             if (language, key) in database.text_origins:
@@ -324,3 +337,7 @@ def _kind_of_value(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     return type(value).__name__
+
+
+def _with_article(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun

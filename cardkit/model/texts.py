@@ -141,3 +141,24 @@ def field_value(entry: Entry, path: str) -> str | None:
 
 def field_location(path: str) -> tuple[str, ...]:
     return tuple(path.split("."))
+
+
+def effect_for_field(card: CardModel, path: str):
+    """The structured effect a text must express, for formulaic texts; None otherwise."""
+    if not isinstance(card, FateCard):
+        return None
+    parts = path.split(".")
+    if parts == ["text"]:
+        return card.effect
+    if len(parts) == 3 and parts[0] == "prizes" and parts[2] == "text" and card.duel is not None:
+        prize = getattr(card.duel.prizes, parts[1], None)
+        return prize.effect if prize is not None else None
+    if parts == ["contest", "winner"] and card.contest is not None:
+        return card.contest.winner.effect
+    if len(parts) == 2 and parts[0] == "resources":
+        return (getattr(card, "resources", None) or {}).get(parts[1])
+    return None
+
+
+def is_name(path: str) -> bool:
+    return path == "name" or path.endswith(".name")

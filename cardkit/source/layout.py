@@ -59,6 +59,7 @@ class Layout:
     box_files: dict[str, Path] = field(default_factory=dict)
     locale_files: list[LocaleFile] = field(default_factory=list)
     glossary_files: dict[str, Path] = field(default_factory=dict)
+    phrasebook_files: dict[str, Path] = field(default_factory=dict)
     languages: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -99,6 +100,8 @@ def discover(root: Path) -> Layout:
             if len(rest) == 1 and rest[0] in LOCALE_SUPPORT_FILES:
                 if rest[0] == GLOSSARY_FILE:
                     layout.glossary_files[language] = path
+                else:
+                    layout.phrasebook_files[language] = path
                 continue
             kind = _kind_of(path, Path(*rest), layout)
             if kind is not None:

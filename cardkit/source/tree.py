@@ -17,10 +17,12 @@ class Sources:
     locale_documents: list[tuple[LocaleFile, Document]] = field(default_factory=list)
     box_documents: dict[str, Document] = field(default_factory=dict)
     glossary_documents: dict[str, Document] = field(default_factory=dict)
+    phrasebook_documents: dict[str, Document] = field(default_factory=dict)
 
     def all_documents(self) -> list[Document]:
         return ([document for _, document in self.card_documents + self.locale_documents]
-                + list(self.box_documents.values()) + list(self.glossary_documents.values()))
+                + list(self.box_documents.values()) + list(self.glossary_documents.values())
+                + list(self.phrasebook_documents.values()))
 
     @property
     def problems(self) -> list[Problem]:
@@ -39,6 +41,8 @@ def load_sources(root: Path) -> Sources:
         sources.box_documents[game] = load_yaml(path, layout.shown(path))
     for language, path in layout.glossary_files.items():
         sources.glossary_documents[language] = load_yaml(path, layout.shown(path))
+    for language, path in layout.phrasebook_files.items():
+        sources.phrasebook_documents[language] = load_yaml(path, layout.shown(path))
     for locale_file in layout.locale_files:
         sources.locale_documents.append(
             (locale_file, load_yaml(locale_file.path, layout.shown(locale_file.path))))

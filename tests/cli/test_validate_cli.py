@@ -23,7 +23,7 @@ def test_clean_database_exits_0_with_a_summary(minimal_database):
     result = run("validate", str(minimal_database))
 
     assert result.exit_code == 0
-    assert result.output.startswith("0 errors, 0 warnings in 13 files.")
+    assert result.output.startswith("0 errors, 0 warnings in 17 files.")
     assert "alien 2/27" in result.output
 
 

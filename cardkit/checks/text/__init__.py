@@ -1,0 +1,1 @@
+"""Checks of the card texts themselves, in every language, against their English source."""

@@ -1,0 +1,41 @@
+"""The same English text translated two different ways across cards.
+
+Both Duel rulebooks name one prize two ways; a glossary of card names would not catch
+that, comparing every translation of one English text does.
+"""
+
+from __future__ import annotations
+
+from cardkit.model.database import Database
+from cardkit.model.texts import field_location, field_value, translatable_fields
+from cardkit.problems import Problem, warning
+from cardkit.source.layout import SOURCE_LANGUAGE
+
+
+def check_consistency(database: Database) -> list[Problem]:
+    problems = []
+    for language in database.translations:
+        first_seen: dict[str, tuple[str, object]] = {}
+        for card_id, card in database.cards.items():
+            source_entry = database.text(SOURCE_LANGUAGE, card_id)
+            entry = database.text(language, card_id)
+            if source_entry is None or entry is None:
+                continue
+            origin = database.text_origins[(language, card_id)]
+            for path in translatable_fields(card):
+                source, translation = field_value(source_entry, path), field_value(entry, path)
+                if source is None or translation is None:
+                    continue
+                key = " ".join(source.split())
+                position = origin.position(field_location(path))
+                if key not in first_seen:
+                    first_seen[key] = (" ".join(translation.split()), position)
+                    continue
+                earlier, earlier_position = first_seen[key]
+                if " ".join(translation.split()) != earlier:
+                    problems.append(warning(
+                        position, "inconsistent-translation",
+                        f"{path}: {source!r} is translated {translation!r} here but {earlier!r} "
+                        f"at {earlier_position}", suggestion=earlier, card_id=card_id,
+                        related=(earlier_position,)))
+    return problems

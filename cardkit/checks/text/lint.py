@@ -1,0 +1,109 @@
+"""The checks of one text, alone and against its English source; no positions here.
+
+A Finding says what is wrong; the caller knows where the text stands and makes it a
+Problem. Every function here returns all it finds and never raises on any text.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from cardkit.checks.text.lexicon import Lexicon
+from cardkit.model.icons import ICON_NAMES, icon_tokens
+
+EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    message: str
+    suggestion: str | None = None
+    is_warning: bool = False
+
+
+def check_alone(text: str, lexicon: Lexicon, glossary_applies: bool = True) -> list[Finding]:
+    """What is wrong with a text whatever its source says: icons, markup, forbidden terms."""
+    findings = []
+    for name in icon_tokens(text):
+        if name not in ICON_NAMES:
+            close = difflib.get_close_matches(name.lower(), ICON_NAMES, n=1)
+            suggestion = f"[{close[0]}]" if close else None
+            message = f"unknown icon [{name}]" + (f"; did you mean {suggestion}?" if suggestion else
+                                                   f"; known icons: {', '.join(ICON_NAMES)}")
+            findings.append(Finding("icon-unknown", message, suggestion))
+    if text.count("**") % 2:
+        findings.append(Finding("markup-unbalanced", "an emphasis mark ** is opened but not closed"))
+    if glossary_applies:
+        for term_id, variant in lexicon.forbidden_in(text):
+            approved = lexicon.glossary[term_id].term
+            findings.append(Finding("glossary-forbidden",
+                                    f"{variant!r} is not the approved term; write {approved!r}",
+                                    approved))
+    return findings
+
+
+def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexicon: Lexicon,
+                         is_name: bool) -> list[Finding]:
+    """What a translation says differently from its English source."""
+    findings = []
+    icons, source_icons = Counter(icon_tokens(text)), Counter(icon_tokens(source))
+    if icons != source_icons and all(name in ICON_NAMES for name in icons):
+        findings.append(Finding("icon-mismatch", f"icons differ from the English text: "
+                                f"{_icon_list(icons)} here, {_icon_list(source_icons)} in English"))
+    emphasis, source_emphasis = len(EMPHASIS.findall(text)), len(EMPHASIS.findall(source))
+    if emphasis != source_emphasis:
+        findings.append(Finding("markup-mismatch", f"emphasized passages differ from the English "
+                                f"text: {emphasis} here, {source_emphasis} in English"))
+    if is_name:
+        return findings
+    numbers, source_numbers = lexicon.numbers_in(text), source_lexicon.numbers_in(source)
+    if numbers != source_numbers:
+        findings.append(Finding("number-mismatch", f"numbers differ from the English text: "
+                                f"{_number_list(numbers)} here, {_number_list(source_numbers)} in English"))
+    markers, source_markers = lexicon.markers_in(text), source_lexicon.markers_in(source)
+    if ("optional" in markers) != ("optional" in source_markers):
+        if "optional" in source_markers:
+            message = (f"the English text is optional ({', '.join(source_markers['optional'])}); "
+                       f"this text is not ({_marker_words(lexicon, 'optional')})")
+        else:
+            message = (f"this text is optional ({', '.join(markers['optional'])}); "
+                       "the English text is not")
+        findings.append(Finding("optional-mismatch", message))
+    timing = {kind: words for kind, words in markers.items() if kind != "optional"}
+    source_timing = {kind: words for kind, words in source_markers.items() if kind != "optional"}
+    if set(timing) != set(source_timing):
+        findings.append(Finding("timing-mismatch", f"timing differs from the English text: "
+                                f"{_timing_list(timing)} here, {_timing_list(source_timing)} in English"))
+    present = lexicon.terms_in(text)
+    for term_id in sorted(source_lexicon.terms_in(source) - present):
+        term = lexicon.glossary.get(term_id)
+        if term is None:
+            continue  # the language's glossary lacks the term: reported once, on the glossary
+        english = source_lexicon.glossary[term_id].term
+        findings.append(Finding("glossary-missing",
+                                f"the English text uses {english!r}; its approved translation "
+                                f"{term.term!r} (or a form of it) is missing here", term.term,
+                                is_warning=True))
+    return findings
+
+
+def _icon_list(icons: Counter) -> str:
+    return " ".join(f"[{name}]" for name in sorted(icons.elements())) or "none"
+
+
+def _number_list(numbers: Counter) -> str:
+    return ", ".join(str(number) for number in sorted(numbers.elements())) or "none"
+
+
+def _timing_list(timing: dict[str, list[str]]) -> str:
+    return ", ".join(f"{kind} ({', '.join(words)})" for kind, words in sorted(timing.items())) or "none"
+
+
+def _marker_words(lexicon: Lexicon, kind: str) -> str:
+    phrasebook = lexicon.phrasebook
+    words = phrasebook.optional if kind == "optional" else phrasebook.timing.get(kind)
+    return "expected one of: " + ", ".join(words.words) if words else "its phrasebook names no words for it"

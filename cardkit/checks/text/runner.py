@@ -1,0 +1,88 @@
+"""Runs the text checks over every text of every card in every language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardkit.checks.text.lexicon import Lexicon
+from cardkit.checks.text.lint import Finding, check_against_source, check_alone
+from cardkit.model.database import Database
+from cardkit.model.phrasebook import Phrasebook
+from cardkit.model.texts import effect_for_field, field_location, field_value, is_name, translatable_fields
+from cardkit.problems import Position, Problem, error, warning
+from cardkit.source.layout import GLOSSARY_FILE, SOURCE_LANGUAGE
+
+
+def build_lexicons(database: Database) -> dict[str, Lexicon]:
+    return {language: Lexicon(language, database.glossaries.get(language, {}),
+                              database.phrasebooks.get(language, Phrasebook()))
+            for language in database.languages}
+
+
+def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Problem]:
+    problems = _glossary_coverage(database)
+    source_lexicon = lexicons.get(SOURCE_LANGUAGE)
+    for card_id, card in database.cards.items():
+        fields = translatable_fields(card)
+        source_entry = database.text(SOURCE_LANGUAGE, card_id)
+        for language, lexicon in lexicons.items():
+            entry = database.text(language, card_id)
+            if entry is None:
+                continue
+            origin = database.text_origins[(language, card_id)]
+            for path in fields:
+                text = field_value(entry, path)
+                if text is None:
+                    continue
+                position = origin.position(field_location(path))
+                effect = effect_for_field(card, path)
+                if effect is not None:
+                    problems += _check_wording(text, effect, lexicon, position, card_id, path)
+                    continue
+                findings = check_alone(text, lexicon)
+                source = field_value(source_entry, path) if source_entry else None
+                if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
+                    findings += check_against_source(text, source, lexicon, source_lexicon, is_name(path))
+                problems += [_problem(finding, position, card_id, path) for finding in findings]
+    return problems
+
+
+def _check_wording(text: str, effect, lexicon: Lexicon, position: Position, card_id: str,
+                   path: str) -> list[Problem]:
+    expected = lexicon.phrasebook.wording(effect, lexicon.language)
+    description = effect.effect + (" (optional)" if getattr(effect, "optional", False) else "")
+    if expected is None:
+        return [error(position, "phrase-missing",
+                      f"{path}: the {lexicon.language} phrasebook has no wording for {description}",
+                      card_id=card_id)]
+    if " ".join(text.split()) == expected:
+        return []
+    return [error(position, "effect-wording",
+                  f"{path} does not say what the card does ({description}); expected: {expected!r}",
+                  suggestion=expected, card_id=card_id)]
+
+
+def _problem(finding: Finding, position: Position, card_id: str, path: str) -> Problem:
+    make = warning if finding.is_warning else error
+    return make(position, finding.code, f"{path}: {finding.message}",
+                suggestion=finding.suggestion, card_id=card_id)
+
+
+def _glossary_coverage(database: Database) -> list[Problem]:
+    """Each English term needs an entry in every other language's glossary."""
+    problems = []
+    source = database.glossaries.get(SOURCE_LANGUAGE, {})
+    for language in database.translations:
+        glossary = database.glossaries.get(language)
+        where = Position(Path("locales", language, GLOSSARY_FILE))
+        if glossary is None:
+            if source:
+                problems.append(warning(where, "glossary-incomplete",
+                                        f"no {language} glossary: its texts' terms go unchecked"))
+            continue
+        for term_id in source:
+            if term_id not in glossary:
+                problems.append(warning(where, "glossary-incomplete",
+                                        f"the {language} glossary has no entry for {term_id!r} "
+                                        f"(English: {source[term_id].term!r})"))
+    return problems

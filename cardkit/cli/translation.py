@@ -1,0 +1,52 @@
+"""`cardkit status` and `cardkit mark-translated`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardkit.checks.status import translation_states
+from cardkit.checks.status_output import render_status
+from cardkit.cli.options import UsageError, database_root, load_or_fail, output_format, require_database
+from cardkit.i18n.mark import MarkRefused, mark_translated
+from cardkit.source.edit import EditRefused
+
+
+@click.command("status")
+@database_root
+@click.option("--lang", "language", help="Only this language (default: every translation).")
+@output_format(("text", "json"))
+def status_command(root: Path, language: str | None, output_format: str) -> None:
+    """Show per language and card kind how many texts are translated, stale and missing."""
+    database = load_or_fail(require_database(root))
+    if language is not None and language not in database.translations:
+        raise UsageError(f"no locale {language!r} (known: {', '.join(database.translations)})")
+    states = translation_states(database, [language] if language else None)
+    click.echo(render_status(states, output_format), nl=False)
+
+
+@click.command("mark-translated")
+@click.option("--lang", "language", required=True, help="The language whose texts are up to date.")
+@click.option("--all", "everything", is_flag=True, help="Every stale text of the language.")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
+              show_default=True, help="The database folder.")
+@click.argument("selectors", nargs=-1)
+def mark_translated_command(language: str, everything: bool, root: Path, selectors: tuple[str, ...]) -> None:
+    """Record that the selected translations match the current English text.
+
+    SELECTORS are card ids (all their texts) or card-id.field (one text), such as
+    iron-matron.powers.punish.text.
+    """
+    if not selectors and not everything:
+        raise UsageError("name the texts to mark (card-id or card-id.field), or give --all")
+    database = load_or_fail(require_database(root))
+    try:
+        marked = mark_translated(root, database, language, list(selectors), everything)
+    except MarkRefused as exc:
+        raise UsageError(str(exc)) from None
+    except EditRefused as exc:
+        raise UsageError(str(exc)) from None
+    for state in marked:
+        click.echo(f"{state.position}: marked {state.language} {state.card_id} {state.path}")
+    click.echo(f"{len(marked)} texts marked as translated", err=True)

@@ -1,0 +1,1 @@
+"""Translators' workflow: recording what a translation was made from, and exchange formats."""
