@@ -107,7 +107,7 @@ def _measure(context: LanguageContext, pages: list[Printed], every: bool = False
     measured = {}
     for page in document.pages:
         seen = set()
-        for box in page._page_box.descendants():
+        for box in page._page_box.descendants(placeholders=True):
             element = box.element
             if element is None or element.get("data-fit") is None or id(element) in seen:
                 continue
@@ -125,7 +125,7 @@ def _overflow(box) -> float:
     bottom = box.content_box_y() + box.height
     right = box.content_box_x() + box.width
     reach = 0.0
-    for descendant in box.descendants():
+    for descendant in box.descendants(placeholders=True):
         if descendant is box:
             continue
         if hasattr(descendant, "margin_height"):

@@ -1,0 +1,41 @@
+"""One build per test session: English on A4 and German on Letter prove every point the
+render tests make; the other combinations run the same code."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardkit.render.build import build
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("build")
+    build(PROJECT, out, ["en", "de"], ["a4", "letter"], jobs=2)
+    return out
+
+
+@pytest.fixture(scope="session")
+def reader(built):
+    cache = {}
+
+    def open_pdf(language: str, name: str) -> PdfReader:
+        key = (language, name)
+        if key not in cache:
+            cache[key] = PdfReader(built / language / f"{name}.pdf")
+        return cache[key]
+    return open_pdf
+
+
+@pytest.fixture
+def project_copy(tmp_path) -> Path:
+    """A copy of the project's database, templates and catalogues to break on purpose."""
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT / folder, tmp_path / folder)
+    return tmp_path

@@ -1,0 +1,42 @@
+"""The templates' own strings: every one extracted by Babel is translated in every catalogue."""
+
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+PROJECT = Path(__file__).resolve().parents[2]
+TEMPLATES = PROJECT / "templates"
+
+
+def template_strings() -> set[str]:
+    method_map = [("**.html", "jinja2")]
+    options = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
+                           "lstrip_blocks": "True"}}
+    return {message for _, _, message, *_ in extract_from_dir(TEMPLATES, method_map, options)}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_catalogue_translates_every_template_string(language):
+    with (PROJECT / "locales" / language / "LC_MESSAGES" / "cardkit.po").open("rb") as stream:
+        catalog = read_po(stream, locale=language)
+    translated = {message.id: message.string for message in catalog if message.id}
+    strings = template_strings()
+    assert len(strings) > 50
+    assert strings - translated.keys() == set(), "run pybabel extract and update (templates/babel.cfg)"
+    assert translated.keys() - strings == set(), "catalogue holds strings no template uses"
+    assert [key for key, value in translated.items() if not value] == []
+    assert not any(message.fuzzy for message in catalog if message.id)
+
+
+@pytest.mark.parametrize("language, terms", [
+    ("es", ["Rezagado", "Líder", "Destino", "Mantenimiento", "Influencia", "ventaja numérica",
+            "Vórtice", "Explosión", "Escudo", "Recuperación", "preparada", "gastada"]),
+    ("de", ["Bummler", "Anführer", "Schicksal", "Nachschub", "Stärke", "Schiffsvorteil", "Warp",
+            "Feuer", "Schild", "Erholen", "bereit", "eingesetzt"]),
+])
+def test_catalogues_use_the_editions_terms(language, terms):
+    text = (PROJECT / "locales" / language / "LC_MESSAGES" / "cardkit.po").read_text(encoding="utf-8")
+    for term in terms:
+        assert term in text

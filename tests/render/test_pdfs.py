@@ -1,0 +1,120 @@
+"""The built PDFs measured: what a printer and a player would check."""
+
+import pytest
+
+from pathlib import Path
+
+from cardkit.render.build import build
+from cardkit.render.layout import PAPERS
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def mm(points) -> float:
+    return float(points) * 25.4 / 72
+
+CASES = [("en", "a4"), ("de", "letter")]
+
+
+def card_boxes(reader, side):
+    """Trim rectangles (mm, from the bottom left) of every card on `side` pages, by name."""
+    destinations = reader.named_destinations
+    boxes = {}
+    for name, start in destinations.items():
+        if name.startswith(f"{side}-") and name.endswith("-trim"):
+            end = destinations[name + "-end"]
+            page = reader.get_page_number(start.page.get_object())
+            boxes[name.removesuffix("-trim")] = (page, mm(start.left), mm(end.top),
+                                                 mm(end.left) - mm(start.left),
+                                                 mm(start.top) - mm(end.top))
+    return boxes
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_every_page_has_the_paper_size(reader, language, paper):
+    expected = PAPERS[paper]
+    for name in (f"cards-{paper}", f"reference-{paper}"):
+        for page in reader(language, name).pages:
+            assert mm(page.mediabox.width) == pytest.approx(expected.width, abs=0.1)
+            assert mm(page.mediabox.height) == pytest.approx(expected.height, abs=0.1)
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_cards_are_poker_size(reader, language, paper):
+    boxes = card_boxes(reader(language, f"cards-{paper}"), "front")
+    assert len(boxes) >= 9
+    for _, _, _, width, height in boxes.values():
+        assert width == pytest.approx(63, abs=0.2)
+        assert height == pytest.approx(88, abs=0.2)
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_trim_and_bleed_boxes_frame_the_card_grid(reader, language, paper):
+    pdf = reader(language, f"cards-{paper}")
+    fronts = card_boxes(pdf, "front").values()
+    left = min(box[1] for box in fronts)
+    bottom = min(box[2] for box in fronts)
+    for page in pdf.pages:
+        trim, bleed = page.trimbox, page.bleedbox
+        assert mm(trim.width) == pytest.approx(3 * 63, abs=0.2)
+        assert mm(trim.height) == pytest.approx(3 * 88, abs=0.2)
+        assert mm(trim.left) == pytest.approx(left, abs=0.2)
+        assert mm(trim.bottom) == pytest.approx(bottom, abs=0.2)
+        assert mm(trim.left) - mm(bleed.left) == pytest.approx(3, abs=0.05)
+        assert mm(bleed.top) - mm(trim.top) == pytest.approx(3, abs=0.05)
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_each_back_lands_behind_its_front_on_long_edge_duplex(reader, language, paper):
+    pdf = reader(language, f"cards-{paper}")
+    width = PAPERS[paper].width
+    fronts, backs = card_boxes(pdf, "front"), card_boxes(pdf, "back")
+    assert {name.removeprefix("front-") for name in fronts} == \
+        {name.removeprefix("back-") for name in backs}
+    for name, (page, x, y, w, h) in fronts.items():
+        back_page, back_x, back_y, _, _ = backs[name.replace("front", "back", 1)]
+        assert back_page == page + 1
+        assert back_x == pytest.approx(width - x - w, abs=0.2)
+        assert back_y == pytest.approx(y, abs=0.2)
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_fonts_are_the_projects_and_embedded(reader, language, paper):
+    for name in (f"cards-{paper}", f"reference-{paper}"):
+        fonts = {}
+        for page in reader(language, name).pages:
+            for font in (page["/Resources"].get("/Font") or {}).values():
+                font = font.get_object()
+                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+                fonts[str(font["/BaseFont"])] = "/FontFile2" in descriptor
+        assert fonts and all(fonts.values())
+        assert all("Cardkit-Sans" in base for base in fonts)
+
+
+@pytest.mark.parametrize("language, paper, expected", [
+    ("en", "a4", ["Iron Matron", "Empty Spaceport", "Supply Run", "Punish", "Lay Down the Law",
+                  "The eleven steps of a duel", "Straggler"]),
+    ("de", "letter", ["Eiserne Matrone", "Versorgungsflug", "Bestrafen", "Machtwort sprechen",
+                      "Die elf Schritte eines Duells", "Bummler"]),
+])
+def test_names_are_printed_in_the_language(reader, language, paper, expected):
+    text = " ".join(page.extract_text() for page in reader(language, f"cards-{paper}").pages)
+    for name in expected:
+        assert name in text
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", ["Set dials", "Straggler", "Destiny", "Refresh", "Blast", "Shield", "Recover"]),
+    ("de", ["Räder einstellen", "Bummler", "Anführer", "Schicksal", "Nachschub", "Feuer", "Erholen"]),
+])
+def test_reference_sheets_hold_every_section(reader, language, expected):
+    text = " ".join(page.extract_text() for page in reader(language, "reference-a4" if language == "en"
+                                                           else "reference-letter").pages)
+    for word in expected:
+        assert word in text
+
+
+def test_same_inputs_give_the_same_bytes(built, tmp_path):
+    build(PROJECT, tmp_path, ["en"], ["a4"], jobs=1)
+    for name in ("cards-a4.pdf", "reference-a4.pdf"):
+        assert (tmp_path / "en" / name).read_bytes() == (built / "en" / name).read_bytes()
