@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cardkit import __version__
+from cardkit.cli.i18n import i18n_group
 from cardkit.cli.translation import mark_translated_command, status_command
 from cardkit.cli.validate import fmt_command, validate_command
 
@@ -19,3 +20,4 @@ main.add_command(validate_command)
 main.add_command(fmt_command)
 main.add_command(status_command)
 main.add_command(mark_translated_command)
+main.add_command(i18n_group)

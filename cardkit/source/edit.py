@@ -54,6 +54,25 @@ def set_key(mapping: CommentedMap, keys: tuple[str, ...], value: Any) -> None:
     set_key(mapping[head], tuple(rest), value)
 
 
+def remove_key(mapping: CommentedMap, keys: tuple[str, ...]) -> None:
+    """Removes the value at the path `keys`, and each mapping the removal leaves empty;
+    what followed the mapping's last entry (trailing comment, blank lines) stays after the
+    new last one."""
+    trailing = _take_trailing_comment(mapping)
+    _remove(mapping, keys)
+    if trailing is not None and mapping:
+        _put_trailing_comment(mapping, trailing)
+
+
+def _remove(mapping: CommentedMap, keys: tuple[str, ...]) -> None:
+    head, *rest = keys
+    if rest:
+        _remove(mapping[head], tuple(rest))
+        if mapping[head]:
+            return
+    del mapping[head]
+
+
 def _build(mapping: CommentedMap, keys: tuple[str, ...], value: Any) -> None:
     head, *rest = keys
     if rest:

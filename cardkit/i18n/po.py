@@ -1,0 +1,262 @@
+"""Gettext PO files: writing a catalogue, and reading one back with the line of each entry.
+
+Each text is one entry: msgctxt is the unit's key, msgid the English text, msgstr the
+translation. A stale translation carries the `fuzzy` flag; the translator's note is a
+translator comment (`# `); what cardkit tells the translator are extracted comments (`#.`)
+and the reference (`#:`) says where the text lives in the YAML. Effect phrases with a
+count are plural entries (msgid_plural, msgstr[n]) numbered by the language's
+Plural-Forms.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardkit.i18n.exchange import Catalogue, Fault, ImportRefused, ReceivedCatalogue, ReceivedUnit, Unit
+from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.problems import Position
+
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a",
+            "\b": "\\b", "\f": "\\f", "\v": "\\v"}
+_UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
+              "f": "\f", "v": "\v"}
+_ESCAPE_SEQUENCE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|(.))")
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=\s|\"|$)\s*(.*)$")
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"\s*$')
+
+
+def write_po(catalogue: Catalogue) -> str:
+    header = [
+        "Project-Id-Version: cardkit",
+        f"Language: {catalogue.language}",
+        "MIME-Version: 1.0",
+        "Content-Type: text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding: 8bit",
+        f"Plural-Forms: {catalogue.plural_forms.header}",
+    ]
+    lines = [f"# Cosmic Encounter Duel card texts in {catalogue.language}, exported by cardkit.",
+             "# Import with `cardkit i18n import FILE`; see docs/translating.md.",
+             'msgid ""']
+    lines += _string("msgstr", "".join(f"{field}\n" for field in header), split=True)
+    for unit in catalogue.units:
+        lines.append("")
+        lines += _entry(unit, catalogue.plural_forms)
+    return "\n".join(lines) + "\n"
+
+
+def _entry(unit: Unit, forms: PluralForms) -> list[str]:
+    lines = []
+    if unit.note is not None:
+        lines += [f"# {line}" if line else "#" for line in unit.note.split("\n")]
+    remarks = unit.remarks
+    if unit.plural:
+        remarks += ("plural forms: " + ", ".join(map(forms.describe, range(forms.count))),)
+    for remark in remarks:
+        lines += [f"#. {line}" if line else "#." for line in remark.split("\n")]
+    if unit.reference:
+        lines.append(f"#: {unit.reference}")
+    if unit.needs_review:
+        lines.append("#, fuzzy")
+    lines += _string("msgctxt", unit.key)
+    lines += _string("msgid", unit.source)
+    if unit.plural:
+        lines += _string("msgid_plural", unit.source_plural)
+        for index, target in enumerate(unit.targets):
+            lines += _string(f"msgstr[{index}]", target)
+    else:
+        lines += _string("msgstr", unit.targets[0])
+    return lines
+
+
+def _string(keyword: str, text: str, split: bool = False) -> list[str]:
+    """A keyword and its string; a text with line breaks is written one line per line."""
+    pieces = text.splitlines(keepends=True)
+    if not split and len(pieces) <= 1:
+        return [f'{keyword} "{_escape(text)}"']
+    return [f'{keyword} ""'] + [f'"{_escape(piece)}"' for piece in pieces]
+
+
+def _escape(text: str) -> str:
+    return "".join(_ESCAPES.get(char) or (f"\\{ord(char):03o}" if ord(char) < 0x20 or char == "\x7f"
+                                          else char)
+                   for char in text)
+
+
+class _Malformed(Exception):
+    def __init__(self, line: int, message: str):
+        self.line = line
+        super().__init__(message)
+
+
+@dataclass
+class _Entry:
+    line: int = 0
+    note_lines: list[str] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
+    strings: dict[str, str] = field(default_factory=dict)  # keyword (msgstr[1]) -> text
+    lines: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def started(self) -> bool:
+        return bool(self.strings)
+
+    def has_translation(self) -> bool:
+        return any(keyword.startswith("msgstr") for keyword in self.strings)
+
+
+def read_po(raw: bytes, shown: Path) -> ReceivedCatalogue:
+    """The units of a PO file; ImportRefused names the first fault and its line."""
+    try:
+        entries = _parse(_decode(raw))
+        return _catalogue(entries, shown)
+    except _Malformed as exc:
+        raise ImportRefused([Fault(Position(shown, exc.line), str(exc))]) from None
+
+
+def _decode(raw: bytes) -> list[str]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise _Malformed(line, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); cardkit reads and "
+                               "writes PO files in UTF-8") from None
+    return text.removeprefix("\ufeff").splitlines()
+
+
+def _parse(lines: list[str]) -> list[_Entry]:
+    entries: list[_Entry] = []
+    entry = _Entry()
+    current: str | None = None  # the keyword continuation strings add to
+
+    def finish() -> _Entry:
+        if entry.started:
+            _check_complete(entry)
+            entries.append(entry)
+            return _Entry()
+        return entry
+
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped:
+            entry, current = finish(), None
+        elif stripped.startswith("#"):
+            if entry.started:
+                entry, current = finish(), None
+            if stripped.startswith("#,"):
+                entry.flags.update(flag.strip() for flag in stripped[2:].split(","))
+            elif not stripped.startswith(("#.", "#:", "#|", "#~")):
+                entry.note_lines.append(line[2:] if line.startswith("# ") else line.lstrip()[1:])
+        elif stripped.startswith('"'):
+            if current is None:
+                raise _Malformed(number, "a string that continues no msgid, msgstr or msgctxt")
+            entry.strings[current] += _unquote(stripped, number)
+        else:
+            match = _KEYWORD.match(stripped)
+            if match is None:
+                word = stripped.split()[0]
+                raise _Malformed(number, f"unknown keyword {word!r}: expected msgctxt, msgid, "
+                                         "msgid_plural or msgstr")
+            name, index, rest = match.groups()
+            keyword = f"{name}[{index}]" if index is not None else name
+            if name in ("msgctxt", "msgid") and entry.has_translation():
+                entry = finish()
+            if keyword in entry.strings:
+                raise _Malformed(number, f"{keyword} appears twice in one entry")
+            if not entry.started:
+                entry.line = number
+            entry.strings[keyword] = _unquote(rest, number)
+            entry.lines[keyword] = number
+            current = keyword
+    finish()
+    return entries
+
+
+def _unquote(text: str, line: int) -> str:
+    match = _QUOTED.fullmatch(text)
+    if match is None:
+        raise _Malformed(line, "expected one string in double quotes, with \\\" for a quote in it")
+
+    def unescape(escape: re.Match) -> str:
+        octal, hexadecimal, other = escape.groups()
+        if octal or hexadecimal:
+            return chr(int(octal, 8) if octal else int(hexadecimal, 16))
+        if other not in _UNESCAPES:
+            raise _Malformed(line, f"unknown escape \\{other} in a string")
+        return _UNESCAPES[other]
+
+    return _ESCAPE_SEQUENCE.sub(unescape, match.group(1))
+
+
+def _check_complete(entry: _Entry) -> None:
+    keywords = entry.strings
+    if "msgid" not in keywords:
+        raise _Malformed(entry.line, "an entry without msgid")
+    plural_keys = sorted(int(key[7:-1]) for key in keywords if key.startswith("msgstr["))
+    if "msgid_plural" in keywords:
+        if "msgstr" in keywords:
+            raise _Malformed(entry.lines["msgstr"], "a plural entry (msgid_plural) takes msgstr[0], "
+                                                    "msgstr[1], ..., not msgstr")
+        if plural_keys != list(range(len(plural_keys))) or not plural_keys:
+            raise _Malformed(entry.lines["msgid_plural"],
+                             "the forms of a plural entry are msgstr[0], msgstr[1], ... in order")
+    elif plural_keys:
+        raise _Malformed(entry.lines[f"msgstr[{plural_keys[0]}]"],
+                         "msgstr[n] belongs to a plural entry, which needs msgid_plural")
+    elif "msgstr" not in keywords:
+        raise _Malformed(entry.lines["msgid"], "an entry without msgstr")
+
+
+def _catalogue(entries: list[_Entry], shown: Path) -> ReceivedCatalogue:
+    if not entries or entries[0].strings["msgid"] or "msgctxt" in entries[0].strings:
+        raise _Malformed(entries[0].line if entries else 1,
+                         'the file does not start with the header entry (msgid "")')
+    header = entries[0]
+    fields = _header_fields(header.strings.get("msgstr", ""))
+    header_line = header.lines.get("msgstr", header.line)
+    language = fields.get("language")
+    if not language:
+        raise _Malformed(header_line, "the header names no Language")
+    charset = re.search(r"charset=([\w-]+)", fields.get("content-type", ""))
+    if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
+        raise _Malformed(header_line, f"the file declares charset {charset.group(1)}; cardkit reads "
+                                      "PO files in UTF-8")
+    units = [_unit(entry) for entry in entries[1:]]
+    if any(unit.plural for unit in units):
+        _check_plural_forms(language, fields.get("plural-forms"), header_line)
+    return ReceivedCatalogue(shown, language, header_line, units)
+
+
+def _header_fields(text: str) -> dict[str, str]:
+    fields = {}
+    for line in text.split("\n"):
+        name, colon, value = line.partition(":")
+        if colon:
+            fields[name.strip().lower()] = value.strip()
+    return fields
+
+
+def _check_plural_forms(language: str, declared: str | None, line: int) -> None:
+    try:
+        forms = plural_forms(language)
+    except (PluralMismatch, ValueError, LookupError):
+        return  # an unknown language is refused with its line when the catalogue is imported
+    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", declared or "")
+    if match is None or not forms.agrees_with(int(match.group(1)), match.group(2)):
+        raise _Malformed(line, f"the header's Plural-Forms {declared!r} number the forms "
+                               f"differently from {language}'s: {forms.header}")
+
+
+def _unit(entry: _Entry) -> ReceivedUnit:
+    strings = entry.strings
+    plural = "msgid_plural" in strings
+    if plural:
+        sources = (strings["msgid"], strings["msgid_plural"])
+        targets = tuple(strings[f"msgstr[{index}]"]
+                        for index in range(sum(key.startswith("msgstr[") for key in strings)))
+    else:
+        sources, targets = (strings["msgid"],), (strings["msgstr"],)
+    note = "\n".join(entry.note_lines) if entry.note_lines else None
+    return ReceivedUnit(strings.get("msgctxt"), sources, plural, targets, "fuzzy" in entry.flags,
+                        note, entry.line)

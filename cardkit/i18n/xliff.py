@@ -1,0 +1,258 @@
+"""XLIFF 1.2 files: writing a catalogue, and reading one back with the line of each unit.
+
+XLIFF 1.2 rather than 2.x because CAT tools, Poedit and Weblate all read it, and because
+its target states include `needs-review-translation`, which is what a stale translation
+is. Each text is a trans-unit whose id is the unit's key. The translator's note is a
+`<note from="translator">`; cardkit's information for the translator is in
+`<note from="developer">`, which import ignores. Effect phrases with a count are
+`<group restype="x-gettext-plurals">` holding one trans-unit per plural form (`key[0]`,
+`key[1]`, ...), numbered as in PO files, as Translate Toolkit and Weblate do.
+
+Reading uses expat directly (for the line of each element) and refuses any DTD, so no
+entity can be declared, expanded or fetched.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.parsers import expat
+
+from cardkit.i18n.exchange import Catalogue, Fault, ImportRefused, ReceivedCatalogue, ReceivedUnit, Unit
+from cardkit.problems import Position
+from cardkit.source.layout import SOURCE_LANGUAGE
+
+NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
+PLURAL_GROUP = "x-gettext-plurals"
+NEEDS_REVIEW = "needs-review-translation"
+# Target states that confirm a translation; any other state (new, needs-review-*,
+# needs-translation, ...) leaves it unconfirmed. A target without a state counts as confirmed.
+CONFIRMED_STATES = ("translated", "final", "signed-off")
+# Characters XML 1.0 cannot carry, not even as character references.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+class XliffUnwritable(Exception):
+    """A text holds a character XML cannot carry."""
+
+
+def write_xliff(catalogue: Catalogue) -> str:
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             f'<xliff version="1.2" xmlns="{NAMESPACE}">',
+             f'  <file original="cardkit" datatype="plaintext" source-language="{SOURCE_LANGUAGE}" '
+             f'target-language="{_attribute(catalogue.language)}">',
+             "    <body>"]
+    for unit in catalogue.units:
+        if unit.plural:
+            lines.append(f'      <group id="{_attribute(unit.key)}" restype="{PLURAL_GROUP}">')
+            for index, target in enumerate(unit.targets):
+                source = unit.source if index == 0 else unit.source_plural
+                form = f"plural form {catalogue.plural_forms.describe(index)}"
+                lines += _trans_unit(unit, f"{unit.key}[{index}]", source, target, "        ", form)
+            lines.append("      </group>")
+        else:
+            lines += _trans_unit(unit, unit.key, unit.source, unit.targets[0], "      ")
+    lines += ["    </body>", "  </file>", "</xliff>"]
+    return "\n".join(lines) + "\n"
+
+
+def _trans_unit(unit: Unit, unit_id: str, source: str, target: str, indent: str,
+                *form: str) -> list[str]:
+    state = "new" if not target else NEEDS_REVIEW if unit.needs_review else "translated"
+    lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}" xml:space="preserve">',
+             f"{indent}  <source>{_text(unit_id, source)}</source>",
+             f'{indent}  <target state="{state}">{_text(unit_id, target)}</target>'
+             if target else f'{indent}  <target state="{state}"/>']
+    remarks = unit.remarks + form + ((f"in {unit.reference}",) if unit.reference else ())
+    lines += [f'{indent}  <note from="developer">{_text(unit_id, remark)}</note>'
+              for remark in remarks]
+    if unit.note is not None:
+        lines.append(f'{indent}  <note from="translator">{_text(unit_id, unit.note)}</note>')
+    lines.append(f"{indent}</trans-unit>")
+    return lines
+
+
+def _text(unit_id: str, text: str) -> str:
+    bad = _NOT_XML.search(text)
+    if bad:
+        raise XliffUnwritable(f"{unit_id}: the character U+{ord(bad.group()):04X} cannot be "
+                              "written in XML; export as PO")
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("\r", "&#13;"))
+
+
+def _attribute(text: str) -> str:
+    return _text(text, text).replace('"', "&quot;").replace("\n", "&#10;").replace("\t", "&#9;")
+
+
+@dataclass
+class _Element:
+    name: str  # local name in the XLIFF namespace, or "{namespace}name" for another
+    attributes: dict[str, str]
+    line: int
+    children: list["_Element"] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+
+    def all(self, name: str) -> list["_Element"]:
+        return [child for child in self.children if child.name == name]
+
+
+class _Malformed(Exception):
+    def __init__(self, line: int, message: str):
+        self.line = line
+        super().__init__(message)
+
+
+class _DoctypeRefused(Exception):
+    pass
+
+
+def read_xliff(raw: bytes, shown: Path) -> ReceivedCatalogue:
+    """The units of an XLIFF 1.2 file; ImportRefused names the first fault and its line."""
+    try:
+        return _catalogue(_parse(raw), shown)
+    except _Malformed as exc:
+        raise ImportRefused([Fault(Position(shown, exc.line), str(exc))]) from None
+
+
+def _parse(raw: bytes) -> _Element:
+    parser = expat.ParserCreate(namespace_separator=" ")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[_Element] = []
+    roots: list[_Element] = []
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        element = _Element(_local(name), {_local(key): value for key, value in attributes.items()},
+                           parser.CurrentLineNumber)
+        (stack[-1].children if stack else roots).append(element)
+        stack.append(element)
+
+    def end(name: str) -> None:
+        stack.pop()
+
+    def characters(data: str) -> None:
+        if stack:
+            stack[-1].text.append(data)
+
+    def doctype(*arguments) -> None:
+        raise _DoctypeRefused()
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    parser.StartDoctypeDeclHandler = doctype
+    try:
+        parser.Parse(raw, True)
+    except _DoctypeRefused:
+        raise _Malformed(parser.CurrentLineNumber,
+                         "a DOCTYPE is not allowed in an XLIFF file cardkit reads") from None
+    except expat.ExpatError as exc:
+        raise _Malformed(exc.lineno, f"not well-formed XML: {expat.ErrorString(exc.code)} "
+                                     f"(column {exc.offset + 1})") from None
+    return roots[0]
+
+
+def _local(name: str) -> str:
+    namespace, _, local = name.rpartition(" ")
+    if namespace == NAMESPACE:
+        return local
+    if namespace == XML_NAMESPACE:
+        return f"xml:{local}"
+    return f"{{{namespace}}}{local}" if namespace else local
+
+
+def _catalogue(root: _Element, shown: Path) -> ReceivedCatalogue:
+    if root.name != "xliff" or root.attributes.get("version") != "1.2":
+        raise _Malformed(root.line, f'not an XLIFF 1.2 file: expected <xliff version="1.2" '
+                                    f'xmlns="{NAMESPACE}">')
+    files = root.all("file")
+    if len(files) != 1:
+        raise _Malformed(files[1].line if files else root.line,
+                         f"expected one <file> element, found {len(files)}")
+    file = files[0]
+    source_language = file.attributes.get("source-language")
+    if source_language != SOURCE_LANGUAGE:
+        raise _Malformed(file.line, f"the source language is {source_language!r}; cardkit "
+                                    f"translates from {SOURCE_LANGUAGE!r}")
+    language = file.attributes.get("target-language")
+    if not language:
+        raise _Malformed(file.line, "the <file> element names no target-language")
+    bodies = file.all("body")
+    if len(bodies) != 1:
+        raise _Malformed(file.line, "expected one <body> element in <file>")
+    return ReceivedCatalogue(shown, language, file.line, list(_units(bodies[0])))
+
+
+def _units(container: _Element):
+    for element in container.children:
+        if element.name == "trans-unit":
+            yield _single(element)
+        elif element.name == "group" and element.attributes.get("restype") == PLURAL_GROUP:
+            yield _plural(element)
+        elif element.name == "group":
+            yield from _units(element)
+
+
+@dataclass(frozen=True)
+class _Form:
+    source: str
+    target: str
+    needs_review: bool
+    notes: list[str]
+
+
+def _form(unit: _Element) -> _Form:
+    sources, targets = unit.all("source"), unit.all("target")
+    if len(sources) != 1:
+        raise _Malformed(unit.line, f"a trans-unit has one <source>, this one {len(sources)}")
+    if len(targets) > 1:
+        raise _Malformed(targets[1].line, "a trans-unit has at most one <target>")
+    target = targets[0] if targets else None
+    state = target.attributes.get("state") if target is not None else None
+    text = _plain(target) if target is not None else ""
+    notes = [_plain(note) for note in unit.all("note")
+             if note.attributes.get("from") != "developer"]
+    return _Form(_plain(sources[0]), text, bool(text) and state not in (None, *CONFIRMED_STATES),
+                 notes)
+
+
+def _single(unit: _Element) -> ReceivedUnit:
+    identifier = _identifier(unit)
+    form = _form(unit)
+    return ReceivedUnit(identifier, (form.source,), False, (form.target,), form.needs_review,
+                        "\n".join(form.notes) if form.notes else None, unit.line)
+
+
+def _plural(group: _Element) -> ReceivedUnit:
+    identifier = _identifier(group)
+    members = group.all("trans-unit")
+    if not members:
+        raise _Malformed(group.line, f"the plural group {identifier!r} holds no trans-unit")
+    for index, member in enumerate(members):
+        if member.attributes.get("id") != f"{identifier}[{index}]":
+            raise _Malformed(member.line, f"the forms of plural group {identifier!r} are "
+                                          f"{identifier}[0], {identifier}[1], ... in order")
+    forms = [_form(member) for member in members]
+    notes = [note for form in forms for note in form.notes]
+    return ReceivedUnit(identifier, tuple(form.source for form in forms), True,
+                        tuple(form.target for form in forms),
+                        any(form.needs_review for form in forms),
+                        "\n".join(notes) if notes else None, group.line)
+
+
+def _identifier(element: _Element) -> str:
+    identifier = element.attributes.get("id")
+    if not identifier:
+        raise _Malformed(element.line, f"a <{element.name}> without id")
+    return identifier
+
+
+def _plain(element: _Element) -> str:
+    if element.children:
+        inline = element.children[0]
+        raise _Malformed(inline.line, f"<{inline.name}> inside <{element.name}>: cardkit texts are "
+                                      "plain text (markup such as ** and icons such as [blast] "
+                                      "are written as text)")
+    return "".join(element.text)
