@@ -1,75 +1,136 @@
-"""Times `cardkit validate` on a synthetic 10,000-card database against merely loading
-the same files with ruamel.yaml's round-trip loader.
+"""Times `cardkit validate` on a synthetic 10,000-card database in three languages.
 
     .venv/bin/python benchmarks/validate_speed.py [--cards 10000] [--repeat 3]
 
-Prints the best of N runs for each, and what validation adds over the load alone.
-Target (issue 2): validation adds at most 50% over the load.
+Prints the best of N runs of: merely loading every file with ruamel.yaml's round-trip
+loader, cardkit's own loading, the schema layer (building the model), the reference
+checks, and the text checks (glossary, icons, numbers, markers, phrasebook wording,
+consistency, staleness). Targets: validation adds at most 50 % over the plain load
+(issue 2); the text checks cost no more than the schema layer (issue 3).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import tempfile
 import time
 from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from cardkit.checks.coverage import check_box_counts, count_cards
+from cardkit.checks.references import check_references
 from cardkit.checks.runner import validate
+from cardkit.checks.status import check_staleness, translation_states
+from cardkit.checks.text.consistency import check_consistency
+from cardkit.checks.text.runner import build_lexicons, check_texts
+from cardkit.model.database import assemble
+from cardkit.model.texts import fingerprint
+from cardkit.source.tree import load_sources
 
-KINDS = {
-    "aliens": ("alien", lambda i: f"  complexity: {('green', 'yellow', 'red')[i % 3]}\n"
-                                  f"  powers:\n    power-{i}:\n      timing: duels\n"),
-    "plans": ("plan", lambda i: f"  colour: {('orange', 'blue')[i % 2]}\n  value: {i % 45 - 2}\n"),
-    "reinforcements": ("reinforcement", lambda i: f"  value: {i % 20 + 1}\n"),
-    "fate/discovery": ("discovery", lambda i: "  next: event\n  effect:\n    effect: discover_and_duel\n"
-                                             "  duel:\n    ship_advantage: 8\n    prizes:\n"
-                                             "      winner:\n        effect:\n"
-                                             "          effect: draw_cards\n          count: 2\n"),
+PROJECT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("en", "es", "de")
+
+POWER_TEXT = {
+    "en": "After plans are revealed, you may draw {n} cards and destroy 1 ship.",
+    "es": "Después de que se muestren los Planes, puedes robar {n} cartas y destruir 1 Nave.",
+    "de": "Nachdem die Pläne aufgedeckt worden sind, darfst du {n} Karten ziehen und 1 Schiff zerstören.",
+}
+DISCOVERY_TEXT = {"en": "Discover a planet and fight a duel there.",
+                  "es": "Descubre un Planeta y libra allí un duelo.",
+                  "de": "Entdeckt einen Planeten und liefert euch dort ein Duell."}
+PRIZE_TEXT = {"en": "Draw 2 cards.", "es": "Roba 2 cartas.", "de": "Ziehe 2 Karten."}
+
+FACTS = {
+    "aliens": lambda i: f"  complexity: {('green', 'yellow', 'red')[i % 3]}\n"
+                        f"  powers:\n    power-{i}:\n      timing: duels\n",
+    "plans": lambda i: f"  colour: {('orange', 'blue')[i % 2]}\n  value: {i % 45 - 2}\n",
+    "reinforcements": lambda i: f"  value: {i % 20 + 1}\n",
+    "fate/discovery": lambda i: "  next: event\n  effect:\n    effect: discover_and_duel\n"
+                                "  duel:\n    ship_advantage: 8\n    prizes:\n      winner:\n"
+                                "        effect:\n          effect: draw_cards\n          count: 2\n",
 }
 
-TEXTS = {
-    "alien": lambda i, lang: f"  name: Alien {i} {lang}\n  powers:\n    power-{i}:\n"
-                             f"      name: Power {i}\n      text: Draw {i % 5 + 1} cards when you win a duel.\n",
-    "plan": lambda i, lang: f"  name: Plan {i} {lang}\n",
-    "reinforcement": lambda i, lang: f"  name: Reinforcement {i} {lang}\n",
-    "discovery": lambda i, lang: f"  name: Discovery {i} {lang}\n  text: Discover a planet and fight a duel there.\n"
-                                 "  prizes:\n    winner:\n      name: Prize\n      text: Draw 2 cards.\n",
-}
+
+def texts(stem: str, index: int, language: str) -> dict[str, str]:
+    name = f"Card {index} {language}"
+    if stem == "aliens":
+        return {"name": name, f"powers.power-{index}.name": f"Power {index}",
+                f"powers.power-{index}.text": POWER_TEXT[language].format(n=index % 5 + 2)}
+    if stem == "fate/discovery":
+        return {"name": name, "text": DISCOVERY_TEXT[language], "prizes.winner.name": f"Prize {index}",
+                "prizes.winner.text": PRIZE_TEXT[language]}
+    return {"name": name}
+
+
+def entry_yaml(fields: dict[str, str], fingerprints: dict[str, str]) -> str:
+    lines, powers, prizes = [], {}, {}
+    for path, value in fields.items():
+        parts = path.split(".")
+        if parts[0] == "powers":
+            powers.setdefault(parts[1], {})[parts[2]] = value
+        elif parts[0] == "prizes":
+            prizes.setdefault(parts[1], {})[parts[2]] = value
+        else:
+            lines.append(f"  {path}: {value}")
+    for group, items in (("powers", powers), ("prizes", prizes)):
+        if items:
+            lines.append(f"  {group}:")
+            for key, values in items.items():
+                lines.append(f"    {key}:")
+                lines += [f"      {field}: {value}" for field, value in values.items()]
+    if fingerprints:
+        lines.append("  translated_from:")
+        lines += [f"    {path}: '{value}'" for path, value in fingerprints.items()]
+    return "\n".join(lines) + "\n"
 
 
 def generate(root: Path, cards: int) -> None:
-    per_kind = cards // len(KINDS)
-    for stem, (kind, facts) in KINDS.items():
-        card_lines, text_lines = [], {lang: [] for lang in ("en", "es", "de")}
+    per_kind = cards // len(FACTS)
+    for language in LANGUAGES:
+        (root / "locales" / language).mkdir(parents=True)
+        for support in ("glossary.yaml", "phrasebook.yaml"):
+            shutil.copy(PROJECT / "locales" / language / support, root / "locales" / language / support)
+    for stem, facts in FACTS.items():
+        kind = stem.split("/")[-1]
+        card_lines = []
+        text_lines = {language: [] for language in LANGUAGES}
         for index in range(per_kind):
             card_id = f"{kind}-{index}"
             card_lines.append(f"{card_id}:\n{facts(index)}")
-            for lang in text_lines:
-                text_lines[lang].append(f"{card_id}:\n{TEXTS[kind](index, lang)}")
+            english = texts(stem, index, "en")
+            for language in LANGUAGES:
+                fingerprints = {} if language == "en" else {p: fingerprint(t) for p, t in english.items()}
+                text_lines[language].append(f"{card_id}:\n{entry_yaml(texts(stem, index, language), fingerprints)}")
         path = root / "cards" / "duel" / f"{stem}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("".join(card_lines))
-        for lang, lines in text_lines.items():
-            path = root / "locales" / lang / "duel" / f"{stem}.yaml"
+        for language, lines in text_lines.items():
+            path = root / "locales" / language / "duel" / f"{stem}.yaml"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text("".join(lines))
 
 
-def best_of(repeat: int, action) -> float:
-    timings = []
+def best_of(repeat: int, action):
+    timings, result = [], None
     for _ in range(repeat):
         start = time.perf_counter()
-        action()
+        result = action()
         timings.append(time.perf_counter() - start)
-    return min(timings)
+    return min(timings), result
 
 
 def load_only(root: Path) -> None:
     yaml = YAML(typ="rt")
     for path in sorted(root.rglob("*.yaml")):
         yaml.load(path.read_text(encoding="utf-8"))
+
+
+def text_checks(database) -> list:
+    problems = check_texts(database, build_lexicons(database))
+    problems += check_consistency(database)
+    return problems + check_staleness(translation_states(database))
 
 
 def main() -> None:
@@ -81,14 +142,24 @@ def main() -> None:
         root = Path(folder)
         generate(root, arguments.cards)
         report = validate(root)
-        assert not report.errors, report.errors[:3]
-        load = best_of(arguments.repeat, lambda: load_only(root))
-        full = best_of(arguments.repeat, lambda: validate(root))
-    files = report.files_checked
-    print(f"cards: {sum(c.held for c in report.counts)} in {files} files (3 locales)")
-    print(f"round-trip load only: {load:7.2f} s")
-    print(f"cardkit validate:     {full:7.2f} s")
-    print(f"validation adds:      {100 * (full - load) / load:6.1f} % over the load (target: <= 50 %)")
+        assert not report.problems, [str(p.position) + " " + p.message for p in report.problems[:5]]
+        plain, _ = best_of(arguments.repeat, lambda: load_only(root))
+        loading, sources = best_of(arguments.repeat, lambda: load_sources(root))
+        schema, (database, _) = best_of(arguments.repeat, lambda: assemble(sources))
+        references, _ = best_of(arguments.repeat,
+                                lambda: check_references(database) + check_box_counts(database, count_cards(database)))
+        text, _ = best_of(arguments.repeat, lambda: text_checks(database))
+        full, _ = best_of(arguments.repeat, lambda: validate(root))
+    print(f"cards: {sum(c.held for c in report.counts)} in {report.files_checked} files, "
+          f"3 languages, {sum(len(t) for t in database.texts.values())} text entries")
+    print(f"plain round-trip load:        {plain:7.2f} s")
+    print(f"cardkit loading (source):     {loading:7.2f} s")
+    print(f"schema layer (model):         {schema:7.2f} s")
+    print(f"reference and box checks:     {references:7.2f} s")
+    print(f"text checks:                  {text:7.2f} s")
+    print(f"cardkit validate, end to end: {full:7.2f} s")
+    print(f"validation adds {100 * (full - plain) / plain:5.1f} % over the plain load (target <= 50 %)")
+    print(f"text checks cost {text / schema:4.2f}x the schema layer (target <= 1.00x)")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from cardkit.model.texts import Entry, field_location, field_value, translatable
 from cardkit.problems import Problem, error, warning
 from cardkit.source.layout import SOURCE_LANGUAGE
 
-PATH_LISTS = ("provisional", "translated_from", "notes")
+PATH_LISTS = ("provisional", "translated_from", "notes")  # metadata naming text paths
 
 
 def check_references(database: Database) -> list[Problem]:
@@ -57,30 +57,13 @@ def check_references(database: Database) -> list[Problem]:
 
 def _texts_without_fact(entry: Entry, expected: list[str], origin) -> list[Problem]:
     problems = []
-    for path in _given_paths(entry):
+    for path in entry.texts:
         if path not in expected:
             location = field_location(path)
             problems.append(error(origin.key_position(location), "text-without-fact",
                                   f"text for {path!r}, which card {entry.id!r} does not have",
                                   card_id=entry.id))
     return problems
-
-
-def _given_paths(entry: Entry) -> list[str]:
-    """Every text path an entry gives, from its own fields."""
-    data = entry.model_dump(exclude={"id", "kind", *PATH_LISTS, "silence"}, exclude_none=True)
-    paths: list[str] = []
-
-    def walk(node, prefix):
-        for key, value in node.items():
-            path = f"{prefix}{key}"
-            if isinstance(value, dict):
-                walk(value, path + ".")
-            else:
-                paths.append(path)
-
-    walk(data, "")
-    return paths
 
 
 def _stray_paths(entry: Entry, expected: list[str], origin, language: str) -> list[Problem]:

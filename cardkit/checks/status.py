@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from cardkit.model.database import Database
+from cardkit.model.database import Database, Origin
 from cardkit.model.texts import field_location, field_value, fingerprint, translatable_fields
 from cardkit.problems import Position, Problem, warning
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -25,10 +25,17 @@ class FieldState:
     kind: str
     path: str
     state: str
-    position: Position
+    origin: Origin
     source_text: str | None
     text: str | None
     reason: str = ""
+
+    @property
+    def position(self) -> Position:
+        """Where the text stands, or (missing) the entry or card it belongs to."""
+        if self.text is None:
+            return self.origin.key_position()
+        return self.origin.position(field_location(self.path))
 
 
 def translation_states(database: Database, languages: list[str] | None = None) -> list[FieldState]:
@@ -41,10 +48,8 @@ def translation_states(database: Database, languages: list[str] | None = None) -
             for path in translatable_fields(card):
                 source = field_value(source_entry, path) if source_entry else None
                 text = field_value(entry, path) if entry else None
-                position = (origin.position(field_location(path)) if text is not None
-                            else origin.key_position())
                 state, reason = _state_of(source, text, entry, path)
-                states.append(FieldState(language, card_id, card.kind, path, state, position,
+                states.append(FieldState(language, card_id, card.kind, path, state, origin,
                                          source, text, reason))
     return states
 

@@ -6,6 +6,7 @@ import click
 
 from cardkit import __version__
 from cardkit.cli.i18n import i18n_group
+from cardkit.cli.replay import replay_command
 from cardkit.cli.translation import mark_translated_command, status_command
 from cardkit.cli.validate import fmt_command, validate_command
 
@@ -21,3 +22,4 @@ main.add_command(fmt_command)
 main.add_command(status_command)
 main.add_command(mark_translated_command)
 main.add_command(i18n_group)
+main.add_command(replay_command)

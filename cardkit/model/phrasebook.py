@@ -6,6 +6,7 @@ Effect phrases are chosen by the CLDR plural category of the count, through Babe
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from babel import Locale
@@ -62,5 +63,10 @@ class Phrasebook(Strict):
         count = getattr(effect, "count", None)
         if count is None:
             return phrase.other
-        category = Locale.parse(language).plural_form(count)
-        return phrase.for_category(category).format(count=count)
+        return phrase.for_category(plural_category(language, count)).format(count=count)
+
+
+@lru_cache(maxsize=256)
+def plural_category(language: str, count: int) -> str:
+    """The CLDR plural category of `count` in `language` (Babel's rules)."""
+    return Locale.parse(language).plural_form(count)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from functools import cached_property
 from typing import Annotated, Literal, Union
 
 from pydantic import Field, StringConstraints
@@ -17,6 +18,7 @@ from cardkit.model.base import CardId, CardModel, FieldPath, Strict
 from cardkit.model.cards import Alien, Emissary, FateCard, PlanetSymbol
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
 Fingerprint = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{8}$")]
 ProblemCode = Annotated[str, StringConstraints(pattern=r"^[a-z]+(-[a-z]+)*$")]
 
@@ -33,6 +35,21 @@ class Entry(Strict):
     translated_from: dict[FieldPath, Fingerprint] = {}
     notes: dict[FieldPath, Text] = {}
     silence: dict[ProblemCode, Text] = {}
+
+    @cached_property
+    def texts(self) -> dict[str, str]:
+        """Every text of the entry by its field path (`powers.punish.text`)."""
+        found: dict[str, str] = {}
+
+        def walk(node: dict, prefix: str) -> None:
+            for key, value in node.items():
+                if isinstance(value, dict):
+                    walk(value, f"{prefix}{key}.")
+                elif isinstance(value, str):
+                    found[f"{prefix}{key}"] = value
+
+        walk(self.model_dump(exclude={"id", "kind", *ENTRY_METADATA}, exclude_none=True), "")
+        return found
 
 
 class NamedEntry(Entry):
@@ -131,12 +148,7 @@ def translatable_fields(card: CardModel) -> list[str]:
 
 def field_value(entry: Entry, path: str) -> str | None:
     """The text at a dotted path of an entry, or None where it is absent."""
-    node: object = entry
-    for step in path.split("."):
-        if node is None:
-            return None
-        node = node.get(step) if isinstance(node, dict) else getattr(node, step, None)
-    return node if isinstance(node, str) else None
+    return entry.texts.get(path)
 
 
 def field_location(path: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 def check_consistency(database: Database) -> list[Problem]:
     problems = []
     for language in database.translations:
-        first_seen: dict[str, tuple[str, object]] = {}
+        first_seen: dict[str, tuple[str, object, str]] = {}
         for card_id, card in database.cards.items():
             source_entry = database.text(SOURCE_LANGUAGE, card_id)
             entry = database.text(language, card_id)
@@ -27,14 +27,14 @@ def check_consistency(database: Database) -> list[Problem]:
                 if source is None or translation is None:
                     continue
                 key = " ".join(source.split())
-                position = origin.position(field_location(path))
                 if key not in first_seen:
-                    first_seen[key] = (" ".join(translation.split()), position)
+                    first_seen[key] = (" ".join(translation.split()), origin, path)
                     continue
-                earlier, earlier_position = first_seen[key]
+                earlier, earlier_origin, earlier_path = first_seen[key]
                 if " ".join(translation.split()) != earlier:
+                    earlier_position = earlier_origin.position(field_location(earlier_path))
                     problems.append(warning(
-                        position, "inconsistent-translation",
+                        origin.position(field_location(path)), "inconsistent-translation",
                         f"{path}: {source!r} is translated {translation!r} here but {earlier!r} "
                         f"at {earlier_position}", suggestion=earlier, card_id=card_id,
                         related=(earlier_position,)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cardkit.model.glossary import Glossary
 from cardkit.model.phrasebook import MarkerWords, Phrasebook
@@ -25,37 +26,47 @@ def form_pattern(form: str) -> str:
     return r"(?<!\w)" + GAP_PATTERN.join(parts) + r"(?!\w)"
 
 
+WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=16384)
+def words_of(text: str) -> frozenset[str]:
+    """The text's words, casefolded: what every search is first filtered by."""
+    return frozenset(WORD.findall(text.casefold())) | {""}
+
+
 class TermPattern:
-    """All forms of many keys in one pattern, longest form first wherever it stands, with
-    overlapping matches found too ("Freundschaft mit 1 Botschafter verbessern" holds both
-    the relations term and the envoy term)."""
+    """Finds the forms of many keys in a text. Each form is its own pattern, tried only when
+    the text holds the form's first word, so a text costs a handful of searches however
+    large the glossary. Where forms of different length start at the same place, only the
+    longest counts ("planet bar" is not also "planet"); matches starting inside a longer
+    one still count ("Freundschaft mit 1 Botschafter verbessern" holds the envoy too)."""
 
     def __init__(self, forms_by_key: dict[str, list[str]]):
-        self.keys = list(forms_by_key)
-        forms = [(form, index) for index, key in enumerate(self.keys)
-                 for form in set(forms_by_key[key])]
-        forms.sort(key=lambda item: len(item[0]), reverse=True)
-        alternatives = [f"(?P<g{index}_{number}>{form_pattern(form)})"
-                        for number, (form, index) in enumerate(forms)]
-        self.pattern = re.compile("|".join(alternatives), re.IGNORECASE) if alternatives else None
+        self._by_first_word: dict[str, list[tuple[str, re.Pattern]]] = {}
+        for key, forms in forms_by_key.items():
+            for form in set(forms):
+                first = WORD.search(form.casefold())
+                pattern = re.compile(form_pattern(form), re.IGNORECASE)
+                self._by_first_word.setdefault(first.group(0) if first else "", []).append((key, pattern))
 
     def matches(self, text: str) -> list[tuple[str, str]]:
-        """(key, text as written) for every match, overlapping ones included."""
-        found = []
-        position = 0
-        while self.pattern is not None:
-            match = self.pattern.search(text, position)
-            if match is None:
-                break
-            key_index = int(match.lastgroup[1:].split("_")[0])
-            found.append((self.keys[key_index], match.group(0)))
-            position = match.start() + 1
-        return found
+        """(key, text as written) for every match, in reading order."""
+        words = words_of(text)
+        longest: dict[int, tuple[int, str, str]] = {}
+        for word in words:
+            for key, pattern in self._by_first_word.get(word, ()):
+                for match in pattern.finditer(text):
+                    start, end = match.span()
+                    if start not in longest or end > longest[start][0]:
+                        longest[start] = (end, key, match.group(0))
+        return [(key, written) for _, (_, key, written) in sorted(longest.items())]
 
 
 @dataclass
 class MarkerMatcher:
     pattern: re.Pattern
+    first_words: frozenset[str]
     blockers: re.Pattern | None
 
     @classmethod
@@ -65,11 +76,21 @@ class MarkerMatcher:
         if marker.unless_preceded_by:
             before = "|".join(re.escape(word) for word in marker.unless_preceded_by)
             blockers = re.compile(rf"(?<!\w)(?:{before})\s+$", re.IGNORECASE)
-        return cls(re.compile(words, re.IGNORECASE), blockers)
+        first_words = frozenset(WORD.findall(word.casefold())[0] for word in marker.words)
+        return cls(re.compile(words, re.IGNORECASE), first_words, blockers)
 
     def found_in(self, text: str) -> list[str]:
+        if self.first_words.isdisjoint(words_of(text)):
+            return []
         return [match.group(0) for match in self.pattern.finditer(text)
                 if self.blockers is None or not self.blockers.search(text[:match.start()])]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    terms: set[str]
+    numbers: Counter
+    markers: dict[str, list[str]]
 
 
 @dataclass
@@ -79,6 +100,7 @@ class Lexicon:
     phrasebook: Phrasebook = field(default_factory=Phrasebook)
 
     def __post_init__(self) -> None:
+        self._analyses: dict[str, Analysis] = {}
         self._terms = TermPattern({term_id: term.approved for term_id, term in self.glossary.items()})
         self._forbidden = TermPattern({term_id: term.forbidden for term_id, term in self.glossary.items()})
         self._numerals = TermPattern({str(value): words for value, words in self.phrasebook.numerals.items()})
@@ -87,6 +109,15 @@ class Lexicon:
             self.markers["optional"] = MarkerMatcher.of(self.phrasebook.optional)
         for timing, words in self.phrasebook.timing.items():
             self.markers[timing] = MarkerMatcher.of(words)
+
+    def analyse(self, text: str) -> "Analysis":
+        """Terms, numbers and markers of a text, remembered: an English text is compared
+        with each of its translations."""
+        analysis = self._analyses.get(text)
+        if analysis is None:
+            analysis = Analysis(self.terms_in(text), self.numbers_in(text), self.markers_in(text))
+            self._analyses[text] = analysis
+        return analysis
 
     def terms_in(self, text: str) -> set[str]:
         return {term_id for term_id, _ in self._terms.matches(text)}

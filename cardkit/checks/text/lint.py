@@ -60,11 +60,12 @@ def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexico
                                 f"text: {emphasis} here, {source_emphasis} in English"))
     if is_name:
         return findings
-    numbers, source_numbers = lexicon.numbers_in(text), source_lexicon.numbers_in(source)
+    mine, theirs = lexicon.analyse(text), source_lexicon.analyse(source)
+    numbers, source_numbers = mine.numbers, theirs.numbers
     if numbers != source_numbers:
         findings.append(Finding("number-mismatch", f"numbers differ from the English text: "
                                 f"{_number_list(numbers)} here, {_number_list(source_numbers)} in English"))
-    markers, source_markers = lexicon.markers_in(text), source_lexicon.markers_in(source)
+    markers, source_markers = mine.markers, theirs.markers
     if ("optional" in markers) != ("optional" in source_markers):
         if "optional" in source_markers:
             message = (f"the English text is optional ({', '.join(source_markers['optional'])}); "
@@ -78,8 +79,7 @@ def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexico
     if set(timing) != set(source_timing):
         findings.append(Finding("timing-mismatch", f"timing differs from the English text: "
                                 f"{_timing_list(timing)} here, {_timing_list(source_timing)} in English"))
-    present = lexicon.terms_in(text)
-    for term_id in sorted(source_lexicon.terms_in(source) - present):
+    for term_id in sorted(theirs.terms - mine.terms):
         term = lexicon.glossary.get(term_id)
         if term is None:
             continue  # the language's glossary lacks the term: reported once, on the glossary

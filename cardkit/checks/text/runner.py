@@ -34,37 +34,38 @@ def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Proble
                 text = field_value(entry, path)
                 if text is None:
                     continue
-                position = origin.position(field_location(path))
                 effect = effect_for_field(card, path)
                 if effect is not None:
-                    problems += _check_wording(text, effect, lexicon, position, card_id, path)
-                    continue
-                findings = check_alone(text, lexicon)
-                source = field_value(source_entry, path) if source_entry else None
-                if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
-                    findings += check_against_source(text, source, lexicon, source_lexicon, is_name(path))
-                problems += [_problem(finding, position, card_id, path) for finding in findings]
+                    findings = _check_wording(text, effect, lexicon, path)
+                else:
+                    findings = check_alone(text, lexicon)
+                    source = field_value(source_entry, path) if source_entry else None
+                    if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
+                        findings += check_against_source(text, source, lexicon, source_lexicon,
+                                                         is_name(path))
+                if findings:
+                    position = origin.position(field_location(path))
+                    problems += [_problem(finding, position, card_id, path) for finding in findings]
     return problems
 
 
-def _check_wording(text: str, effect, lexicon: Lexicon, position: Position, card_id: str,
-                   path: str) -> list[Problem]:
+def _check_wording(text: str, effect, lexicon: Lexicon, path: str) -> list[Finding]:
+    """A formulaic text must word its card's effect exactly as the phrasebook does."""
     expected = lexicon.phrasebook.wording(effect, lexicon.language)
     description = effect.effect + (" (optional)" if getattr(effect, "optional", False) else "")
     if expected is None:
-        return [error(position, "phrase-missing",
-                      f"{path}: the {lexicon.language} phrasebook has no wording for {description}",
-                      card_id=card_id)]
+        return [Finding("phrase-missing",
+                        f"the {lexicon.language} phrasebook has no wording for {description}")]
     if " ".join(text.split()) == expected:
         return []
-    return [error(position, "effect-wording",
-                  f"{path} does not say what the card does ({description}); expected: {expected!r}",
-                  suggestion=expected, card_id=card_id)]
+    return [Finding("effect-wording", f"does not say what the card does ({description}); "
+                    f"expected: {expected!r}", expected)]
 
 
 def _problem(finding: Finding, position: Position, card_id: str, path: str) -> Problem:
     make = warning if finding.is_warning else error
-    return make(position, finding.code, f"{path}: {finding.message}",
+    separator = " " if finding.code == "effect-wording" else ": "
+    return make(position, finding.code, f"{path}{separator}{finding.message}",
                 suggestion=finding.suggestion, card_id=card_id)
 
 
