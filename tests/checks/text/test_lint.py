@@ -1,0 +1,91 @@
+"""The text checks on their own: what they find, what they must not find, and that no
+text, however odd, makes them fail."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardkit.checks.text.lexicon import Lexicon
+from cardkit.checks.text.lint import check_against_source, check_alone
+from cardkit.model.database import load_database
+from tests.conftest import PROJECT_ROOT
+
+
+@pytest.fixture(scope="module")
+def lexicons() -> dict[str, Lexicon]:
+    database, _, _ = load_database(PROJECT_ROOT)
+    return {language: Lexicon(language, database.glossaries[language], database.phrasebooks[language])
+            for language in ("en", "es", "de")}
+
+
+def test_spelled_numerals_count_like_digits(lexicons):
+    assert lexicons["en"].numbers_in("Draw two cards, then 2 more.") == Counter({2: 2})
+    assert lexicons["es"].numbers_in("Roba dos cartas.") == Counter({2: 1})
+    assert lexicons["de"].numbers_in("Ziehe zwei Karten.") == Counter({2: 1})
+
+
+def test_articles_are_not_numerals(lexicons):
+    assert lexicons["es"].numbers_in("cuenta un 20 como un 42") == Counter({20: 1, 42: 1})
+    assert lexicons["de"].numbers_in("eine 20 als einen Planeten") == Counter({20: 1})
+
+
+def test_minus_belongs_to_the_number_but_not_a_hyphen(lexicons):
+    assert lexicons["en"].numbers_in("count it as a -42, not Mega-12") == Counter({-42: 1})
+
+
+def test_a_negated_may_is_no_option_in_spanish(lexicons):
+    assert "optional" not in lexicons["es"].markers_in("Quien lo controle no puede enviar Naves.")
+    assert "optional" in lexicons["es"].markers_in("Puedes enviar Naves.")
+
+
+def test_german_separable_verbs_match_across_words(lexicons):
+    terms = lexicons["de"].terms_in("Du darfst deine Freundschaft mit 1 Botschafter verbessern.")
+
+    assert {"improve-relations", "envoy"} <= terms
+
+
+def test_the_longer_term_wins_where_both_start(lexicons):
+    assert lexicons["en"].terms_in("Use the planet bar.") == {"planet-bar"}
+
+
+def test_a_matching_translation_has_no_findings(lexicons):
+    english = "After plans are revealed, you may count each revealed 20 as a 42 or as a -42."
+    german = "Nachdem die Pläne aufgedeckt worden sind, darfst du jede aufgedeckte 20 als 42 oder als -42 zählen."
+
+    assert check_against_source(german, english, lexicons["de"], lexicons["en"], is_name=False) == []
+
+
+def test_forbidden_variant_suggests_the_approved_term(lexicons):
+    findings = check_alone("Der Bummeler gewinnt.", lexicons["de"])
+
+    assert [(f.code, f.suggestion) for f in findings] == [("glossary-forbidden", "Bummler")]
+
+
+def test_names_are_not_held_to_numbers_or_markers(lexicons):
+    assert check_against_source("El siniestro", "The Wild One", lexicons["es"], lexicons["en"], is_name=True) == []
+
+
+MARKUP = st.sampled_from(["**", "[", "]", "[blast]", "[blsat]", "*", "\n", "  ", "-", "42", "dos",
+                          "may", "puedes", "no puede", "darfst", "after", "Después", "sobald",
+                          "Planet", "planet bar", "Freundschaft", "verbessern", "Bummeler", "🚀", "ß"])
+TEXT = st.lists(st.one_of(st.text(max_size=12), MARKUP), max_size=20).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=TEXT, source=TEXT, language=st.sampled_from(["es", "de"]), is_name=st.booleans())
+def test_any_text_and_markup_is_reported_never_crashes(lexicons, text, source, language, is_name):
+    findings = check_alone(text, lexicons[language]) + check_against_source(
+        text, source, lexicons[language], lexicons["en"], is_name)
+
+    for finding in findings:
+        assert finding.code and finding.message
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=TEXT)
+def test_a_text_compared_with_itself_has_no_findings(lexicons, text):
+    assert check_against_source(text, text, lexicons["en"], lexicons["en"], is_name=False) == []
