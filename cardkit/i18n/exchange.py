@@ -276,7 +276,8 @@ class _Importer:
             self.fault(unit, f"no card {card_id!r} in the database")
             return
         if card.kind != kind:
-            self.fault(unit, f"{card_id!r} is a {card.kind} card, not a {kind} card")
+            self.fault(unit, f"{card_id!r} is {_with_article(card.kind)} card, not "
+                             f"{_with_article(kind)} card")
             return
         if path not in translatable_fields(card):
             self.fault(unit, f"{kind} {card_id!r} has no translatable text {path!r}")
@@ -432,6 +433,10 @@ def _set_text(mapping: CommentedMap, keys: tuple[str, ...], text: str) -> None:
     for step in reversed(keys[1:]):
         value = CommentedMap({step: value})
     mapping.insert(metadata[0], head, value)
+
+
+def _with_article(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 def _add_entry(data: CommentedMap, card_id: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.messages.plurals import get_plural
 
 # Whole counts compared between the two rules: cards count from 1 to 20; the rest makes
@@ -20,7 +20,8 @@ SAMPLE_COUNTS = range(0, 1001)
 
 
 class PluralMismatch(Exception):
-    """A language whose gettext forms do not each match one CLDR category."""
+    """A language Babel does not know, or whose gettext forms do not each match one CLDR
+    category."""
 
 
 @dataclass(frozen=True)
@@ -55,9 +56,12 @@ class PluralForms:
 
 
 def plural_forms(language: str) -> PluralForms:
-    count, expression = get_plural(language)
+    try:
+        count, expression = get_plural(language)
+        category_of = Locale.parse(language).plural_form
+    except (UnknownLocaleError, ValueError):
+        raise PluralMismatch(f"Babel knows no plural rules for {language!r}") from None
     choose = gettext.c2py(expression)
-    category_of = Locale.parse(language).plural_form
     categories: dict[int, set[str]] = {}
     for n in SAMPLE_COUNTS:
         categories.setdefault(choose(n), set()).add(category_of(n))

@@ -72,7 +72,7 @@ def _entry(unit: Unit, forms: PluralForms) -> list[str]:
 
 def _string(keyword: str, text: str, split: bool = False) -> list[str]:
     """A keyword and its string; a text with line breaks is written one line per line."""
-    pieces = text.splitlines(keepends=True)
+    pieces = re.findall(r"[^\n]*\n|[^\n]+$", text)
     if not split and len(pieces) <= 1:
         return [f'{keyword} "{_escape(text)}"']
     return [f'{keyword} ""'] + [f'"{_escape(piece)}"' for piece in pieces]
@@ -122,7 +122,8 @@ def _decode(raw: bytes) -> list[str]:
         line = raw[:exc.start].count(b"\n") + 1
         raise _Malformed(line, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); cardkit reads and "
                                "writes PO files in UTF-8") from None
-    return text.removeprefix("\ufeff").splitlines()
+    # Only \n ends a line: other line separators (U+2028, U+0085) may stand inside strings.
+    return [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
 
 
 def _parse(lines: list[str]) -> list[_Entry]:
@@ -240,7 +241,7 @@ def _header_fields(text: str) -> dict[str, str]:
 def _check_plural_forms(language: str, declared: str | None, line: int) -> None:
     try:
         forms = plural_forms(language)
-    except (PluralMismatch, ValueError, LookupError):
+    except PluralMismatch:
         return  # an unknown language is refused with its line when the catalogue is imported
     match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", declared or "")
     if match is None or not forms.agrees_with(int(match.group(1)), match.group(2)):

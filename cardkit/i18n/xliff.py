@@ -50,16 +50,18 @@ def write_xliff(catalogue: Catalogue) -> str:
             for index, target in enumerate(unit.targets):
                 source = unit.source if index == 0 else unit.source_plural
                 form = f"plural form {catalogue.plural_forms.describe(index)}"
-                lines += _trans_unit(unit, f"{unit.key}[{index}]", source, target, "        ", form)
+                note = unit.note if index == 0 else None  # one note for the whole group
+                lines += _trans_unit(unit, f"{unit.key}[{index}]", source, target, note,
+                                     "        ", form)
             lines.append("      </group>")
         else:
-            lines += _trans_unit(unit, unit.key, unit.source, unit.targets[0], "      ")
+            lines += _trans_unit(unit, unit.key, unit.source, unit.targets[0], unit.note, "      ")
     lines += ["    </body>", "  </file>", "</xliff>"]
     return "\n".join(lines) + "\n"
 
 
-def _trans_unit(unit: Unit, unit_id: str, source: str, target: str, indent: str,
-                *form: str) -> list[str]:
+def _trans_unit(unit: Unit, unit_id: str, source: str, target: str, note: str | None,
+                indent: str, *form: str) -> list[str]:
     state = "new" if not target else NEEDS_REVIEW if unit.needs_review else "translated"
     lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}" xml:space="preserve">',
              f"{indent}  <source>{_text(unit_id, source)}</source>",
@@ -68,8 +70,8 @@ def _trans_unit(unit: Unit, unit_id: str, source: str, target: str, indent: str,
     remarks = unit.remarks + form + ((f"in {unit.reference}",) if unit.reference else ())
     lines += [f'{indent}  <note from="developer">{_text(unit_id, remark)}</note>'
               for remark in remarks]
-    if unit.note is not None:
-        lines.append(f'{indent}  <note from="translator">{_text(unit_id, unit.note)}</note>')
+    if note is not None:
+        lines.append(f'{indent}  <note from="translator">{_text(unit_id, note)}</note>')
     lines.append(f"{indent}</trans-unit>")
     return lines
 
