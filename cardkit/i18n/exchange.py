@@ -209,7 +209,6 @@ def _phrase(phrasebook, effect: str, variant: str):
 
 _TEXT = TypeAdapter(Text)
 _PHRASE = TypeAdapter(Phrase)
-_REMOVE = object()
 
 
 def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue) -> list[Change]:
@@ -221,7 +220,7 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
         check_language(database, language)
         forms = plural_forms(language)
     except (LocaleRefused, PluralMismatch) as exc:
-        raise ImportRefused([Fault(Position(received.path, received.language_line), str(exc))])
+        raise ImportRefused([Fault(Position(received.path, received.language_line), str(exc))]) from None
     importer = _Importer(root, database, received, forms)
     for unit in received.units:
         importer.take(unit)

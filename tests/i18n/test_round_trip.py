@@ -174,11 +174,12 @@ def test_a_missing_text_filled_in_goes_before_the_fingerprints(rich_database, tm
 
     import_file(rich_database, exported)
 
+    english = fingerprint("After plans are revealed, you may count each revealed 20 as a 42.")
     text = (rich_database / ALIENS).read_text(encoding="utf-8")
     assert text == RICH_SPANISH_ALIENS.replace(
         "      name: Mano dura\n",
         '      name: Mano dura\n      text: "Puedes contar cada 20 como un 42.\\nY «más»."\n').replace(
-        "  notes:", f"    powers.lay-down-the-law.text: {fingerprint(states(rich_database)[('iron-matron', 'powers.lay-down-the-law.text')].source_text)}\n  notes:")
+        "  notes:", f"    powers.lay-down-the-law.text: {english}\n  notes:")
     state = states(rich_database)[("iron-matron", "powers.lay-down-the-law.text")]
     assert (state.state, state.text) == ("translated", "Puedes contar cada 20 como un 42.\nY «más».")
 
