@@ -1,4 +1,5 @@
-"""The pytest plugin in a project of its own: each example an item, safe twice or with none."""
+"""The pytest plugin in a project of its own, loaded through its `pytest11` entry point as in
+any project that installs cardkit: each example an item, safe named twice, quiet with none."""
 
 from __future__ import annotations
 
@@ -9,13 +10,12 @@ from pathlib import Path
 
 from tests.rules.conftest import EXAMPLES, copy_database
 
-PLUGIN = "cardkit.rules.pytest_plugin"
+ENTRY_POINT = "cardkit"
 
 
 def _pytest(project: Path, *arguments: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", PLUGIN, "-p", "no:cacheprovider", "-q",
-         "-o", "addopts=", *arguments],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o", "addopts=", *arguments],
         cwd=project, capture_output=True, text=True, check=False)
 
 
@@ -45,8 +45,7 @@ def test_each_example_is_an_item_and_a_failure_shows_the_diff(tmp_path):
 
 def test_loading_the_plugin_twice_collects_each_example_once(tmp_path):
     project = _project(tmp_path)
-    (project / "conftest.py").write_text(f"pytest_plugins = [{PLUGIN!r}]\n", encoding="utf-8")
-    run = _pytest(project, "--collect-only")
+    run = _pytest(project, "-p", ENTRY_POINT, "--collect-only")
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count("duel-example.yaml::duel-example\n") == 1
     assert run.stdout.count("misremembered.yaml::misremembered\n") == 1
