@@ -70,19 +70,17 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     with _executor(jobs) as executor:
         fit_jobs = {executor.submit(_measure, root, language): language
                     for language in languages}
-        fits = {}
+        render_jobs = {}
+        # A language's documents start rendering as soon as its texts are fitted, so the
+        # cores are not idle while the last language is still being measured.
         for future in as_completed(fit_jobs):
             language = fit_jobs[future]
-            fits[language] = _result(future)
+            fits = _result(future)
             advance(f"{language}: fitted texts")
-        render_jobs = {}
-        for language in languages:
-            overflowing = [fit for fit in fits[language] if not fit.fits]
-            result.problems += problems_of(database, language, overflowing)
+            result.problems += problems_of(database, language, [fit for fit in fits if not fit.fits])
             for paper in papers:
                 for document in ("cards", "reference"):
-                    job = executor.submit(_render, root, language, paper, document,
-                                          sizes_of(fits[language]))
+                    job = executor.submit(_render, root, language, paper, document, sizes_of(fits))
                     render_jobs[job] = out / language / f"{document}-{paper}.pdf"
         for future in as_completed(render_jobs):
             path = render_jobs[future]
