@@ -4,7 +4,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from weasyprint.urls import FatalURLFetchingError
 
 from cardkit.cli.build import build_command
 from cardkit.render.environment import make_environment
