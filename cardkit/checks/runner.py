@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import check_staleness, translation_states
 from cardkit.checks.text.consistency import check_consistency
 from cardkit.checks.text.runner import build_lexicons, check_texts
-from cardkit.model.database import load_database
+from cardkit.model.database import Database, load_database
 from cardkit.problems import Problem, Severity
 
 
@@ -32,7 +33,10 @@ class Report:
         return [p for p in self.problems if p.severity is Severity.WARNING]
 
 
-def validate(root: Path) -> Report:
+def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] | None = None) -> Report:
+    """Every problem of the database under `root`. `measure_fit` (the render layer's fit
+    measurement, handed in by the caller because checks sit above render) adds whether
+    each text fits its printed box."""
     database, problems, files = load_database(root)
     counts = count_cards(database)
     problems += check_references(database)
@@ -40,5 +44,7 @@ def validate(root: Path) -> Report:
     problems += check_texts(database, build_lexicons(database))
     problems += check_consistency(database)
     problems += check_staleness(translation_states(database))
+    if measure_fit is not None and not any(p.severity is Severity.ERROR for p in problems):
+        problems += measure_fit(database, root)
     kept, silenced = apply_silences(database, problems)
     return Report(root, sorted(kept, key=Problem.sort_key), counts, silenced, files)

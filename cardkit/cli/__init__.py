@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cardkit import __version__
+from cardkit.cli.build import build_command
 from cardkit.cli.i18n import i18n_group
 from cardkit.cli.replay import replay_command
 from cardkit.cli.translation import mark_translated_command, status_command
@@ -23,3 +24,4 @@ main.add_command(status_command)
 main.add_command(mark_translated_command)
 main.add_command(i18n_group)
 main.add_command(replay_command)
+main.add_command(build_command)

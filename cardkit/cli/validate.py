@@ -8,6 +8,7 @@ import click
 
 from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
+from cardkit.render.fit import fit_problems
 from cardkit.cli.options import database_root, output_format, require_database
 from cardkit.source.canonical import format_database
 
@@ -16,13 +17,15 @@ from cardkit.source.canonical import format_database
 @database_root
 @output_format(FORMATS)
 @click.option("--strict", is_flag=True, help="Warnings fail the run too.")
-def validate_command(root: Path, output_format: str, strict: bool) -> None:
+@click.option("--fit", is_flag=True,
+              help="Also measure, with the real templates and fonts, whether every text fits its box.")
+def validate_command(root: Path, output_format: str, strict: bool, fit: bool) -> None:
     """Check the card database under ROOT (default: the current folder).
 
     Exit status: 0 clean, 1 problems found (errors, or warnings with --strict),
     2 usage or I/O errors.
     """
-    report = validate(require_database(root))
+    report = validate(require_database(root), measure_fit=fit_problems if fit else None)
     click.echo(render_report(report, output_format), nl=False)
     if report.errors or (strict and report.warnings):
         raise SystemExit(1)

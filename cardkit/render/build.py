@@ -88,8 +88,6 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             advance(f"{path.parent.name}/{path.name}")
     for path in sorted(documents):
         write_atomic(path, documents[path])
-        # write_atomic's temporary file is private (0600); a new PDF is for sharing.
-        path.chmod(0o644)
         result.written.append(path)
     return result
 

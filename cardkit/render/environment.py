@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from cardkit.render.icons import ICON_NAMES, ICON_TOKEN
+from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
 
 CATALOGUE_DOMAIN = "cardkit"
 

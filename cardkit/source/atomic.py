@@ -17,9 +17,16 @@ def write_atomic(path: Path, content: str | bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
+        # mkstemp makes the file private (0600); keep the old file's mode, or give a new one
+        # the mode any other new file would get.
+        os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
