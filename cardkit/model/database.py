@@ -89,15 +89,9 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
     database = Database(languages=list(sources.layout.languages))
     problems: list[Problem] = []
     for game, document in sources.box_documents.items():
-        if isinstance(document.data, dict):
-            origin = Origin(document, game)
-            box = _validate(Box, dict(document.data), origin, problems)
-            if box is not None:
-                database.boxes[game] = box
-                database.box_origins[game] = origin
-        elif not document.problems:
-            problems.append(error(document.position(()), "schema-type",
-                                  "box.yaml is a mapping from card kinds to counts"))
+        validated = _validate_whole(Box, document, game, problems)
+        if validated is not None:
+            database.boxes[game], database.box_origins[game] = validated
     for card_file, document in sources.card_documents:
         model = MODEL_BY_KIND[card_file.kind]
         if document.data is None and document.problems:
@@ -122,15 +116,9 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
                 glossary[key] = term
                 database.glossary_origins[(language, key)] = origin
     for language, document in sources.phrasebook_documents.items():
-        if isinstance(document.data, dict):
-            origin = Origin(document, "")
-            phrasebook = _validate(Phrasebook, dict(document.data), origin, problems)
-            if phrasebook is not None:
-                database.phrasebooks[language] = phrasebook
-                database.phrasebook_origins[language] = origin
-        elif not document.problems:
-            problems.append(error(document.position(()), "schema-type",
-                                  "a phrasebook is a mapping of numerals, markers and effects"))
+        validated = _validate_whole(Phrasebook, document, "", problems)
+        if validated is not None:
+            database.phrasebooks[language], database.phrasebook_origins[language] = validated
     for locale_file, document in sources.locale_documents:
         language = locale_file.language
         texts = database.texts.setdefault(language, {})
@@ -198,6 +186,19 @@ def _duplicate(origin: Origin, first: Origin, what: str) -> Problem:
     return error(origin.key_position(), "duplicate-id",
                  f"id {origin.key!r} is already used by a {what} at {first_position}",
                  card_id=origin.key, related=(first_position,))
+
+
+def _validate_whole(model: type[BaseModel], document: Document, game: str,
+                    problems: list[Problem]) -> tuple[Any, Origin] | None:
+    """A file that is one model as a whole (box.yaml, phrasebook.yaml), with its origin."""
+    if not isinstance(document.data, dict):
+        if not document.problems:
+            problems.append(error(document.position(()), "schema-type",
+                                  f"{document.path.name} is a mapping of fields"))
+        return None
+    origin = Origin(document, game)
+    value = _validate(model, dict(document.data), origin, problems)
+    return None if value is None else (value, origin)
 
 
 def _validate(model: type[BaseModel], payload: dict, origin: Origin,

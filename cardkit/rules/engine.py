@@ -133,12 +133,7 @@ class Rules:
         else:
             yield from self._duel_until_plans(clash)
         if clash.winner is None:
-            clash.plans_revealed = True
-            yield self._step(clash, "plans-revealed")
-            yield from self.play_reinforcements(clash)
-            yield self._step(clash, "reinforcements-done")
-            clash.winner = self.decide_winner(clash)
-            yield self._step(clash, "winner")
+            yield from self._plans_to_winner(clash)
         clash.final_advantage_holder = ship_advantage_holder(self.state, clash)
         yield from self._resolve_prizes(clash)
         yield self._step(clash, "prize")
@@ -306,6 +301,15 @@ class Rules:
                              f"{turn} passes" if choice == PASS else f"{turn} plays {choice.card}")
             turn = opponent(turn)
 
+    def _plans_to_winner(self, clash):
+        """Plans revealed, reinforcements played, the winner decided: the same in duels and contests."""
+        clash.plans_revealed = True
+        yield self._step(clash, "plans-revealed")
+        yield from self.play_reinforcements(clash)
+        yield self._step(clash, "reinforcements-done")
+        clash.winner = self.decide_winner(clash)
+        yield self._step(clash, "winner")
+
     def decide_winner(self, clash: Clash) -> str:
         """Higher influence wins; a tie goes to the straggler."""
         clash.final_influence = {colour: influence(self.state, self.cards, clash, colour)
@@ -372,12 +376,7 @@ class Rules:
             for colour in self.state.in_leader_order():
                 yield from self.choose_plan(clash, colour)
             yield self._step(clash, "chosen")
-        clash.plans_revealed = True
-        yield self._step(clash, "plans-revealed")
-        yield from self.play_reinforcements(clash)
-        yield self._step(clash, "reinforcements-done")
-        clash.winner = self.decide_winner(clash)
-        yield self._step(clash, "winner")
+        yield from self._plans_to_winner(clash)
         if fate is not None:
             card = self.cards[fate]
             if card.contest is None or card.contest.winner.effect is None:
