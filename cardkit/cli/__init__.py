@@ -8,6 +8,7 @@ from cardkit import __version__
 from cardkit.cli.build import build_command
 from cardkit.cli.i18n import i18n_group
 from cardkit.cli.replay import replay_command
+from cardkit.cli.review import review_command
 from cardkit.cli.translation import mark_translated_command, status_command
 from cardkit.cli.validate import fmt_command, validate_command
 
@@ -25,3 +26,4 @@ main.add_command(mark_translated_command)
 main.add_command(i18n_group)
 main.add_command(replay_command)
 main.add_command(build_command)
+main.add_command(review_command)

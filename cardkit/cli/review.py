@@ -1,0 +1,44 @@
+"""`cardkit review`: the translator's side-by-side review page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardkit.cli.options import UsageError, require_database
+from cardkit.render.review import ReviewRefused, write_review
+
+
+@click.command("review")
+@click.option("--lang", "language", required=True, help="The language to review against English.")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
+              show_default=True, help="The database folder.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
+              show_default=True, help="The page goes to <out>/review/<lang>.html.")
+@click.option("--watch", is_flag=True, help="Rebuild whenever a card, text or template changes.")
+def review_command(language: str, root: Path, out: Path, watch: bool) -> None:
+    """Write a page showing every card in English and LANG side by side, with its problems."""
+    root = require_database(root)
+    _build(root, language, out, stop_on_error=True)
+    if watch:
+        from watchfiles import watch as changes
+
+        folders = [root / name for name in ("cards", "locales", "templates") if (root / name).is_dir()]
+        click.echo("watching cards/, locales/ and templates/; Ctrl-C stops", err=True)
+        try:
+            for _ in changes(*folders):
+                _build(root, language, out, stop_on_error=False)
+        except KeyboardInterrupt:
+            pass
+
+
+def _build(root: Path, language: str, out: Path, stop_on_error: bool) -> None:
+    try:
+        page = write_review(root, language, out)
+    except ReviewRefused as exc:
+        if stop_on_error:
+            raise UsageError(str(exc)) from None
+        click.echo(f"not rebuilt: {exc}", err=True)
+        return
+    click.echo(f"wrote {page}", err=True)

@@ -1,0 +1,92 @@
+"""The translator's review page: every card of a language beside its English source, each
+rendered with the production card templates at the sizes fitting chose, with its problems
+and translation state, filterable in the browser.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from markupsafe import Markup
+
+from cardkit.checks.runner import validate
+from cardkit.checks.status import FieldState, translation_states
+from cardkit.model.database import Database, load_database
+from cardkit.problems import Problem, Severity
+from cardkit.render.documents import LanguageContext
+from cardkit.render.faces import Face, Printed
+from cardkit.render.fit import measure_language, problems_of, sizes_of
+from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+from cardkit.source.atomic import write_atomic
+from cardkit.source.layout import SOURCE_LANGUAGE
+
+STATE_ORDER = ("missing", "stale", "translated")
+
+
+class ReviewRefused(Exception):
+    """The review cannot be built (an unknown language, a database with errors)."""
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    card_id: str
+    kind: str
+    state: str
+    source: Markup
+    translation: Markup
+    problems: list[Problem]
+    fields: list[FieldState]
+
+
+def write_review(root: Path, language: str, out: Path) -> Path:
+    """Builds `<out>/review/<language>.html` and returns its path."""
+    database, load_problems, _ = load_database(root)
+    if any(problem.severity is Severity.ERROR for problem in load_problems):
+        raise ReviewRefused("the database has errors; `cardkit validate` lists them")
+    if language not in database.translations:
+        known = ", ".join(database.translations)
+        raise ReviewRefused(f"no translation {language!r} to review (known: {known})")
+    target = out / "review" / f"{language}.html"
+    write_atomic(target, review_html(root.resolve(), database, language, target.parent))
+    return target
+
+
+def review_html(root: Path, database: Database, language: str, page_folder: Path) -> str:
+    source, translation = (LanguageContext(root, lang, database) for lang in (SOURCE_LANGUAGE, language))
+    fits = {context.language: measure_language(context) for context in (source, translation)}
+    problems = validate(root).problems
+    for context in (source, translation):
+        problems += problems_of(database, context.language, fits[context.language])
+    states = translation_states(database, [language])
+    rows = [_row(face, source_face, source, translation, fits, problems, states)
+            for face, source_face in zip(translation.faces, source.faces) if face.card is not None]
+    templates = Path(os.path.relpath(root / "templates", page_folder.resolve()
+                                     if page_folder.exists() else page_folder.absolute()))
+    return translation.render(
+        "review.html", rows=rows, review_language=language, states=STATE_ORDER,
+        templates=templates.as_posix(), outline_width=CARD_WIDTH + 2 * BLEED,
+        outline_height=CARD_HEIGHT + 2 * BLEED)
+
+
+def _row(face: Face, source_face: Face, source: LanguageContext, translation: LanguageContext,
+         fits: dict, problems: list[Problem], states: list[FieldState]) -> ReviewRow:
+    fields = [state for state in states if state.card_id == face.id]
+    state = min((field.state for field in fields), key=STATE_ORDER.index, default="translated")
+    mine = [problem for problem in problems if problem.card_id == face.id
+            and _concerns(problem, translation.language)]
+    return ReviewRow(face.id, face.kind, state,
+                     _render_face(source, source_face, fits[source.language]),
+                     _render_face(translation, face, fits[translation.language]),
+                     mine, [field for field in fields if field.state != "translated"])
+
+
+def _concerns(problem: Problem, language: str) -> bool:
+    """Problems of the card's facts, its English text, or this language's text."""
+    parts = problem.position.path.parts
+    return parts[0] == "cards" or parts[:2] in (("locales", language), ("locales", SOURCE_LANGUAGE))
+
+
+def _render_face(context: LanguageContext, face: Face, fits) -> Markup:
+    return Markup(context.render("review_face.html", printed=Printed(face, sizes_of(fits))))

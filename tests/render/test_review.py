@@ -1,0 +1,98 @@
+"""The review page: every card beside its English source, states and problems, and (in a
+real browser, headless Chromium) the filter."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from tests.render.conftest import PROJECT
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ROW = re.compile(r'<section class="review-row" id="card-([a-z0-9-]+)" data-state="(\w+)" '
+                 r'data-problems="(\d+)"( hidden(?:="")?)?>')
+
+
+@pytest.fixture(scope="module")
+def review_page(tmp_path_factory) -> Path:
+    """The German review of a project copy where one English text changed (so its German is
+    stale) and one German text carries a wrong number."""
+    project = tmp_path_factory.mktemp("project")
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT / folder, project / folder)
+    english = project / "locales/en/duel/fate/event.yaml"
+    english.write_text(english.read_text().replace("choose a planet", "pick a planet"))
+    german = project / "locales/de/duel/aliens.yaml"
+    german.write_text(german.read_text().replace("genau 1 Handkarte", "genau 2 Handkarten"))
+
+    result = CliRunner().invoke(main, ["review", "--lang", "de", "--root", str(project),
+                                       "--out", str(project / "build")])
+
+    assert result.exit_code == 0, result.output
+    return project / "build" / "review" / "de.html"
+
+
+def rows(html: str) -> dict[str, tuple[str, int, bool]]:
+    return {card: (state, int(problems), bool(hidden))
+            for card, state, problems, hidden in ROW.findall(html)}
+
+
+def test_every_card_is_shown_with_its_state_and_problems(review_page):
+    html = review_page.read_text(encoding="utf-8")
+    shown = rows(html)
+
+    assert len(shown) == 31
+    assert shown["sweet-revenge"] == ("stale", 1, False)  # the stale-translation warning
+    assert shown["iron-matron"][:2] == ("translated", 1)
+    assert "number-mismatch</code>: powers.punish.text: numbers differ from the English text: 2, 20, 31, 42 here, 1, 20, 31, 42 in English" in html
+    assert "Eiserne Matrone" in html and "Iron Matron" in html
+
+
+def test_an_unknown_language_is_refused():
+    result = CliRunner().invoke(main, ["review", "--lang", "fr", "--root", str(PROJECT), "--out", "unused"])
+
+    assert result.exit_code == 2
+    assert "no translation 'fr' to review (known: de, es)" in result.output
+
+
+def chromium(*arguments: str, profile: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *arguments],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package 'chromium'); "
+                    ".ci/run installs it, so the browser test runs in CI")
+@pytest.mark.parametrize("filter_name, visible", [
+    ("stale", {"sweet-revenge"}),
+    ("problems", {"sweet-revenge", "iron-matron", "even-help-odd-attack", "even-attack-odd-help"}),
+    ("missing", set()),
+])
+def test_the_filter_works_in_a_real_browser(review_page, tmp_path, filter_name, visible):
+    run = chromium("--dump-dom", f"{review_page.as_uri()}#{filter_name}", profile=tmp_path / "profile")
+
+    shown = {card for card, (_, _, hidden) in rows(run.stdout).items() if not hidden}
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert len(rows(run.stdout)) == 31
+    assert shown == visible
+    assert f'data-filter="{filter_name}"' in run.stdout
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian package 'chromium'); "
+                    ".ci/run installs it, so the browser test runs in CI")
+def test_the_page_renders_to_a_screenshot(review_page, tmp_path):
+    screenshot = tmp_path / "review-de.png"
+
+    run = chromium("--window-size=1400,1800", f"--screenshot={screenshot}",
+                   f"{review_page.as_uri()}#problems", profile=tmp_path / "profile")
+
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert screenshot.stat().st_size > 20_000
