@@ -40,7 +40,7 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
     for path in scenarios:
         result = replay_file(path, database.cards)
         if result.passed:
-            click.echo(f"ok    {path}  ({result.steps_total} step{"" if result.steps_total == 1 else "s"})")
+            click.echo(f"ok    {path}  ({result.steps_total} step{'' if result.steps_total == 1 else 's'})")
             continue
         failed += 1
         click.echo(f"FAIL  {path}")
