@@ -77,7 +77,8 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             language = fit_jobs[future]
             fits = _result(future)
             advance(f"{language}: fitted texts")
-            result.problems += problems_of(database, language, [fit for fit in fits if not fit.fits])
+            result.problems += problems_of(database, language, [fit for fit in fits if not fit.fits],
+                                          root / "templates")
             for paper in papers:
                 for document in ("cards", "reference"):
                     job = executor.submit(_render, root, language, paper, document, sizes_of(fits))

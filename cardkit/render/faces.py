@@ -13,10 +13,13 @@ from cardkit.model.texts import Entry, field_value
 KIND_ORDER = ("alien", "emissary", "discovery", "event", "maintenance", "plan", "reinforcement",
               "planet", "tactic")
 
-# The quick-reference cards, printed with the card sheets; each has a template
-# templates/reference_cards/<name>.html and shares its texts with the reference sheets.
+# The quick-reference cards, printed with the card sheets from templates/reference_card.html;
+# each shows the macros <name>_title and <name>_body of templates/reference/content.html,
+# which the reference sheets show too.
 REFERENCE_CARDS = ("duel", "contest", "tactics", "destiny", "roles")
 REFERENCE_BACK = "reference"
+REFERENCE_TEMPLATE = "reference_card.html"
+REFERENCE_TEXTS = "reference/content.html"
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ def card_faces(database: Database, language: str) -> list[Face]:
             faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card), card,
                               database.text(language, card.id)))
     for name in REFERENCE_CARDS:
-        faces.append(Face(f"reference-{name}", "reference", f"reference_cards/{name}.html",
+        faces.append(Face(f"reference-{name}", "reference", REFERENCE_TEMPLATE,
                           REFERENCE_BACK))
     return faces
 

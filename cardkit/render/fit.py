@@ -16,7 +16,7 @@ from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.documents import LanguageContext, measuring_html
-from cardkit.render.faces import Face, FitSizes, Printed
+from cardkit.render.faces import REFERENCE_TEXTS, Face, FitSizes, Printed
 from cardkit.render.pdf import render_document
 
 STEP = 0.25
@@ -142,17 +142,19 @@ def fit_problems(database: Database, root: Path, languages: list[str] | None = N
     `root` is the project folder holding templates/ and locales/; languages default to all."""
     problems = []
     for language in languages or database.languages:
-        fits = measure_language(LanguageContext(root.resolve(), language, database))
-        problems += problems_of(database, language, fits)
+        context = LanguageContext(root.resolve(), language, database)
+        problems += problems_of(database, language, measure_language(context), context.templates)
     return problems
 
 
-def problems_of(database: Database, language: str, fits: list[Fit]) -> list[Problem]:
-    return [_problem(database, language, fit) for fit in fits if fit.shrunk or not fit.fits]
+def problems_of(database: Database, language: str, fits: list[Fit], templates: Path) -> list[Problem]:
+    """Problems of the fits that shrank or overflow; `templates` is where the reference
+    cards' texts are read from, to point at them."""
+    return [_problem(database, language, fit, templates) for fit in fits if fit.shrunk or not fit.fits]
 
 
-def _problem(database: Database, language: str, fit: Fit) -> Problem:
-    position, card_id = _position(database, language, fit)
+def _problem(database: Database, language: str, fit: Fit, templates: Path) -> Problem:
+    position, card_id = _position(database, language, fit, templates)
     what = f"{fit.path} ({language})"
     if not fit.fits:
         return error(position, "fit-overflow",
@@ -165,8 +167,9 @@ def _problem(database: Database, language: str, fit: Fit) -> Problem:
                    card_id=card_id)
 
 
-def _position(database: Database, language: str, fit: Fit) -> tuple[Position, str | None]:
-    """The text's own line in the locale file; the card's where the language lacks the text."""
+def _position(database: Database, language: str, fit: Fit, templates: Path) -> tuple[Position, str | None]:
+    """The text's own line in the locale file; the card's where the language lacks the text;
+    for a reference card, the line of the template macro that holds the text."""
     if fit.face_id in database.cards:
         origin = database.text_origins.get((language, fit.face_id))
         entry = database.text(language, fit.face_id)
@@ -175,5 +178,7 @@ def _position(database: Database, language: str, fit: Fit) -> tuple[Position, st
         if origin is not None:
             return origin.position(), fit.face_id
         return database.card_origins[fit.face_id].position(), fit.face_id
-    name = fit.face_id.removeprefix("reference-")
-    return Position(Path("templates") / "reference_cards" / f"{name}.html"), None
+    macro = f"{{% macro {fit.face_id.removeprefix('reference-')}_{fit.path}("
+    lines = (templates / REFERENCE_TEXTS).read_text(encoding="utf-8").splitlines()
+    line = next((number for number, text in enumerate(lines, 1) if text.startswith(macro)), 1)
+    return Position(Path(templates.name) / REFERENCE_TEXTS, line), None

@@ -58,7 +58,7 @@ def review_html(root: Path, database: Database, language: str, page_folder: Path
     fits = {context.language: measure_language(context) for context in (source, translation)}
     problems = validate(root).problems
     for context in (source, translation):
-        problems += problems_of(database, context.language, fits[context.language])
+        problems += problems_of(database, context.language, fits[context.language], context.templates)
     states = translation_states(database, [language])
     rows = [_row(face, source_face, source, translation, fits, problems, states)
             for face, source_face in zip(translation.faces, source.faces) if face.card is not None]
