@@ -11,11 +11,12 @@ from __future__ import annotations
 import difflib
 
 from cardkit.model.database import Database
-from cardkit.model.texts import Entry, field_location, field_value, translatable_fields
+from cardkit.model.texts import ENTRY_METADATA, Entry, field_location, field_value, translatable_fields
 from cardkit.problems import Problem, error, warning
 from cardkit.source.layout import SOURCE_LANGUAGE
 
-PATH_LISTS = ("provisional", "translated_from", "notes")  # metadata naming text paths
+# The entry metadata keyed or listed by text path (silence is keyed by problem code).
+PATH_LISTS = tuple(name for name in ENTRY_METADATA if name != "silence")
 
 
 def check_references(database: Database) -> list[Problem]:

@@ -61,9 +61,9 @@ def review_html(root: Path, database: Database, language: str, page_folder: Path
         problems += problems_of(database, context.language, fits[context.language], context.templates)
     states = translation_states(database, [language])
     rows = [_row(face, source_face, source, translation, fits, problems, states)
-            for face, source_face in zip(translation.faces, source.faces) if face.card is not None]
-    templates = Path(os.path.relpath(root / "templates", page_folder.resolve()
-                                     if page_folder.exists() else page_folder.absolute()))
+            for face, source_face in zip(translation.faces, source.faces, strict=True)
+            if face.card is not None]
+    templates = Path(os.path.relpath(translation.templates, page_folder.resolve()))
     return translation.render(
         "review.html", rows=rows, review_language=language, states=STATE_ORDER,
         templates=templates.as_posix(), outline_width=CARD_WIDTH + 2 * BLEED,

@@ -71,7 +71,7 @@ def test_each_back_lands_behind_its_front_on_long_edge_duplex(reader, language, 
     fronts, backs = card_boxes(pdf, "front"), card_boxes(pdf, "back")
     assert {name.removeprefix("front-") for name in fronts} == \
         {name.removeprefix("back-") for name in backs}
-    for name, (page, x, y, w, h) in fronts.items():
+    for name, (page, x, y, w, _) in fronts.items():
         back_page, back_x, back_y, _, _ = backs[name.replace("front", "back", 1)]
         assert back_page == page + 1
         assert back_x == pytest.approx(width - x - w, abs=0.2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.model.cards import Discovery, Event, Planet, Plan, Reinforcement, Tactic
+from cardkit.model.cards import Discovery, Event, Planet, Plan, Tactic
 from cardkit.model.effects import CountedEffect
 from cardkit.rules.decisions import CHANCE, PASS, Decision, Event as EngineEvent, IllegalChoice
 from cardkit.rules.engine import Engine, RulesError
