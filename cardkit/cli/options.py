@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
-from cardkit.model.database import Database, load_database
-from cardkit.problems import Severity
+from cardkit.model.database import Database, DatabaseHasErrors, load_valid_database
 from cardkit.source.layout import NotADatabase, discover
 
 
@@ -37,12 +36,13 @@ def require_database(root: Path) -> Path:
     return root
 
 
-def load_or_fail(root: Path) -> Database:
-    """The database, or exit 1 listing its errors: commands other than validate need it whole."""
-    database, problems, _ = load_database(root)
-    errors = [problem for problem in problems if problem.severity is Severity.ERROR]
-    if errors:
-        for problem in errors:
+def load_or_fail(root: Path, exit_code: int = 1) -> Database:
+    """The database, or exit listing its errors: commands other than validate need it whole."""
+    try:
+        return load_valid_database(root)
+    except DatabaseHasErrors as exc:
+        for problem in exc.errors:
             click.echo(format_problem(problem), err=True)
-        raise click.ClickException(f"{len(errors)} errors in the database; `cardkit validate` lists them")
-    return database
+        failure = click.ClickException(str(exc))
+        failure.exit_code = exit_code
+        raise failure from None

@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
-from cardkit.cli.options import UsageError, require_database
-from cardkit.model.database import load_database
+from cardkit.cli.options import UsageError, load_or_fail, require_database
 from cardkit.rules.replay import find_scenarios, replay_file
 
 DEFAULT_EXAMPLES = Path("tests/examples")
@@ -26,13 +25,7 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
     expected against the actual state. Exit status: 0 when every example holds,
     1 when one fails, 2 for usage errors or a broken card database.
     """
-    database, problems, _ = load_database(require_database(root))
-    errors = [problem for problem in problems if problem.severity.value == "error"]
-    if errors:
-        for problem in errors:
-            click.echo(format_problem(problem), err=True)
-        raise UsageError(f"the card database under {root} has {len(errors)} error(s); "
-                         "run 'cardkit validate' first")
+    database = load_or_fail(require_database(root), exit_code=UsageError.exit_code)
     scenarios = find_scenarios(paths or [root / DEFAULT_EXAMPLES])
     if not scenarios:
         raise UsageError("no worked examples found")

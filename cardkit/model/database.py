@@ -20,7 +20,7 @@ from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.cards import MODEL_BY_KIND
 from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
-from cardkit.problems import Position, Problem, error
+from cardkit.problems import Position, Problem, Severity, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.tree import Sources, load_sources
 from cardkit.source.yamlfile import Document, Location
@@ -83,6 +83,24 @@ def load_database(root: Path) -> tuple[Database, list[Problem], int]:
     sources = load_sources(root)
     database, problems = assemble(sources)
     return database, sources.problems + problems, len(sources.all_documents())
+
+
+class DatabaseHasErrors(Exception):
+    """The database has errors, so a command that needs it whole cannot run."""
+
+    def __init__(self, root: Path, errors: list[Problem]):
+        self.errors = errors
+        super().__init__(f"the database under {root} has {len(errors)} error(s); "
+                         "`cardkit validate` lists them")
+
+
+def load_valid_database(root: Path) -> Database:
+    """The database under `root`; raises DatabaseHasErrors when it has any error."""
+    database, problems, _ = load_database(root)
+    errors = [problem for problem in problems if problem.severity is Severity.ERROR]
+    if errors:
+        raise DatabaseHasErrors(root, errors)
+    return database
 
 
 def assemble(sources: Sources) -> tuple[Database, list[Problem]]:

@@ -15,8 +15,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardkit.model.database import Database, load_database
-from cardkit.problems import Problem, Severity
+from cardkit.model.database import Database, DatabaseHasErrors, load_database, load_valid_database
+from cardkit.problems import Problem
 from cardkit.render.documents import LanguageContext, card_sheets_html, reference_html
 from cardkit.render.faces import FitSizes
 from cardkit.render.fit import Fit, measure_language, problems_of, sizes_of
@@ -94,12 +94,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
 
 
 def _load(root: Path) -> Database:
-    database, problems, _ = load_database(root)
-    errors = [problem for problem in problems if problem.severity is Severity.ERROR]
-    if errors:
-        raise BuildFailed(f"the database has {len(errors)} error(s); run `cardkit validate`",
-                          errors)
-    return database
+    try:
+        return load_valid_database(root)
+    except DatabaseHasErrors as exc:
+        raise BuildFailed(str(exc), exc.errors) from None
 
 
 def _executor(jobs: int | None) -> Executor:

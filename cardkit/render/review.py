@@ -13,8 +13,8 @@ from markupsafe import Markup
 
 from cardkit.checks.runner import validate
 from cardkit.checks.status import FieldState, translation_states
-from cardkit.model.database import Database, load_database
-from cardkit.problems import Problem, Severity
+from cardkit.model.database import Database, DatabaseHasErrors, load_valid_database
+from cardkit.problems import Problem
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
 from cardkit.render.fit import measure_language, problems_of, sizes_of
@@ -42,9 +42,10 @@ class ReviewRow:
 
 def write_review(root: Path, language: str, out: Path) -> Path:
     """Builds `<out>/review/<language>.html` and returns its path."""
-    database, load_problems, _ = load_database(root)
-    if any(problem.severity is Severity.ERROR for problem in load_problems):
-        raise ReviewRefused("the database has errors; `cardkit validate` lists them")
+    try:
+        database = load_valid_database(root)
+    except DatabaseHasErrors as exc:
+        raise ReviewRefused(str(exc)) from None
     if language not in database.translations:
         known = ", ".join(database.translations)
         raise ReviewRefused(f"no translation {language!r} to review (known: {known})")
