@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
+from cardkit.checks.output import format_problem
 from cardkit.cli.options import UsageError, require_database
+from cardkit.model.database import DatabaseHasErrors
 from cardkit.render.review import ReviewRefused, write_review
 
 
@@ -36,6 +38,13 @@ def review_command(language: str, root: Path, out: Path, watch: bool) -> None:
 def _build(root: Path, language: str, out: Path, stop_on_error: bool) -> None:
     try:
         page = write_review(root, language, out)
+    except DatabaseHasErrors as exc:
+        for problem in exc.errors:
+            click.echo(format_problem(problem), err=True)
+        if stop_on_error:
+            raise click.ClickException(str(exc)) from None
+        click.echo(f"not rebuilt: {exc}", err=True)
+        return
     except ReviewRefused as exc:
         if stop_on_error:
             raise UsageError(str(exc)) from None

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from cardkit.checks.runner import validate
 from cardkit.checks.status import FieldState, translation_states
-from cardkit.model.database import Database, DatabaseHasErrors, load_valid_database
+from cardkit.model.database import Database, load_valid_database
 from cardkit.problems import Problem
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
@@ -26,7 +26,7 @@ STATE_ORDER = ("missing", "stale", "translated")
 
 
 class ReviewRefused(Exception):
-    """The review cannot be built (an unknown language, a database with errors)."""
+    """The review cannot be built for this language."""
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,9 @@ class ReviewRow:
 
 
 def write_review(root: Path, language: str, out: Path) -> Path:
-    """Builds `<out>/review/<language>.html` and returns its path."""
-    try:
-        database = load_valid_database(root)
-    except DatabaseHasErrors as exc:
-        raise ReviewRefused(str(exc)) from None
+    """Builds `<out>/review/<language>.html` and returns its path; raises
+    DatabaseHasErrors when the database is not whole."""
+    database = load_valid_database(root)
     if language not in database.translations:
         known = ", ".join(database.translations)
         raise ReviewRefused(f"no translation {language!r} to review (known: {known})")

@@ -96,3 +96,17 @@ def test_the_page_renders_to_a_screenshot(review_page, tmp_path):
     assert run.returncode == 0, run.stderr[-2000:]
     assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert screenshot.stat().st_size > 20_000
+
+
+def test_a_database_with_errors_is_refused_naming_each_error(tmp_path):
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT / folder, tmp_path / folder)
+    plans = tmp_path / "cards/duel/plans.yaml"
+    plans.write_text(plans.read_text().replace("value: 13", 'value: "13"'))
+
+    result = CliRunner().invoke(main, ["review", "--lang", "de", "--root", str(tmp_path),
+                                       "--out", str(tmp_path / "build")])
+
+    assert result.exit_code == 1
+    assert "cards/duel/plans.yaml:6:10: error: schema-type: value: expected a whole number, got text ('13')" in result.output
+    assert not (tmp_path / "build").exists()
