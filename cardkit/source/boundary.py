@@ -1,0 +1,90 @@
+"""The project boundary: what cardkit reads is a regular file inside an allowed folder.
+
+Every input (card and locale files, catalogues, templates, CSS, icons, fonts, scenarios,
+PO and XLIFF files given on the command line) is read through `read_input`:
+
+- the path is resolved, links included, and must lie inside `root`; a link that leads
+  outside is refused naming the link and where it leads, and nothing behind it is read;
+- the file must be a regular file, checked on the open descriptor (opened without
+  blocking, so a FIFO cannot hang the command), never a device, FIFO or folder;
+- it is read with a byte limit that does not trust `st_size` (0 for `/dev/zero`).
+
+`InputRefused` carries a message that names the path and the reason and never quotes the
+file's content, so callers can show it as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+READ_CHUNK = 1 << 16
+
+
+class InputRefused(Exception):
+    """An input cardkit will not read; `reason` is safe to show (no content of the file)."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+def resolve_inside(path: Path, root: Path) -> Path:
+    """The real path of `path`, refused unless it lies inside `root`."""
+    real_root = root.resolve()
+    real = path.resolve()
+    if real == real_root or real.is_relative_to(real_root):
+        return real
+    link = next((p for p in (path, *path.parents) if p.is_symlink()), None)
+    if link is not None:
+        raise InputRefused(path, f"{link} is a link to {real}, outside {real_root}; "
+                                 "only files inside it are read")
+    raise InputRefused(path, f"is outside {real_root}; only files inside it are read")
+
+
+def read_input(path: Path, *, root: Path, limit: int) -> bytes:
+    """The bytes of the regular file `path` inside `root`, at most `limit` of them."""
+    real = resolve_inside(path, root)
+    try:
+        descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise InputRefused(path, "does not exist") from None
+    except OSError as exc:
+        raise InputRefused(path, f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputRefused(path, f"is {_file_kind(mode)}, not a regular file")
+        os.set_blocking(descriptor, True)
+        return _read_bounded(descriptor, path, limit)
+    except OSError as exc:
+        raise InputRefused(path, f"cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(descriptor)
+
+
+def _read_bounded(descriptor: int, path: Path, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = os.read(descriptor, min(READ_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise InputRefused(path, f"is larger than the limit of {limit:,} bytes")
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
