@@ -323,6 +323,10 @@ def _advance(action: ActionDef, colour: str):
     meter = next((meter for meter in action.meters if meter.colour == colour), None)
     if meter is None:
         raise RulesError(f"action {action.name!r} has no {colour} meter to advance")
+    if not meter.exact and meter.position + 1 >= meter.length:
+        raise RulesError(f"the {colour} meter of {action.name!r} is only known to need at "
+                         f"least {meter.length} advances: whether advance {meter.position + 1} "
+                         "reaches its Result is not in the text")
     meter.position = min(meter.position + 1, meter.length)
 
 

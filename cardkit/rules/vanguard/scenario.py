@@ -133,9 +133,14 @@ class _Facts:
             at = here + ("meters", index)
             reader.mapping(at, ("colour", "length", "effects"),
                            required=("colour", "length", "effects"))
-            action.meters.append(Meter(reader.one_of(at + ("colour",), METER_COLOURS),
-                                       reader.integer(at + ("length",), 1),
-                                       self._effects(at + ("effects",))))
+            colour = reader.one_of(at + ("colour",), METER_COLOURS)
+            if isinstance(reader.value(at + ("length",)), dict):
+                reader.mapping(at + ("length",), ("at_least",), required=("at_least",))
+                length = reader.integer(at + ("length", "at_least"), 2)
+                exact = False
+            else:
+                length, exact = reader.integer(at + ("length",), 1), True
+            action.meters.append(Meter(colour, length, self._effects(at + ("effects",)), exact))
         for index in range(len(reader.sequence(here + ("special_effects",)))
                            if "special_effects" in spec else 0):
             at = here + ("special_effects", index)
@@ -256,7 +261,19 @@ class _Setup:
         self.reader = reader
         self.facts = facts
         root = ("setup",)
-        spec = reader.mapping(root, ("pois", "crew"), required=("crew",))
+        spec = reader.mapping(root, ("pois", "crew", "meters"), required=("crew",))
+        self.meters = {}
+        for action_id in (reader.mapping(root + ("meters",), tuple(facts.actions))
+                          if "meters" in spec else ()):
+            at = root + ("meters", action_id)
+            colours = tuple(meter.colour for meter in facts.actions[action_id].meters)
+            for colour in reader.mapping(at, colours):
+                meter = next(m for m in facts.actions[action_id].meters if m.colour == colour)
+                position = reader.integer(at + (colour,))
+                if position > meter.length or (not meter.exact and position >= meter.length):
+                    reader.fail(at + (colour,), "schema-range",
+                                f"the {colour} meter has {meter.length} boxes")
+                self.meters[(action_id, colour)] = position
         self.pois = ({str(sector): reader.text(root + ("pois", sector))
                       for sector in reader.mapping(root + ("pois",), None)}
                      if "pois" in spec else {})
@@ -305,10 +322,13 @@ class _Setup:
 
     def build(self) -> VanguardState:
         facts = self.facts
-        return VanguardState(copy.deepcopy(self.crew), copy.deepcopy(self.dice),
-                             copy.deepcopy(facts.actions), dict(facts.section_cards),
-                             dict(facts.injury_cards), list(facts.global_combinations),
-                             dict(self.pois))
+        actions = copy.deepcopy(facts.actions)
+        for (action_id, colour), position in self.meters.items():
+            next(meter for meter in actions[action_id].meters
+                 if meter.colour == colour).position = position
+        return VanguardState(copy.deepcopy(self.crew), copy.deepcopy(self.dice), actions,
+                             dict(facts.section_cards), dict(facts.injury_cards),
+                             list(facts.global_combinations), dict(self.pois))
 
     def dice_test_action(self, reader: Reader, here) -> dict:
         reader.mapping(here, ("crew", "action"), required=("crew", "action"))

@@ -76,9 +76,13 @@ class Row:
 
 @dataclass
 class Meter:
+    """A meter of `length` advances to its Result box; when the text gives only that it
+    is longer than some number (`exact` false), `length` is that least length."""
+
     colour: str
     length: int
     effects: tuple[Effect, ...]
+    exact: bool = True
     position: int = 0                          # 0: no marker yet
 
 
