@@ -14,8 +14,8 @@ from itertools import combinations, permutations
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
 from cardkit.rules.vanguard.state import (ACCIDENT, BASIC, EXHAUSTION, INJURY, INJURY_FACES,
                                           SECTION, SECTION_ICONS, SPENDING_SACRIFICE_LIMIT,
-                                          UNSTATED, VANGUARD, ActionDef, CrewState, DiceTest,
-                                          Effect, Part, Requirement, VanguardState)
+                                          UNKNOWN, UNSTATED, VANGUARD, ActionDef, CrewState,
+                                          DiceTest, Effect, Part, Requirement, VanguardState)
 
 DONE, PASS, NONE = "done", "pass", "none"
 GLOBAL_CONDITION = "global-condition"
@@ -400,6 +400,8 @@ def _apply(state: VanguardState, crew: CrewState, effects: Iterable[Effect]) -> 
                 yield from _sacrifice(state, crew)
         elif name == "suffer_injury":
             _suffer(state, crew, argument)
+        elif name == UNKNOWN:
+            raise RulesError("this Result's effect is not in the text")
         else:
             raise RulesError(f"{argument} danger die (dice): the danger dice's faces and "
                              "tables are not in the text")

@@ -202,6 +202,8 @@ class _Facts:
 
     def _effects(self, at) -> tuple:
         reader = self.reader
+        if reader.value(at) == UNKNOWN:
+            return ((UNKNOWN, None),)
         effects = []
         for index in range(len(reader.sequence(at))):
             here = at + (index,)
