@@ -194,7 +194,8 @@ class Reader:
         data = self.value(location)
         if not isinstance(data, (str, int)) or isinstance(data, bool) or data not in choices:
             self.fail(location, "schema-range",
-                      f"{name(location)}: {data!r} is not one of {', '.join(map(str, choices))}")
+                      f"{name(location)}: {data!r} is not one of "
+                      f"{', '.join(map(str, choices)) or '(none given)'}")
         return data
 
     def texts(self, location: Location) -> list[str]:

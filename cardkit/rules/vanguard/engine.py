@@ -403,7 +403,7 @@ def _apply(state: VanguardState, crew: CrewState, effects: Iterable[Effect]) -> 
         elif name == UNKNOWN:
             raise RulesError("this Result's effect is not in the text")
         else:
-            raise RulesError(f"{argument} danger die (dice): the danger dice's faces and "
+            raise RulesError(f"rolling {argument} danger dice: their faces and "
                              "tables are not in the text")
     return replaced
 
