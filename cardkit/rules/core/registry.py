@@ -29,8 +29,8 @@ _GAME_LINE = re.compile(r"^game:[ \t]*(\S*)")
 
 def declared_game(path: Path) -> tuple[str | None, int, int]:
     """The game a scenario file names at its top level, with the line and column of the
-    name (0, 0 when the file names none); None when the boundary refuses the file. Read as text, so a
-    file that does not parse still dispatches."""
+    name (0, 0 when the file names none); None when the boundary refuses the file. Read
+    as text, so a file that does not parse still dispatches."""
     try:
         text = read_input(path, root=path.parent, limit=MAX_FILE_BYTES).decode(
             "utf-8", errors="replace")

@@ -272,7 +272,8 @@ def _step(reader: Reader, location: Location, number: int, grammar: StepGrammar)
                           required=("narrates",))
     narrates = reader.text(location + ("narrates",))
     action = _action(reader, location + ("do",), grammar) if "do" in spec else None
-    until = reader.one_of(location + ("until",), (END,) + grammar.events) if "until" in spec else END
+    until = (reader.one_of(location + ("until",), (END,) + grammar.events)
+             if "until" in spec else END)
     times = reader.integer(location + ("times",), 1) if "times" in spec else 1
     decisions = [_decision(reader, location + ("decisions", index), grammar)
                  for index in range(len(reader.sequence(location + ("decisions",))))

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from itertools import combinations, permutations
 
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
-from cardkit.rules.vanguard.state import (ACCIDENT, BASIC, EXHAUSTION, INJURY, INJURY_FACES,
-                                          SECTION, SECTION_ICONS, SPENDING_SACRIFICE_LIMIT,
+from cardkit.rules.vanguard.state import (ACCIDENT, BASIC, EXHAUSTION, EXHAUSTION_DICE_LIMIT,
+                                          INJURY, INJURY_FACES, SECTION, SECTION_ICONS,
                                           UNKNOWN, UNSTATED, VANGUARD, ActionDef, CrewState,
                                           DiceTest, Effect, Part, Requirement, VanguardState)
 
@@ -264,9 +264,14 @@ def _combination_sources(state: VanguardState, crew: CrewState) -> list:
     sources = [(card, state.section_cards[card].combination) for card in crew.hand
                if card in state.section_cards and state.section_cards[card].combination]
     for index, combination in enumerate(state.global_combinations):
-        sources.append((GLOBAL_CONDITION if index == 0 else f"{GLOBAL_CONDITION}-{index + 1}",
-                        combination))
+        sources.append((global_condition_source(index), combination))
     return sources
+
+
+def global_condition_source(index: int) -> str:
+    """How a scenario names the Global Condition's combinations: the first
+    `global-condition`, the next ones `global-condition-2` and on."""
+    return GLOBAL_CONDITION if index == 0 else f"{GLOBAL_CONDITION}-{index + 1}"
 
 
 def _injuries(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
@@ -423,7 +428,7 @@ def _spend_from_board(state: VanguardState, crew: CrewState) -> Procedure:
 def _sacrifice(state: VanguardState, crew: CrewState) -> Procedure:
     candidates = tuple(die for die in crew.available + crew.spent
                        if state.dice[die].kind == SECTION)
-    if not candidates or len(state.section_dice_in_play(crew.name)) <= SPENDING_SACRIFICE_LIMIT:
+    if not candidates or len(state.section_dice_in_play(crew.name)) <= EXHAUSTION_DICE_LIMIT:
         # L2882: with no die on the board or in spent, or only 3 in play, an Exhaustion
         # injury is suffered instead.
         _suffer(state, crew, EXHAUSTION)

@@ -26,7 +26,8 @@ from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
 from cardkit.rules.core.scenario import (Invalid, Reader, Scenario, StepGrammar, plain,
                                          read_citations, read_document, read_steps)
-from cardkit.rules.vanguard.engine import DONE, EVENT_NAMES, GLOBAL_CONDITION, NONE, PASS
+from cardkit.rules.vanguard.engine import (DONE, EVENT_NAMES, NONE, PASS,
+                                           global_condition_source)
 from cardkit.rules.vanguard.state import (INJURY, INJURY_FACES, SECTION, SECTION_COLOURS,
                                           SECTION_ICONS, UNKNOWN, ActionDef, Combination,
                                           CrewState, Die, Meter, Modification, Part, Row,
@@ -185,7 +186,8 @@ class _Facts:
                 spec = reader.mapping(here, ("icon", "die", "same"))
                 if len(spec) != 1:
                     reader.fail(here, "schema-rule",
-                                "a requirement part is one of {icon: ...}, {die: colour}, {same: n}")
+                                "a requirement part is one of {icon: ...}, {die: colour}, "
+                                "{same: n}")
                 kind = next(iter(spec))
                 if kind == "icon":
                     parts.append(Part("icon", reader.one_of(here + ("icon",), SECTION_ICONS)))
@@ -344,7 +346,7 @@ class _Setup:
     def choice_readers(self) -> dict:
         dice = tuple(self.dice)
         cards = tuple(self.facts.section_cards)
-        sources = cards + tuple(GLOBAL_CONDITION if index == 0 else f"{GLOBAL_CONDITION}-{index + 1}"
+        sources = cards + tuple(global_condition_source(index)
                                 for index in range(len(self.facts.global_combinations)))
 
         def die(reader, here, *extra):

@@ -26,7 +26,7 @@ SECTION_ICONS = SPECIALISED_ICONS + (BASIC, VANGUARD, ACCIDENT, UNNAMED, UNSTATE
 INJURY_FACES = ("damage", "severe-damage", "mental-damage", "special-damage", UNNAMED, UNSTATED)
 SECTION, INJURY = "section", "injury"
 EXHAUSTION = "agotamiento"
-SPENDING_SACRIFICE_LIMIT = 3
+EXHAUSTION_DICE_LIMIT = 3
 
 
 @dataclass
