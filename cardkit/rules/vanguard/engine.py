@@ -257,7 +257,7 @@ def _combinations(state: VanguardState, crew: CrewState, test: DiceTest) -> Proc
         if source in crew.hand:
             crew.hand.remove(source)
             crew.discard.append(source)
-        yield from _apply(state, crew, sources[source].effects)
+        yield from _apply(state, crew, sources[source].effects, source)
 
 
 def _combination_sources(state: VanguardState, crew: CrewState) -> list:
@@ -291,7 +291,8 @@ def _injuries(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedur
             continue
         occupied.add(slot)
         placed.append(die)
-        yield from _apply(state, crew, _injury_table(state, crew.injuries[slot])[face])
+        card = crew.injuries[slot]
+        yield from _apply(state, crew, _injury_table(state, card)[face], card)
     # The dice on injury cards and the spent ones go back to the board (L1973-1975).
     spent = [die for die in crew.spent if state.dice[die].kind == INJURY]
     crew.spent = [die for die in crew.spent if die not in spent]
@@ -358,7 +359,8 @@ def _resolve(state: VanguardState, crew: CrewState, test: DiceTest,
             if meter.position == meter.length:
                 meter.position = 0
                 test.resolved.append(meter.colour)
-                replaced = yield from _apply(state, crew, meter.effects)
+                replaced = yield from _apply(state, crew, meter.effects,
+                                            f"{action.name}: {meter.colour} Result")
                 if replaced:
                     # The new POI card takes the action, and its other meters, away (L1178).
                     return
@@ -367,7 +369,7 @@ def _resolve(state: VanguardState, crew: CrewState, test: DiceTest,
     colour = test.marked
     while colour is not None:
         test.resolved.append(colour)
-        yield from _apply(state, crew, rows[colour].effects)
+        yield from _apply(state, crew, rows[colour].effects, f"{action.name}: {colour} Result")
         colour = rows[colour].then
     test.marked = None
 
@@ -380,8 +382,12 @@ def _spend(state: VanguardState, die_id: str):
     state.crew[die.owner].spent.append(die_id)
 
 
-def _apply(state: VanguardState, crew: CrewState, effects: Iterable[Effect]) -> Procedure:
-    """Apply effects to the crew member; returns whether its Sector's POI was replaced."""
+def _apply(state: VanguardState, crew: CrewState, effects: Iterable[Effect],
+           source: str) -> Procedure:
+    """Apply effects to the crew member; returns whether its Sector's POI was replaced.
+
+    An effect the text does not give is recorded against its source, so a checkpoint can
+    say the example reached it, and nothing else changes."""
     replaced = False
     for name, argument in effects:
         if name == "success":
@@ -406,7 +412,7 @@ def _apply(state: VanguardState, crew: CrewState, effects: Iterable[Effect]) -> 
         elif name == "suffer_injury":
             _suffer(state, crew, argument)
         elif name == UNKNOWN:
-            raise RulesError("this Result's effect is not in the text")
+            state.effects_not_in_text.append(source)
         else:
             raise RulesError(f"rolling {argument} danger dice: their faces and "
                              "tables are not in the text")

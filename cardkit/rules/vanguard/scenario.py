@@ -40,7 +40,8 @@ LANGUAGES = ("es",)
 ROW_COLOURS = ("yellow", "green", "red")
 METER_COLOURS = ("green", "red")
 CHECKPOINT_FIELDS = ("crew", "dice", "test", "meters", "pois", "success_gained",
-                     "supplies_lost", "clues", "discoveries", "entries_read")
+                     "supplies_lost", "clues", "discoveries", "entries_read",
+                     "effects_not_in_text")
 EFFECTS = {"success": "count", "replace_poi": "text", "discovery": "text", "clue": "text",
            "entry": "count", "lose_supplies": "count", "spend_dice": "count",
            "sacrifice_dice": "count", "suffer_injury": "text", "danger_dice": "count"}

@@ -153,6 +153,8 @@ class VanguardState:
     clues: dict[str, int] = field(default_factory=dict)           # Discovery deck -> clues
     discoveries: list[str] = field(default_factory=list)
     entries_read: list[str] = field(default_factory=list)
+    # The sources (a card, an action's Result) whose effect was due but is not in the text.
+    effects_not_in_text: list[str] = field(default_factory=list)
     test: DiceTest | None = None
 
     def section_dice_in_play(self, name: str) -> list[str]:

@@ -29,6 +29,7 @@ def view(state: VanguardState) -> dict:
         "clues": dict(state.clues),
         "discoveries": list(state.discoveries),
         "entries_read": list(state.entries_read),
+        "effects_not_in_text": list(state.effects_not_in_text),
     }
 
 
