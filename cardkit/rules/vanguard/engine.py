@@ -43,6 +43,8 @@ def dice_test(state: VanguardState, active: str, action_id: str) -> Procedure:
     yield from _combinations(state, crew, test)
     yield _event(test, 5)
     yield from _injuries(state, crew, test)
+    for _ in range(action.danger_dice):
+        yield from _danger_die(state, crew)
     yield _event(test, 6)
     _special_effects(state, crew, test, action)
     yield _event(test, 7)
@@ -414,9 +416,19 @@ def _apply(state: VanguardState, crew: CrewState, effects: Iterable[Effect],
         elif name == UNKNOWN:
             state.effects_not_in_text.append(source)
         else:
-            raise RulesError(f"rolling {argument} danger dice: their faces and "
-                             "tables are not in the text")
+            for _ in range(argument):
+                yield from _danger_die(state, crew)
     return replaced
+
+
+def _danger_die(state: VanguardState, crew: CrewState) -> Procedure:
+    """Roll a danger die: chance picks one of the outcomes the scenario's facts list."""
+    if not state.danger_outcomes:
+        raise RulesError("a danger die is rolled, but its outcomes are not in the "
+                         "scenario's facts (the text gives them only for the tutorial)")
+    outcome = yield Decision(CHANCE, "danger", "the outcome of a danger die",
+                             options=tuple(state.danger_outcomes))
+    yield from _apply(state, crew, state.danger_outcomes[outcome], f"danger die: {outcome}")
 
 
 def _spend_from_board(state: VanguardState, crew: CrewState) -> Procedure:

@@ -73,7 +73,7 @@ def _scenario(reader: Reader) -> Scenario:
     grammar = StepGrammar(
         actions={"dice_test": setup.dice_test_action, "injury_dice": setup.injury_dice_action},
         events=EVENT_NAMES, actors=lambda: tuple(setup.crew) + (CHANCE,),
-        choices=setup.choice_readers(), chance_kinds=frozenset({"roll"}),
+        choices=setup.choice_readers(), chance_kinds=frozenset({"roll", "danger"}),
         checkpoint_fields=CHECKPOINT_FIELDS)
     steps = read_steps(reader, ("steps",), grammar)
     return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
@@ -88,11 +88,12 @@ class _Facts:
         self.section_cards: dict[str, SectionCard] = {}
         self.injury_cards: dict[str, dict] = {}
         self.global_combinations: list[Combination] = []
+        self.danger_outcomes: dict[str, tuple] = {}
         if empty:
             return
         root = ("facts",)
         spec = reader.mapping(root, ("actions", "section_cards", "injury_cards",
-                                     "global_condition"))
+                                     "global_condition", "danger_die"))
         for key, read in (("actions", self._action), ("section_cards", self._section_card),
                           ("injury_cards", self._injury_card)):
             if key in spec:
@@ -100,6 +101,13 @@ class _Facts:
                     here = root + (key, fact_id)
                     self._cites(here)
                     getattr(self, key)[str(fact_id)] = read(here)
+        if "danger_die" in spec:
+            here = root + ("danger_die",)
+            reader.mapping(here, ("name", "cites", "outcomes"),
+                           required=("name", "cites", "outcomes"))
+            self._cites(here)
+            self.danger_outcomes = {str(outcome): self._effects(here + ("outcomes", outcome))
+                                    for outcome in reader.mapping(here + ("outcomes",), None)}
         if "global_condition" in spec:
             here = root + ("global_condition",)
             reader.mapping(here, ("name", "cites", "combinations"),
@@ -124,11 +132,12 @@ class _Facts:
 
     def _action(self, here) -> ActionDef:
         reader = self.reader
-        spec = reader.mapping(here, ("name", "cites", "rows", "meters", "special_effects"),
-                              required=("name", "cites"))
+        spec = reader.mapping(here, ("name", "cites", "danger_dice", "rows", "meters",
+                                     "special_effects"), required=("name", "cites"))
         if ("rows" in spec) == ("meters" in spec):
             reader.fail(here, "schema-rule", "an action has either result rows or meters")
-        action = ActionDef(reader.text(here + ("name",)))
+        action = ActionDef(reader.text(here + ("name",)),
+                           reader.integer(here + ("danger_dice",)) if "danger_dice" in spec else 0)
         for index in range(len(reader.sequence(here + ("rows",))) if "rows" in spec else 0):
             action.rows.append(self._row(here + ("rows", index)))
         for index in range(len(reader.sequence(here + ("meters",))) if "meters" in spec else 0):
@@ -333,7 +342,8 @@ class _Setup:
                  if meter.colour == colour).position = position
         return VanguardState(copy.deepcopy(self.crew), copy.deepcopy(self.dice), actions,
                              dict(facts.section_cards), dict(facts.injury_cards),
-                             list(facts.global_combinations), dict(self.pois))
+                             list(facts.global_combinations), dict(facts.danger_outcomes),
+                             dict(self.pois))
 
     def dice_test_action(self, reader: Reader, here) -> dict:
         reader.mapping(here, ("crew", "action"), required=("crew", "action"))
@@ -400,6 +410,7 @@ class _Setup:
             "combination": combination,
             "injury_die": die,
             "pay": die_list,
+            "danger": lambda reader, here: (reader.text(here), str(reader.value(here))),
             "spend": die,
             "sacrifice": die,
         }

@@ -99,6 +99,7 @@ class SpecialEffect:
 @dataclass
 class ActionDef:
     name: str
+    danger_dice: int = 0                       # shown left of the action's name (step 2)
     rows: list[Row] = field(default_factory=list)
     meters: list[Meter] = field(default_factory=list)
     special_effects: list[SpecialEffect] = field(default_factory=list)
@@ -147,6 +148,9 @@ class VanguardState:
     section_cards: dict[str, SectionCard] = field(default_factory=dict)
     injury_cards: dict[str, dict[str, tuple[Effect, ...]]] = field(default_factory=dict)
     global_combinations: list[Combination] = field(default_factory=list)
+    # The outcomes a danger die can have, by name; which face gives which is not in the
+    # text, so chance picks the outcome.
+    danger_outcomes: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
     pois: dict[str, str] = field(default_factory=dict)            # sector -> POI card
     success_gained: int = 0
     supplies_lost: int = 0
