@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardkit.rules.core.decisions import CHANCE, Decision, IllegalChoice, RulesError, Runner
 from cardkit.rules.vanguard.engine import dice_test, payments
@@ -139,3 +141,60 @@ def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
     with pytest.raises(RulesError, match="only known to need at least 2 advances"):
         _run(runner, {"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
                       "play": "done"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["accident", "vanguard", "basic", "unstated", "science"]),
+                min_size=5, max_size=5))
+def test_salvar_los_suministros_follows_the_accidents_as_the_tutorial_says(faces):
+    # L1106-1108, L1178: each Accident advances red, every other die green (4 boxes each);
+    # a meter at its Result resolves, green first, and green replaces the POI and with it
+    # the action, so red does not resolve after it.
+    state = _state(*[(f"d{index}", "you", "red") for index in range(5)])
+    state.pois["1"] = "punto-de-colision"
+    state.actions["act"] = ActionDef(
+        "act", meters=[Meter("green", 4, (("success", 1), ("replace_poi", "P102"))),
+                       Meter("red", 4, (("unknown", None),))],
+        special_effects=[SpecialEffect("red", ("accident",)),
+                         SpecialEffect("green", each_die=True)])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    _run(runner, {"dice": [f"d{index}" for index in range(5)],
+                  "roll": {f"d{index}": (face,) for index, face in enumerate(faces)},
+                  "play": "done", "combination": "done"})
+
+    accidents = faces.count("accident")
+    green, red = state.actions["act"].meters
+    assert len(state.crew["you"].spent) == 5
+    if accidents <= 1:
+        assert (green.position, red.position) == (0, accidents)
+        assert (state.success_gained, state.pois["1"]) == (1, "P102")
+        assert state.effects_not_in_text == []
+    elif accidents <= 3:
+        assert (green.position, red.position) == (5 - accidents, accidents)
+        assert (state.success_gained, state.pois["1"]) == (0, "punto-de-colision")
+        assert state.effects_not_in_text == []
+    else:
+        assert (green.position, red.position) == (5 - accidents, 0)
+        assert state.effects_not_in_text == ["act: red Result"]
+
+
+def test_when_both_meters_complete_green_replaces_the_poi_and_red_never_resolves():
+    # L1178: the meters resolve from the top; green's new POI takes the action away.
+    state = _state(("a", "you", "red"), ("b", "you", "blue"))
+    state.pois["1"] = "punto-de-colision"
+    state.actions["act"] = ActionDef(
+        "act", meters=[Meter("green", 4, (("replace_poi", "P102"),), position=3),
+                       Meter("red", 4, (("unknown", None),), position=3)],
+        special_effects=[SpecialEffect("red", ("accident",)),
+                         SpecialEffect("green", each_die=True)])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    _run(runner, {"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
+                  "play": "done", "combination": "done"})
+
+    green, red = state.actions["act"].meters
+    assert (green.position, red.position) == (0, 4)
+    assert state.test.resolved == ["green"]
+    assert state.effects_not_in_text == []
+    assert state.pois["1"] == "P102"
