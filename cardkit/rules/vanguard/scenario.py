@@ -293,7 +293,7 @@ class _Setup:
                      if "pois" in spec else {})
         self.dice: dict[str, Die] = {}
         self.crew: dict[str, CrewState] = {}
-        for name in reader.mapping(root + ("crew",), None, ):
+        for name in reader.mapping(root + ("crew",), None):
             self.crew[str(name)] = self._crew(root + ("crew", name), str(name))
         if not self.crew:
             reader.fail(root + ("crew",), "schema-missing-field", "the setup needs a crew member")
