@@ -39,11 +39,6 @@ class Citation:
     first_line: int
     last_line: int
 
-    def __str__(self) -> str:
-        lines = (str(self.first_line) if self.first_line == self.last_line
-                 else f"{self.first_line}-{self.last_line}")
-        return f"{self.file}:{lines}"
-
 
 @dataclass(frozen=True)
 class ScriptedDecision:
@@ -222,16 +217,7 @@ def read_citations(reader: Reader, location: Location, rulebooks: Mapping[str, i
         reader.mapping(here, ("file", "language", "lines"), required=("file", "language", "lines"))
         file = reader.one_of(here + ("file",), tuple(rulebooks))
         language = reader.one_of(here + ("language",), languages)
-        lines = reader.value(here + ("lines",))
-        match = LINE_RANGE.match(str(lines)) if isinstance(lines, (str, int)) else None
-        first = int(match.group(1)) if match else 0
-        last = int(match.group(2) or first) if match else 0
-        if not match or not 1 <= first <= last:
-            reader.fail(here + ("lines",), "schema-type",
-                        f"{name(here + ('lines',))} must be a line or a range such as 806-998")
-        if last > rulebooks[file]:
-            reader.fail(here + ("lines",), "schema-range",
-                        f"{name(here + ('lines',))}: {file} has only {rulebooks[file]} lines")
+        first, last = read_lines(reader, here + ("lines",), file, rulebooks[file])
         citations.append(Citation(file, language, first, last))
     if not citations:
         reader.fail(location, "schema-missing-field", "a scenario cites at least one rulebook")
@@ -241,6 +227,20 @@ def read_citations(reader: Reader, location: Location, rulebooks: Mapping[str, i
         reader.fail(location, "schema-missing-field",
                     f"sources must cite the rulebook in {', '.join(missing)}")
     return citations
+
+
+def read_lines(reader: Reader, location: Location, file: str, length: int) -> tuple[int, int]:
+    """A line (`1855`) or a range of lines (`806-998`) of a rulebook `length` lines long."""
+    lines = reader.value(location)
+    match = LINE_RANGE.match(str(lines)) if isinstance(lines, (str, int)) else None
+    first = int(match.group(1)) if match else 0
+    last = int(match.group(2) or first) if match else 0
+    if not match or not 1 <= first <= last:
+        reader.fail(location, "schema-type",
+                    f"{name(location)} must be a line or a range such as 806-998")
+    if last > length:
+        reader.fail(location, "schema-range", f"{name(location)}: {file} has only {length} lines")
+    return first, last
 
 
 ChoiceReader = Callable[[Reader, Location], tuple[Any, str]]

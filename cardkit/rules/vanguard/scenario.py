@@ -25,7 +25,8 @@ from cardkit.problems import Problem
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
 from cardkit.rules.core.scenario import (Invalid, Reader, Scenario, StepGrammar, plain,
-                                         read_citations, read_document, read_steps)
+                                         read_citations, read_document, read_lines,
+                                         read_steps)
 from cardkit.rules.vanguard.engine import (DONE, EVENT_NAMES, NONE, PASS,
                                            global_condition_source)
 from cardkit.rules.vanguard.state import (INJURY, INJURY_FACES, SECTION, SECTION_COLOURS,
@@ -122,13 +123,7 @@ class _Facts:
         if not reader.present(location + ("cites",)):
             reader.fail(location, "schema-missing-field",
                         "every fact cites the rulebook lines that give it ('cites')")
-        lines = reader.value(location + ("cites",))
-        first, _, last = str(lines).partition("-")
-        if not (first.isdigit() and (not last or last.isdigit())
-                and 1 <= int(first) <= int(last or first) <= RULEBOOKS[RULEBOOK]):
-            reader.fail(location + ("cites",), "schema-range",
-                        f"cites must be a line or a range of lines of {RULEBOOK} "
-                        f"(1-{RULEBOOKS[RULEBOOK]})")
+        read_lines(reader, location + ("cites",), RULEBOOK, RULEBOOKS[RULEBOOK])
 
     def _action(self, here) -> ActionDef:
         reader = self.reader
