@@ -1,5 +1,8 @@
-"""A rules engine for Cosmic Encounter Duel that replays the rulebooks' worked examples.
+"""Rules engines that replay the rulebooks' worked examples.
 
-`state` holds where everything is, `engine` changes it by the rules, asking for every
-decision through `decisions`; `scenario` reads a worked example and `replay` runs it.
+`core` is what every game shares (decisions, scenario reading, checkpoints, replay, the
+registry by game). At the top level, the Cosmic Encounter Duel: `state` holds where
+everything is, `engine` changes it by the rules, asking for every decision through
+`decisions`; `scenario` reads a worked example and `replay` runs it. `vanguard` is the
+ISS Vanguard dice test.
 """

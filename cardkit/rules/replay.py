@@ -16,6 +16,7 @@ from typing import Any
 
 from cardkit.model.base import CardModel
 from cardkit.problems import Position, Problem
+from cardkit.rules.core.registry import DEFAULT_GAME, declared_game, replay_game_file
 from cardkit.rules.decisions import Decision, Event
 from cardkit.rules.engine import Engine, Procedure, RulesError
 from cardkit.rules.scenario import END, Action, Scenario, Step, load_scenario, show_choice
@@ -78,6 +79,8 @@ class _Failed(Exception):
 
 def replay_file(path: Path, cards: Mapping[str, CardModel],
                 display_path: Path | None = None) -> ReplayResult:
+    if declared_game(path)[0] != DEFAULT_GAME:
+        return replay_game_file(path, cards, display_path)
     scenario, problems = load_scenario(path, cards, display_path)
     if scenario is None:
         return ReplayResult(display_path or path, problems=problems)

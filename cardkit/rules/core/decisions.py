@@ -1,0 +1,114 @@
+"""Decisions, events and the runner that drives a procedure, for any game.
+
+A procedure is a generator: it yields a `Decision` when someone must choose (a player,
+or `chance` for a roll or a shuffle) and an `Event` when a step is complete, and
+receives the answer to a decision as the value of its `yield`. `Runner` is the
+OpenSpiel-style face of it: `advance()` runs to the next decision or event,
+`legal_choices()` lists what may be answered, `apply(choice)` answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+CHANCE = "chance"
+
+Procedure = Generator["Decision | Event", Any, Any]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who chooses, what kind of choice, and what is legal.
+
+    `options` lists the legal choices when they can be listed; a choice space too large
+    to list (every face of every die rolled at once) gives `accepts` instead, a test of
+    one choice, and `space`, how the legal choices read in a message.
+    """
+
+    actor: str
+    kind: str
+    prompt: str
+    options: tuple = ()
+    accepts: Callable[[Any], bool] | None = None
+    space: str = ""
+
+    def allows(self, choice: Any) -> bool:
+        if self.accepts is not None:
+            return self.accepts(choice)
+        return choice in self.options
+
+    @property
+    def forced(self) -> bool:
+        return self.accepts is None and len(self.options) == 1
+
+    def only_choice(self) -> Any:
+        return self.options[0]
+
+    def describe_legal(self, show: Callable[[Any], str] = str) -> str:
+        if self.accepts is not None:
+            return self.space
+        return ", ".join(show(option) for option in self.options)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A step of a procedure is complete; checkpoints are compared here."""
+
+    name: str
+    detail: str = ""
+
+
+class IllegalChoice(ValueError):
+    pass
+
+
+class RulesError(Exception):
+    """The rules cannot go on: a fact the text does not give, an impossible position."""
+
+
+class Runner:
+    """Runs one procedure at a time: ask, list the legal choices, apply."""
+
+    def __init__(self):
+        self._running: Procedure | None = None
+        self._pending: Decision | None = None
+        self._answer: Any = None
+
+    @property
+    def running(self) -> bool:
+        return self._running is not None
+
+    def begin(self, procedure: Procedure):
+        if self._running is not None:
+            raise RuntimeError("a procedure is still running")
+        self._running, self._pending, self._answer = procedure, None, None
+
+    def legal_choices(self) -> tuple:
+        if self._pending is None or self._pending.accepts is not None:
+            return ()
+        return self._pending.options
+
+    def apply(self, choice: Any):
+        if self._pending is None:
+            raise IllegalChoice("no decision is pending")
+        if not self._pending.allows(choice):
+            raise IllegalChoice(f"{choice!r} is not a legal choice for {self._pending.prompt}")
+        self._answer, self._pending = choice, None
+
+    def advance(self) -> Decision | Event | None:
+        """The next decision or event; None when the procedure has finished."""
+        if self._pending is not None:
+            return self._pending
+        if self._running is None:
+            return None
+        answer, self._answer = self._answer, None
+        try:
+            item = self._running.send(answer)
+        except StopIteration:
+            self._running = None
+            return None
+        if isinstance(item, Decision):
+            self._pending = item
+        return item

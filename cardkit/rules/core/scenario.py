@@ -1,0 +1,324 @@
+"""Reading a worked example, for any game: typed access with positions, citations,
+steps, scripted decisions and checkpoints.
+
+An engine's scenario module describes its own setup, procedures (`do`), decision kinds
+and checkpoint fields; this module reads what every scenario shares. Every fault of the
+file becomes one Problem naming its line; nothing raises past `load`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardkit.problems import Position, Problem, error
+from cardkit.rules.core.decisions import CHANCE
+from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, Location, parse_text
+
+END = "end"
+LINE_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+class Invalid(Exception):
+    """One fault found; reading stops at the first so the message is about it alone."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a rulebook states what the scenario relies on: a file and its lines."""
+
+    file: str
+    language: str
+    first_line: int
+    last_line: int
+
+
+@dataclass(frozen=True)
+class ScriptedDecision:
+    actor: str
+    kind: str
+    choice: Any
+    position: Position
+    shown: str
+
+    def describe(self) -> str:
+        return f"{self.actor} {self.kind}: {self.shown}"
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    arguments: Any
+    position: Position
+
+
+@dataclass
+class Step:
+    number: int
+    position: Position
+    narrates: str
+    action: Action | None
+    until: str
+    times: int
+    decisions: list[ScriptedDecision]
+    expect: dict | None
+    expect_position: Position | None
+
+    @property
+    def label(self) -> str:
+        return f"step {self.number} ({self.narrates.strip().splitlines()[0]})"
+
+
+@dataclass
+class Scenario:
+    path: Path
+    title: str
+    citations: list[Citation]
+    readings: list[str]
+    setup: Callable[[], Any]
+    steps: list[Step] = field(default_factory=list)
+
+
+def read_document(path: Path, display_path: Path | None = None) -> Document:
+    """The scenario file parsed, read through the project boundary (inside its folder)."""
+    document = Document(display_path or path)
+    try:
+        raw = read_input(path, root=path.parent, limit=MAX_FILE_BYTES)
+    except InputRefused as refused:
+        document.problems.append(error(Position(document.path), "file-unreadable",
+                                       f"cannot read the scenario: {refused.reason}"))
+        return document
+    if b"\x00" in raw:
+        document.problems.append(error(Position(document.path), "file-binary",
+                                       "file contains a NUL byte: binary data, not YAML text"))
+        return document
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        document.problems.append(error(Position(document.path), "file-encoding",
+                                       f"file is not UTF-8 text (offset {exc.start})"))
+        return document
+    return parse_text(text, document)
+
+
+class Reader:
+    """Typed access to a document's data, each fault reported with its position."""
+
+    def __init__(self, document: Document):
+        self.document = document
+
+    def fail(self, location: Location, code: str, message: str, at_key: bool = False):
+        position = (self.document.key_position(location) if at_key
+                    else self.document.position(location))
+        raise Invalid(error(position, code, message))
+
+    def position(self, location: Location) -> Position:
+        return self.document.position(location)
+
+    def present(self, location: Location) -> bool:
+        node = self.document.data
+        for step in location:
+            if isinstance(node, Mapping) and step in node:
+                node = node[step]
+            elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+                node = node[step]
+            else:
+                return False
+        return True
+
+    def value(self, location: Location) -> Any:
+        node = self.document.data
+        for step in location:
+            node = node[step]
+        return node
+
+    def mapping(self, location: Location, allowed: tuple[str, ...] | None,
+                required: tuple[str, ...] = ()) -> dict:
+        data = self.value(location)
+        if data is None:
+            data = {}
+        if not isinstance(data, Mapping):
+            self.fail(location, "schema-type", f"{name(location)} must be a mapping")
+        for key in data:
+            if allowed is not None and key not in allowed:
+                self.fail(location + (key,), "schema-unknown-field",
+                          f"unknown field {key!r} in {name(location)}; expected one of: "
+                          f"{', '.join(allowed)}", at_key=True)
+        for key in required:
+            if key not in data:
+                self.fail(location, "schema-missing-field",
+                          f"{name(location)} needs the field {key!r}")
+        return data
+
+    def sequence(self, location: Location) -> list:
+        data = self.value(location)
+        if data is None:
+            return []
+        if not isinstance(data, list):
+            self.fail(location, "schema-type", f"{name(location)} must be a list")
+        return data
+
+    def text(self, location: Location) -> str:
+        data = self.value(location)
+        if not isinstance(data, str) or not data.strip():
+            self.fail(location, "schema-type", f"{name(location)} must be text")
+        return str(data)
+
+    def integer(self, location: Location, minimum: int = 0) -> int:
+        data = self.value(location)
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail(location, "schema-type", f"{name(location)} must be a whole number")
+        if data < minimum:
+            self.fail(location, "schema-range", f"{name(location)} must be at least {minimum}")
+        return int(data)
+
+    def flag(self, location: Location) -> bool:
+        data = self.value(location)
+        if not isinstance(data, bool):
+            self.fail(location, "schema-type", f"{name(location)} must be true or false")
+        return data
+
+    def one_of(self, location: Location, choices: tuple[str, ...] | list[str]) -> str:
+        data = self.value(location)
+        if not isinstance(data, (str, int)) or isinstance(data, bool) or data not in choices:
+            self.fail(location, "schema-range",
+                      f"{name(location)}: {data!r} is not one of "
+                      f"{', '.join(map(str, choices)) or '(none given)'}")
+        return data
+
+    def texts(self, location: Location) -> list[str]:
+        if not self.present(location):
+            return []
+        return [self.text(location + (index,)) for index in range(len(self.sequence(location)))]
+
+
+def name(location: Location) -> str:
+    shown = [str(step) if not isinstance(step, int) else f"[{step}]" for step in location]
+    return ".".join(shown).replace(".[", "[") or "the file"
+
+
+def read_citations(reader: Reader, location: Location, rulebooks: Mapping[str, int],
+                   languages: tuple[str, ...]) -> list[Citation]:
+    """`sources`: each a rulebook file with its language and the lines cited (`806-998`).
+
+    `rulebooks` maps each file the game may cite to its number of lines, so a citation
+    past the end of the file is refused; every language in `languages` must be cited.
+    """
+    citations = []
+    for index in range(len(reader.sequence(location))):
+        here = location + (index,)
+        reader.mapping(here, ("file", "language", "lines"), required=("file", "language", "lines"))
+        file = reader.one_of(here + ("file",), tuple(rulebooks))
+        language = reader.one_of(here + ("language",), languages)
+        first, last = read_lines(reader, here + ("lines",), file, rulebooks[file])
+        citations.append(Citation(file, language, first, last))
+    if not citations:
+        reader.fail(location, "schema-missing-field", "a scenario cites at least one rulebook")
+    missing = [language for language in languages
+               if language not in {citation.language for citation in citations}]
+    if missing:
+        reader.fail(location, "schema-missing-field",
+                    f"sources must cite the rulebook in {', '.join(missing)}")
+    return citations
+
+
+def read_lines(reader: Reader, location: Location, file: str, length: int) -> tuple[int, int]:
+    """A line (`1855`) or a range of lines (`806-998`) of a rulebook `length` lines long."""
+    lines = reader.value(location)
+    match = LINE_RANGE.match(str(lines)) if isinstance(lines, (str, int)) else None
+    first = int(match.group(1)) if match else 0
+    last = int(match.group(2) or first) if match else 0
+    if not match or not 1 <= first <= last:
+        reader.fail(location, "schema-type",
+                    f"{name(location)} must be a line or a range such as 806-998")
+    if last > length:
+        reader.fail(location, "schema-range", f"{name(location)}: {file} has only {length} lines")
+    return first, last
+
+
+ChoiceReader = Callable[[Reader, Location], tuple[Any, str]]
+ActionReader = Callable[[Reader, Location], Any]
+
+
+@dataclass(frozen=True)
+class StepGrammar:
+    """What a game's steps may hold: its procedures, events, deciders and choices."""
+
+    actions: Mapping[str, ActionReader]
+    events: tuple[str, ...]
+    actors: Callable[[], tuple[str, ...]]
+    choices: Mapping[str, ChoiceReader]
+    chance_kinds: frozenset[str]
+    checkpoint_fields: tuple[str, ...]
+
+
+def read_steps(reader: Reader, location: Location, grammar: StepGrammar) -> list[Step]:
+    steps = [_step(reader, location + (index,), index + 1, grammar)
+             for index in range(len(reader.sequence(location)))]
+    if not steps:
+        reader.fail(location, "schema-missing-field", "a scenario needs at least one step")
+    return steps
+
+
+def _step(reader: Reader, location: Location, number: int, grammar: StepGrammar) -> Step:
+    spec = reader.mapping(location, ("narrates", "do", "until", "times", "decisions", "expect"),
+                          required=("narrates",))
+    narrates = reader.text(location + ("narrates",))
+    action = _action(reader, location + ("do",), grammar) if "do" in spec else None
+    until = (reader.one_of(location + ("until",), (END,) + grammar.events)
+             if "until" in spec else END)
+    times = reader.integer(location + ("times",), 1) if "times" in spec else 1
+    decisions = [_decision(reader, location + ("decisions", index), grammar)
+                 for index in range(len(reader.sequence(location + ("decisions",))))
+                 ] if "decisions" in spec else []
+    expect = expect_position = None
+    if "expect" in spec:
+        reader.mapping(location + ("expect",), grammar.checkpoint_fields)
+        expect = plain(spec["expect"])
+        expect_position = reader.position(location + ("expect",))
+    return Step(number, reader.position(location), narrates, action, until, times, decisions,
+                expect, expect_position)
+
+
+def _action(reader: Reader, location: Location, grammar: StepGrammar) -> Action:
+    spec = reader.mapping(location, tuple(grammar.actions))
+    if len(spec) != 1:
+        reader.fail(location, "schema-rule",
+                    f"'do' names exactly one procedure, one of: {', '.join(grammar.actions)}")
+    action = next(iter(spec))
+    arguments = grammar.actions[action](reader, location + (action,))
+    return Action(action, arguments, reader.position(location))
+
+
+def _decision(reader: Reader, location: Location, grammar: StepGrammar) -> ScriptedDecision:
+    spec = reader.mapping(location, ("by",) + tuple(grammar.choices), required=("by",))
+    kinds = [key for key in spec if key != "by"]
+    if len(kinds) != 1:
+        reader.fail(location, "schema-rule",
+                    "a decision names who decides ('by') and exactly one kind of choice")
+    kind = kinds[0]
+    actor = reader.one_of(location + ("by",), grammar.actors())
+    if (actor == CHANCE) != (kind in grammar.chance_kinds):
+        reader.fail(location + ("by",), "schema-rule",
+                    f"{', '.join(sorted(grammar.chance_kinds))} are decided by chance, "
+                    "every other choice by a crew member or player")
+    choice, shown = grammar.choices[kind](reader, location + (kind,))
+    return ScriptedDecision(actor, kind, choice, reader.position(location), shown)
+
+
+def plain(data: Any) -> Any:
+    """Round-trip containers as plain dicts, lists and scalars."""
+    if isinstance(data, Mapping):
+        return {str(key): plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(value) for value in data]
+    if isinstance(data, str):
+        return str(data)
+    return data

@@ -1,0 +1,465 @@
+"""The dice test's ten steps (L1854-2068) as a procedure on the shared core.
+
+`dice_test(state, crew, action)` yields a `Decision` whenever a crew member or chance
+must choose and an `Event` when a step is complete; `injury_dice(state, crew)` rolls a
+crew member's injury dice and resolves them (step 6 alone). Answers come back as the
+value of each `yield`; `cardkit.rules.core.decisions.Runner` drives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations, permutations
+
+from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
+from cardkit.rules.vanguard.state import (ACCIDENT, BASIC, EXHAUSTION, EXHAUSTION_DICE_LIMIT,
+                                          INJURY, INJURY_FACES, SECTION, SECTION_ICONS,
+                                          UNKNOWN, UNSTATED, VANGUARD, ActionDef, CrewState,
+                                          DiceTest, Effect, Part, Requirement, VanguardState)
+
+DONE, PASS, NONE = "done", "pass", "none"
+GLOBAL_CONDITION = "global-condition"
+STEP_EVENTS = {1: "test.dice-chosen", 2: "test.dice-added", 3: "test.rolled",
+               4: "test.modified", 5: "test.combinations", 6: "test.injuries",
+               7: "test.special-effects", 8: "test.marked", 9: "test.spent",
+               10: "test.resolved"}
+EVENT_NAMES = tuple(STEP_EVENTS.values())
+CHOSEN_FACES = tuple(icon for icon in SECTION_ICONS if icon != UNSTATED)
+
+
+def dice_test(state: VanguardState, active: str, action_id: str) -> Procedure:
+    crew = state.crew[active]
+    action = state.actions[action_id]
+    test = state.test = DiceTest(active, action_id)
+    yield from _choose_dice(state, crew, test)
+    yield _event(test, 1)
+    test.pool += [die for die in crew.available if state.dice[die].kind == INJURY]
+    crew.available = [die for die in crew.available if die not in test.pool]
+    yield _event(test, 2)
+    yield from _roll(state, test.pool)
+    yield _event(test, 3)
+    yield from _modify(state, crew, test)
+    yield _event(test, 4)
+    yield from _combinations(state, crew, test)
+    yield _event(test, 5)
+    yield from _injuries(state, crew, test)
+    for _ in range(action.danger_dice):
+        yield from _danger_die(state, crew)
+    yield _event(test, 6)
+    _special_effects(state, crew, test, action)
+    yield _event(test, 7)
+    if not action.meters:
+        yield from _mark(state, crew, test, action)
+    yield _event(test, 8)
+    for die in list(test.pool):
+        _spend(state, die)
+    yield _event(test, 9)
+    yield from _resolve(state, crew, test, action)
+    yield _event(test, 10)
+
+
+def injury_dice(state: VanguardState, active: str) -> Procedure:
+    """Roll the crew member's injury dice and resolve them as in step 6."""
+    crew = state.crew[active]
+    test = state.test = DiceTest(active, "")
+    test.pool = [die for die in crew.available if state.dice[die].kind == INJURY]
+    crew.available = [die for die in crew.available if die not in test.pool]
+    yield from _roll(state, test.pool)
+    yield _event(test, 3)
+    yield from _injuries(state, crew, test)
+    yield _event(test, 6)
+
+
+def _event(test: DiceTest, step: int) -> Event:
+    test.step = step
+    return Event(STEP_EVENTS[step])
+
+
+def _choose_dice(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
+    own = tuple(die for die in crew.available if state.dice[die].kind == SECTION)
+    chosen = yield Decision(crew.name, "dice", f"{crew.name}: the available dice to roll",
+                            accepts=lambda choice: _is_subset(choice, own),
+                            space=f"any of {', '.join(own) or 'none'}")
+    test.pool += list(chosen)
+    crew.available = [die for die in crew.available if die not in chosen]
+    for other in state.crew.values():
+        if other.name == crew.name or other.sector != crew.sector:
+            continue
+        theirs = tuple(die for die in other.available if state.dice[die].kind == SECTION)
+        die = yield Decision(other.name, "support", f"{other.name}: a die to support with",
+                             options=theirs + (NONE,))
+        if die != NONE:
+            test.supporters[other.name] = die
+            test.pool.append(die)
+            other.available.remove(die)
+
+
+def _is_subset(choice, dice: tuple[str, ...]) -> bool:
+    return (isinstance(choice, (list, tuple)) and len(set(choice)) == len(choice)
+            and set(choice) <= set(dice))
+
+
+def _roll(state: VanguardState, dice: list[str]) -> Procedure:
+    if not dice:
+        return
+    faces = yield Decision(CHANCE, "roll", f"the faces of {', '.join(dice)}",
+                           accepts=lambda choice: _valid_roll(state, choice, dice),
+                           space=f"a face for each of {', '.join(dice)}")
+    for die, face in faces.items():
+        state.dice[die].face = face
+
+
+def _valid_roll(state: VanguardState, faces, dice: list[str]) -> bool:
+    if not isinstance(faces, dict) or set(faces) != set(dice):
+        return False
+    return all(_valid_face(state, die, face) for die, face in faces.items())
+
+
+def _valid_face(state: VanguardState, die: str, face, chosen: bool = False) -> bool:
+    allowed = INJURY_FACES if state.dice[die].kind == INJURY else (
+        CHOSEN_FACES if chosen else SECTION_ICONS)
+    return (isinstance(face, tuple) and 1 <= len(face) <= 2
+            and all(icon in allowed for icon in face))
+
+
+def _modify(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
+    while True:
+        playable = _playable(state, crew, test)
+        card = yield Decision(crew.name, "play", f"{crew.name}: a Section card to play "
+                                                 "during the test", options=playable + (DONE,))
+        if card == DONE:
+            break
+        yield from _play(state, crew, crew, card, test)
+    for other in state.crew.values():
+        if other.name == crew.name or other.sector != crew.sector:
+            continue
+        card = yield Decision(other.name, "play", f"{other.name}: one Section card to support "
+                                                  "with", options=_playable(state, other, test)
+                              + (PASS,))
+        if card != PASS:
+            yield from _play(state, crew, other, card, test)
+
+
+def _playable(state: VanguardState, holder: CrewState, test: DiceTest) -> tuple[str, ...]:
+    return tuple(card for card in holder.hand
+                 if card in state.section_cards and state.section_cards[card].modification
+                 and _targets(state, state.section_cards[card].modification, test))
+
+
+def _targets(state: VanguardState, modification, test: DiceTest) -> tuple[str, ...]:
+    section = [die for die in test.pool if state.dice[die].kind == SECTION]
+    if modification.kind == "set_face":
+        return tuple(die for die in section if state.dice[die].colour == modification.colour)
+    if modification.kind == "reroll":
+        return tuple(die for die in section
+                     if modification.showing is None
+                     or modification.showing in state.dice[die].face)
+    return tuple(section) if len(section) >= 2 else ()
+
+
+def _play(state: VanguardState, active: CrewState, holder: CrewState, card: str,
+          test: DiceTest) -> Procedure:
+    """A card's effect resolves as if the active crew member played it (L1398)."""
+    modification = state.section_cards[card].modification
+    targets = _targets(state, modification, test)
+    holder.hand.remove(card)
+    if modification.kind == "reroll":
+        die = yield Decision(active.name, "reroll", f"{card}: the die to roll again",
+                             options=targets)
+        yield from _roll(state, [die])
+    elif modification.kind == "set_face":
+        choice = yield Decision(active.name, "set_face", f"{card}: a die and the face it gets",
+                                accepts=lambda choice: _valid_set(state, choice, targets),
+                                space=f"one of {', '.join(targets)} and any face")
+        state.dice[choice["die"]].face = choice["face"]
+    else:
+        choice = yield Decision(active.name, "spend_to_set",
+                                f"{card}: a die to spend, another die and the face it gets",
+                                accepts=lambda choice: _valid_spend_to_set(state, choice, targets),
+                                space=f"two different dice of {', '.join(targets)} and any face")
+        _spend(state, choice["spend"])
+        state.dice[choice["die"]].face = choice["face"]
+    holder.discard.append(card)
+
+
+def _valid_set(state: VanguardState, choice, targets: tuple[str, ...]) -> bool:
+    return (isinstance(choice, dict) and set(choice) == {"die", "face"}
+            and choice["die"] in targets
+            and _valid_face(state, choice["die"], choice["face"], chosen=True))
+
+
+def _valid_spend_to_set(state: VanguardState, choice, targets: tuple[str, ...]) -> bool:
+    return (isinstance(choice, dict) and set(choice) == {"spend", "die", "face"}
+            and choice["spend"] in targets and choice["die"] in targets
+            and choice["spend"] != choice["die"]
+            and _valid_face(state, choice["die"], choice["face"], chosen=True))
+
+
+def counts_as(state: VanguardState, die_id: str, icon: str, active: str,
+              face: tuple[str, ...] | None = None) -> bool:
+    """Whether the die (or one `face` of its icons) may be used as `icon` by the active
+    crew member: it shows it, or a Vanguard (any icon but Accident), or a Básico the
+    active crew member's conversion ability turns into it (L1927)."""
+    die = state.dice[die_id]
+    face = face if face is not None else die.face or ()
+    if icon in face:
+        return True
+    if icon == ACCIDENT:
+        return False
+    conversion = state.crew[active].conversion
+    return VANGUARD in face or (BASIC in face and conversion == (die.colour, icon))
+
+
+def payments(state: VanguardState, requirement: Requirement, dice: Iterable[str],
+             active: str) -> list[tuple[str, ...]]:
+    """Every set of dice that meets one alternative of `requirement` exactly."""
+    pool = sorted(die for die in dice if state.dice[die].kind == SECTION)
+    found = []
+    for parts in requirement:
+        size = sum(part.count for part in parts)
+        for chosen in combinations(pool, size):
+            if chosen not in found and _assignable(state, parts, chosen, active):
+                found.append(chosen)
+    return found
+
+
+def _assignable(state: VanguardState, parts: tuple[Part, ...], dice: tuple[str, ...],
+                active: str) -> bool:
+    for order in permutations(dice):
+        rest = list(order)
+        if all(_takes(state, part, [rest.pop(0) for _ in range(part.count)], active)
+               for part in parts):
+            return True
+    return False
+
+
+def _takes(state: VanguardState, part: Part, dice: list[str], active: str) -> bool:
+    if part.kind == "die":
+        return all(state.dice[die].colour == part.value for die in dice)
+    if part.kind == "icon":
+        return all(counts_as(state, die, part.value, active) for die in dice)
+    return any(all(counts_as(state, die, icon, active) for die in dice)
+               for icon in CHOSEN_FACES if icon not in (ACCIDENT, VANGUARD))
+
+
+def _combinations(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
+    while True:
+        usable = [die for die in test.pool
+                  if state.dice[die].kind == SECTION and ACCIDENT not in state.dice[die].face]
+        sources = dict(_combination_sources(state, crew))
+        options = [(source, dice) for source, combination in sources.items()
+                   for dice in payments(state, combination.requirement, usable, crew.name)]
+        choice = yield Decision(crew.name, "combination", f"{crew.name}: a dice combination "
+                                "to use", options=tuple(options) + (DONE,))
+        if choice == DONE:
+            return
+        source, dice = choice
+        for die in dice:
+            _spend(state, die)
+        if source in crew.hand:
+            crew.hand.remove(source)
+            crew.discard.append(source)
+        yield from _apply(state, crew, sources[source].effects, source)
+
+
+def _combination_sources(state: VanguardState, crew: CrewState) -> list:
+    sources = [(card, state.section_cards[card].combination) for card in crew.hand
+               if card in state.section_cards and state.section_cards[card].combination]
+    for index, combination in enumerate(state.global_combinations):
+        sources.append((global_condition_source(index), combination))
+    return sources
+
+
+def global_condition_source(index: int) -> str:
+    """How a scenario names the Global Condition's combinations: the first
+    `global-condition`, the next ones `global-condition-2` and on."""
+    return GLOBAL_CONDITION if index == 0 else f"{GLOBAL_CONDITION}-{index + 1}"
+
+
+def _injuries(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
+    rolled = [die for die in test.pool if state.dice[die].kind == INJURY]
+    occupied: set[int] = set()
+    placed: list[str] = []
+    while rolled:
+        die = yield Decision(crew.name, "injury_die", f"{crew.name}: the injury die to resolve "
+                             "next", options=tuple(rolled))
+        rolled.remove(die)
+        test.pool.remove(die)
+        face = state.dice[die].face[0]
+        slot = next((index for index, card in enumerate(crew.injuries)
+                     if index not in occupied and face in _injury_table(state, card)), None)
+        if slot is None:
+            crew.spent.append(die)
+            continue
+        occupied.add(slot)
+        placed.append(die)
+        card = crew.injuries[slot]
+        yield from _apply(state, crew, _injury_table(state, card)[face], card)
+    # The dice on injury cards and the spent ones go back to the board (L1973-1975).
+    spent = [die for die in crew.spent if state.dice[die].kind == INJURY]
+    crew.spent = [die for die in crew.spent if die not in spent]
+    crew.available += placed + spent
+
+
+def _injury_table(state: VanguardState, card: str) -> dict:
+    if card not in state.injury_cards:
+        raise RulesError(f"the injury card {card!r} has no icons in the scenario's facts: "
+                         "the text does not give them")
+    return state.injury_cards[card]
+
+
+def _special_effects(state: VanguardState, crew: CrewState, test: DiceTest,
+                     action: ActionDef):
+    for effect in action.special_effects:
+        for die in [die for die in test.pool if state.dice[die].kind == SECTION]:
+            times = 1 if effect.each_die else _matching_icons(state, die, effect.icons, crew)
+            if times:
+                for _ in range(times):
+                    _advance(action, effect.meter)
+                _spend(state, die)
+
+
+def _matching_icons(state: VanguardState, die: str, icons: tuple[str, ...],
+                    crew: CrewState) -> int:
+    """How many of the die's icons the effect can use: each icon of a two-icon face
+    counts on its own (L2011)."""
+    return sum(any(counts_as(state, die, wanted, crew.name, face=(icon,)) for wanted in icons)
+               for icon in state.dice[die].face)
+
+
+def _advance(action: ActionDef, colour: str):
+    meter = next((meter for meter in action.meters if meter.colour == colour), None)
+    if meter is None:
+        raise RulesError(f"action {action.name!r} has no {colour} meter to advance")
+    if not meter.exact and meter.position + 1 >= meter.length:
+        raise RulesError(f"the {colour} meter of {action.name!r} is only known to need at "
+                         f"least {meter.length} advances: whether advance {meter.position + 1} "
+                         "reaches its Result is not in the text")
+    meter.position = min(meter.position + 1, meter.length)
+
+
+def _mark(state: VanguardState, crew: CrewState, test: DiceTest,
+          action: ActionDef) -> Procedure:
+    for row in action.rows:
+        if row.requirement is None:
+            test.marked = row.colour
+            return
+        ways = payments(state, row.requirement, test.pool, crew.name)
+        if ways:
+            dice = yield Decision(crew.name, "pay", f"{crew.name}: the dice that meet the "
+                                  f"{row.colour} row", options=tuple(ways))
+            for die in dice:
+                _spend(state, die)
+            test.marked = row.colour
+            return
+
+
+def _resolve(state: VanguardState, crew: CrewState, test: DiceTest,
+             action: ActionDef) -> Procedure:
+    if action.meters:
+        for meter in action.meters:
+            if meter.position == meter.length:
+                meter.position = 0
+                test.resolved.append(meter.colour)
+                replaced = yield from _apply(state, crew, meter.effects,
+                                            f"{action.name}: {meter.colour} Result")
+                if replaced:
+                    # The new POI card takes the action, and its other meters, away (L1178).
+                    return
+        return
+    rows = {row.colour: row for row in action.rows}
+    colour = test.marked
+    while colour is not None:
+        test.resolved.append(colour)
+        yield from _apply(state, crew, rows[colour].effects, f"{action.name}: {colour} Result")
+        colour = rows[colour].then
+    test.marked = None
+
+
+def _spend(state: VanguardState, die_id: str):
+    """Into its owner's spent dice, whoever used it (L1397)."""
+    die = state.dice[die_id]
+    if state.test is not None and die_id in state.test.pool:
+        state.test.pool.remove(die_id)
+    state.crew[die.owner].spent.append(die_id)
+
+
+def _apply(state: VanguardState, crew: CrewState, effects: Iterable[Effect],
+           source: str) -> Procedure:
+    """Apply effects to the crew member; returns whether its Sector's POI was replaced.
+
+    An effect the text does not give is recorded against its source, so a checkpoint can
+    say the example reached it, and nothing else changes."""
+    replaced = False
+    for name, argument in effects:
+        if name == "success":
+            state.success_gained += argument
+        elif name == "replace_poi":
+            state.pois[crew.sector] = argument
+            replaced = True
+        elif name == "discovery":
+            state.discoveries.append(argument)
+        elif name == "clue":
+            state.clues[argument] = state.clues.get(argument, 0) + 1
+        elif name == "entry":
+            state.entries_read.append(str(argument))
+        elif name == "lose_supplies":
+            state.supplies_lost += argument
+        elif name == "spend_dice":
+            for _ in range(argument):
+                yield from _spend_from_board(state, crew)
+        elif name == "sacrifice_dice":
+            for _ in range(argument):
+                yield from _sacrifice(state, crew)
+        elif name == "suffer_injury":
+            _suffer(state, crew, argument)
+        elif name == UNKNOWN:
+            state.effects_not_in_text.append(source)
+        else:
+            for _ in range(argument):
+                yield from _danger_die(state, crew)
+    return replaced
+
+
+def _danger_die(state: VanguardState, crew: CrewState) -> Procedure:
+    """Roll a danger die: chance picks one of the outcomes the scenario's facts list."""
+    if not state.danger_outcomes:
+        raise RulesError("a danger die is rolled, but its outcomes are not in the "
+                         "scenario's facts (the text gives them only for the tutorial)")
+    outcome = yield Decision(CHANCE, "danger", "the outcome of a danger die",
+                             options=tuple(state.danger_outcomes))
+    yield from _apply(state, crew, state.danger_outcomes[outcome], f"danger die: {outcome}")
+
+
+def _spend_from_board(state: VanguardState, crew: CrewState) -> Procedure:
+    board = tuple(die for die in crew.available if state.dice[die].kind == SECTION)
+    if not board:
+        # With no die to spend, a die is sacrificed instead (L1848).
+        yield from _sacrifice(state, crew)
+        return
+    die = yield Decision(crew.name, "spend", f"{crew.name}: an available die to spend",
+                         options=board)
+    crew.available.remove(die)
+    crew.spent.append(die)
+
+
+def _sacrifice(state: VanguardState, crew: CrewState) -> Procedure:
+    candidates = tuple(die for die in crew.available + crew.spent
+                       if state.dice[die].kind == SECTION)
+    if not candidates or len(state.section_dice_in_play(crew.name)) <= EXHAUSTION_DICE_LIMIT:
+        # L2882: with no die on the board or in spent, or only 3 in play, an Exhaustion
+        # injury is suffered instead.
+        _suffer(state, crew, EXHAUSTION)
+        return
+    die = yield Decision(crew.name, "sacrifice", f"{crew.name}: a die to sacrifice",
+                         options=candidates)
+    for pile in (crew.available, crew.spent):
+        if die in pile:
+            pile.remove(die)
+    crew.sacrificed.append(die)
+
+
+def _suffer(state: VanguardState, crew: CrewState, card: str):
+    """The card to the leftmost free injury slot and one injury die to the board (L2444)."""
+    crew.injuries.append(card)
+    crew.available.append(state.new_injury_die(crew.name))

@@ -1,0 +1,200 @@
+"""The Vanguard dice test through its OpenSpiel-style API and its rules one by one."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardkit.rules.core.decisions import CHANCE, Decision, IllegalChoice, RulesError, Runner
+from cardkit.rules.vanguard.engine import dice_test, payments
+from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, Die, Meter,
+                                          Part, SpecialEffect, VanguardState)
+
+
+def _state(*dice: tuple[str, str, str], conversion=None, sector="1") -> VanguardState:
+    """Crew `you` (and `ally` when a die belongs to it) in one Sector; dice (id, owner, colour)."""
+    crew = {}
+    for name in dict.fromkeys(owner for _, owner, _ in dice):
+        crew[name] = CrewState(name, None, sector)
+    crew.setdefault("you", CrewState("you", None, sector))
+    crew["you"].conversion = conversion
+    state = VanguardState(crew, {})
+    for die_id, owner, colour in dice:
+        state.dice[die_id] = Die(die_id, owner, SECTION, colour)
+        crew[owner].available.append(die_id)
+    return state
+
+
+def _show(state: VanguardState, **faces: str | tuple[str, ...]):
+    for die, face in faces.items():
+        state.dice[die.replace("_", "-")].face = face if isinstance(face, tuple) else (face,)
+
+
+def _run(runner: Runner, answers: dict):
+    """Advance, answering each decision by its kind from `answers`, to the end."""
+    while (item := runner.advance()) is not None:
+        if isinstance(item, Decision):
+            if item.forced and item.kind not in answers:
+                runner.apply(item.only_choice())
+            else:
+                runner.apply(answers[item.kind])
+
+
+def test_legal_choices_are_a_query_and_apply_refuses_an_illegal_one():
+    state = _state(("mine", "you", "red"), ("theirs", "ally", "green"))
+    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())],
+                                     special_effects=[SpecialEffect("green", each_die=True)])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+
+    first = runner.advance()
+    assert (first.actor, first.kind) == ("you", "dice")
+    with pytest.raises(IllegalChoice):
+        runner.apply(["theirs"])
+    runner.apply(["mine"])
+    support = runner.advance()
+    assert (support.actor, support.kind) == ("ally", "support")
+    assert runner.legal_choices() == ("theirs", "none")
+    assert runner.advance() is support, "a pending decision is asked again until answered"
+    runner.apply("theirs")
+    assert runner.advance().name == "test.dice-chosen"
+    runner.advance()
+    roll = runner.advance()
+    assert (roll.actor, roll.kind) == (CHANCE, "roll")
+    with pytest.raises(IllegalChoice):
+        runner.apply({"mine": ("damage",), "theirs": ("basic",)})
+    runner.apply({"mine": ("accident",), "theirs": ("basic",)})
+    _run(runner, {})
+    assert state.actions["act"].meters[0].position == 2
+    assert state.crew["ally"].spent == ["theirs"], "a supporter's die is spent to its owner"
+
+
+def test_a_vanguard_stands_for_any_icon_but_an_accident_for_none():
+    state = _state(("r", "you", "red"), ("g", "you", "green"))
+    _show(state, r="vanguard", g="accident")
+    assert payments(state, ((Part("icon", "science"),),), ["r", "g"], "you") == [("r",)]
+    assert payments(state, ((Part("icon", "accident"),),), ["r", "g"], "you") == [("g",)]
+    # An Accident still counts as a die of its colour (L2096).
+    assert payments(state, ((Part("die", "green"),),), ["r", "g"], "you") == [("g",)]
+
+
+def test_two_dice_with_the_same_icon_accept_a_vanguard_as_that_icon():
+    # L1381-1387: red Físico and the supporter's green Vanguard pay "2 of the same icon";
+    # the blue Básico does not.
+    state = _state(("red", "you", "red"), ("blue", "you", "blue"), ("green", "ally", "green"))
+    _show(state, red="physical", blue="basic", green="vanguard")
+    pairs = payments(state, ((Part("same", count=2),),), ["red", "blue", "green"], "you")
+    assert ("blue", "green") in pairs, "a Vanguard and a Básico: the Vanguard is a Básico"
+    assert ("green", "red") in pairs
+    assert ("blue", "red") not in pairs
+
+
+def test_a_conversion_is_the_active_crew_members_alone():
+    state = _state(("mine", "you", "green"), ("theirs", "ally", "green"),
+                   conversion=("green", "biology"))
+    _show(state, mine="basic", theirs="basic")
+    need = ((Part("icon", "biology"),),)
+    assert payments(state, need, ["mine", "theirs"], "you") == [("mine",), ("theirs",)]
+    assert payments(state, need, ["mine", "theirs"], "ally") == []
+
+
+def test_each_icon_of_a_two_icon_die_counts_and_a_spent_die_loses_the_rest():
+    # L2009-2019: three Recolección icons on two dice resolve the first effect three times;
+    # the Defensa left on one of them is lost with the die.
+    state = _state(("a", "you", "red"), ("b", "you", "red"))
+    state.actions["act"] = ActionDef("act", meters=[Meter("green", 5, ()), Meter("red", 5, ())],
+                                     special_effects=[SpecialEffect("green", ("gathering",)),
+                                                      SpecialEffect("red", ("defence",))])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    _run(runner, {"dice": ["a", "b"], "roll": {"a": ("gathering", "gathering"),
+                                               "b": ("gathering", "defence")},
+                  "play": "done", "combination": "done"})
+    green, red = state.actions["act"].meters
+    assert (green.position, red.position) == (3, 0)
+    assert sorted(state.crew["you"].spent) == ["a", "b"]
+
+
+def test_sacrificing_with_three_dice_in_play_is_an_exhaustion_injury_instead():
+    state = _state(("a", "you", "red"), ("b", "you", "red"), ("c", "you", "red"))
+    state.injury_cards["hurt"] = {"damage": (("sacrifice_dice", 1),)}
+    state.crew["you"].injuries = ["hurt"]
+    state.dice["you-injury-1"] = Die("you-injury-1", "you", INJURY, "yellow")
+    state.crew["you"].available.append("you-injury-1")
+    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    _run(runner, {"dice": [], "roll": {"you-injury-1": ("damage",)}, "play": "done"})
+    crew = state.crew["you"]
+    assert crew.injuries == ["hurt", "agotamiento"]
+    assert crew.sacrificed == []
+    assert sorted(crew.available) == ["a", "b", "c", "you-injury-1", "you-injury-2"]
+
+
+def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
+    state = _state(("a", "you", "red"), ("b", "you", "red"))
+    state.actions["act"] = ActionDef("act", meters=[Meter("red", 2, (), exact=False)],
+                                     special_effects=[SpecialEffect("red", each_die=True)])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    with pytest.raises(RulesError, match="only known to need at least 2 advances"):
+        _run(runner, {"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
+                      "play": "done"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["accident", "vanguard", "basic", "unstated", "science"]),
+                min_size=5, max_size=5))
+def test_salvar_los_suministros_follows_the_accidents_as_the_tutorial_says(faces):
+    # L1106-1108, L1178: each Accident advances red, every other die green (4 boxes each);
+    # a meter at its Result resolves, green first, and green replaces the POI and with it
+    # the action, so red does not resolve after it.
+    state = _state(*[(f"d{index}", "you", "red") for index in range(5)])
+    state.pois["1"] = "punto-de-colision"
+    state.actions["act"] = ActionDef(
+        "act", meters=[Meter("green", 4, (("success", 1), ("replace_poi", "P102"))),
+                       Meter("red", 4, (("unknown", None),))],
+        special_effects=[SpecialEffect("red", ("accident",)),
+                         SpecialEffect("green", each_die=True)])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    _run(runner, {"dice": [f"d{index}" for index in range(5)],
+                  "roll": {f"d{index}": (face,) for index, face in enumerate(faces)},
+                  "play": "done", "combination": "done"})
+
+    accidents = faces.count("accident")
+    green, red = state.actions["act"].meters
+    assert len(state.crew["you"].spent) == 5
+    if accidents <= 1:
+        assert (green.position, red.position) == (0, accidents)
+        assert (state.success_gained, state.pois["1"]) == (1, "P102")
+        assert state.effects_not_in_text == []
+    elif accidents <= 3:
+        assert (green.position, red.position) == (5 - accidents, accidents)
+        assert (state.success_gained, state.pois["1"]) == (0, "punto-de-colision")
+        assert state.effects_not_in_text == []
+    else:
+        assert (green.position, red.position) == (5 - accidents, 0)
+        assert state.effects_not_in_text == ["act: red Result"]
+
+
+def test_when_both_meters_complete_green_replaces_the_poi_and_red_never_resolves():
+    # L1178: the meters resolve from the top; green's new POI takes the action away.
+    state = _state(("a", "you", "red"), ("b", "you", "blue"))
+    state.pois["1"] = "punto-de-colision"
+    state.actions["act"] = ActionDef(
+        "act", meters=[Meter("green", 4, (("replace_poi", "P102"),), position=3),
+                       Meter("red", 4, (("unknown", None),), position=3)],
+        special_effects=[SpecialEffect("red", ("accident",)),
+                         SpecialEffect("green", each_die=True)])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    _run(runner, {"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
+                  "play": "done", "combination": "done"})
+
+    green, red = state.actions["act"].meters
+    assert (green.position, red.position) == (0, 4)
+    assert state.test.resolved == ["green"]
+    assert state.effects_not_in_text == []
+    assert state.pois["1"] == "P102"

@@ -1,0 +1,67 @@
+"""The ISS Vanguard examples: they hold, `cardkit replay` and the pytest plugin run them with
+the Duel's, and changing a fact one of them relies on fails exactly that one, with the diff."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from cardkit.cli.replay import replay_command
+from cardkit.rules.replay import replay_file
+from tests.rules.conftest import EXAMPLES, PROJECT_ROOT, copy_database, replace_in
+
+VANGUARD = EXAMPLES / "vanguard"
+REQUIRED = ("tutorial-forzar-el-mamparo", "tutorial-salvar-los-suministros-two-accidents",
+            "ejemplo-1-tomar-muestras", "ejemplo-2-sanar-el-ecosistema",
+            "injury-dice-severe-first", "injury-dice-damage-first")
+
+
+def test_every_vanguard_example_holds():
+    found = sorted(VANGUARD.glob("*.yaml"))
+    assert set(REQUIRED) <= {path.stem for path in found}
+    for path in found:
+        result = replay_file(path, {})
+        assert result.passed, (path, result.problems, result.failure and result.failure.render())
+        assert result.steps_passed == result.steps_total > 0
+
+
+def test_a_changed_conversion_fails_exactly_the_example_that_uses_it(tmp_path, monkeypatch):
+    examples = shutil.copytree(VANGUARD, tmp_path / "vanguard")
+    replace_in(examples / "ejemplo-2-sanar-el-ecosistema.yaml",
+               "conversion: {colour: green, icon: biology}",
+               "conversion: {colour: green, icon: science}")
+    monkeypatch.chdir(PROJECT_ROOT)
+    result = CliRunner().invoke(replay_command, [str(examples)], catch_exceptions=False)
+
+    assert result.exit_code == 1
+    assert result.output.count("FAIL  ") == 1
+    assert f"FAIL  {examples / 'ejemplo-2-sanar-el-ecosistema.yaml'}" in result.output
+    assert "  after 3 of 5 steps" in result.output
+    assert ("ejemplo-2-sanar-el-ecosistema.yaml:91:7: step 4 (Step 7. Biología, the Vanguard "
+            "and the converted Básico take green from 1 to 4; the Accident places red at 1.): "
+            "the state differs from the checkpoint") in result.output
+    assert "  meters.sanar-el-ecosistema.green: expected 4, actual 3" in result.output
+    assert "  test.pool: expected [], actual [supporter-green]" in result.output
+    assert "  -    green: 4\n  +    green: 3" in result.output
+    count = len(list(VANGUARD.glob("*.yaml")))
+    assert result.output.endswith(f"{count - 1} of {count} examples hold\n")
+
+
+def test_the_pytest_plugin_makes_each_vanguard_example_an_item(tmp_path):
+    project = copy_database(tmp_path / "project")
+    examples = shutil.copytree(VANGUARD, project / "tests" / "examples" / "vanguard")
+    replace_in(examples / "tutorial-forzar-el-mamparo.yaml", "success_gained: 1",
+               "success_gained: 2")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o", "addopts=", "-rA"],
+        cwd=project, capture_output=True, text=True, check=False)
+
+    count = len(list(VANGUARD.glob("*.yaml")))
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert f"1 failed, {count - 1} passed" in run.stdout
+    assert ("PASSED tests/examples/vanguard/ejemplo-1-tomar-muestras.yaml::"
+            "ejemplo-1-tomar-muestras") in run.stdout
+    assert "success_gained: expected 2, actual 1" in run.stdout
