@@ -8,7 +8,6 @@ import click
 
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import database_root, require_database
-from cardkit.render.build import BuildFailed, build
 from cardkit.render.layout import PAPERS
 
 
@@ -40,6 +39,8 @@ def build_command(root: Path, languages, papers, out: Path, jobs: int | None, qu
 
     Nothing is written unless every PDF rendered; the previous PDFs stay in place.
     """
+    from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
+
     root = require_database(root)
     with _progress(quiet) as report:
         try:

@@ -9,7 +9,6 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import UsageError, require_database
 from cardkit.model.database import DatabaseHasErrors
-from cardkit.render.review import ReviewRefused, write_review
 
 
 @click.command("review")
@@ -36,6 +35,8 @@ def review_command(language: str, root: Path, out: Path, watch: bool) -> None:
 
 
 def _build(root: Path, language: str, out: Path, stop_on_error: bool) -> None:
+    from cardkit.render.review import ReviewRefused, write_review  # loads WeasyPrint
+
     try:
         page = write_review(root, language, out)
     except DatabaseHasErrors as exc:
