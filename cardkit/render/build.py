@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from cardkit.model.database import Database, DatabaseHasErrors, load_database, load_valid_database
-from cardkit.problems import Problem
+from cardkit.problems import Problem, Severity
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
                                       face_html, reference_html, registration_html)
@@ -130,6 +130,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         fits = [fit for face in (*context.faces, *context.backs)
                 for fit in faces[language, face.id].fits if not fit.fits]
         result.problems += problems_of(database, language, fits, context.templates)
+    overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
+    if overflowing:
+        raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
+                          "smallest size", result.problems)
 
     files: dict[Path, bytes] = {}
     for language, context in contexts.items():

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.model.database import Database
-from cardkit.model.texts import field_location, field_value
+from cardkit.model.texts import field_location, field_value, translatable_fields
+from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
 from cardkit.render.faces import REFERENCE_TEXTS, Face, FitSizes, Printed
@@ -153,6 +154,78 @@ def _overflow(box) -> float:
         if type(descendant).__name__ in ("TextBox", "InlineReplacedBox", "InlineBox"):
             reach = max(reach, descendant.position_x + descendant.margin_width() - right)
     return reach
+
+
+# Fit budgets fill every box with more text than it can hold and count what fits.
+_FILLER_LENGTH = 4000
+
+
+@dataclass(frozen=True)
+class _Filled(Face):
+    """A card face whose every text is `fillers[path]` (or `filler`), long enough to overflow."""
+
+    fillers: tuple[tuple[str, str], ...] = ()
+    filler: str = ""
+
+    def text(self, path: str) -> str:
+        return dict(self.fillers).get(path, self.filler)
+
+    def known(self, path: str) -> bool:
+        return True
+
+    def provisional(self, path: str) -> bool:
+        return False
+
+    @property
+    def has_provisional(self) -> bool:
+        return False
+
+
+def fit_budgets(database: Database, language: str, root: Path) -> dict[tuple[str, str, str], int]:
+    """How many characters each translatable text of a card can hold in `language`: keyed by
+    (kind, card id, field path), the characters of whole lines that fit in the text's box at
+    the box's smallest size, measured with the real templates, fonts and box. The box is
+    filled with the field's own text (the English where the language has none) repeated,
+    so words are as long as the language's."""
+    context = LanguageContext(root.resolve(), language, database)
+    renderer = Renderer(root)
+    filled = [_filled(database, language, face) for face in context.faces if face.card is not None]
+    natural = renderer.render(face_html(context, *(Printed(face, {}) for face in filled)),
+                              FACE_STYLESHEETS)
+    floors = {key: m.floor for key, m in _measurements(natural).items()}
+    at_floor = renderer.render(face_html(context, *(
+        Printed(face, {key: floor for key, floor in floors.items() if key[0] == face.id})
+        for face in filled)), FACE_STYLESHEETS)
+    kinds = {face.id: face.kind for face in filled}
+    return {(kinds[face_id], face_id, path): _characters_within(box)
+            for _, element, box in fit_boxes(at_floor)
+            for face_id, path in [element.get("data-fit").split("|", 1)]}
+
+
+def _filled(database: Database, language: str, face: Face) -> _Filled:
+    fillers = []
+    for path in translatable_fields(face.card):
+        sample = (face.text(path) or field_value(database.text(SOURCE_LANGUAGE, face.id), path)
+                  or face.id)
+        fillers.append((path, _repeat(sample)))
+    return _Filled(face.id, face.kind, face.template, face.back, face.card, face.entry,
+                   tuple(fillers), _repeat(face.id))
+
+
+def _repeat(sample: str) -> str:
+    sample = " ".join(sample.split())
+    return " ".join([sample] * (_FILLER_LENGTH // (len(sample) + 1) + 1))
+
+
+def _characters_within(box) -> int:
+    """The characters of the lines of a fit box that end inside it."""
+    bottom = box.content_box_y() + box.height + TOLERANCE
+    count = 0
+    for line in box.descendants():
+        if type(line).__name__ == "LineBox" and line.position_y + line.height <= bottom:
+            count += sum(len(text.text) for text in line.descendants()
+                         if type(text).__name__ == "TextBox")
+    return count
 
 
 def fit_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
