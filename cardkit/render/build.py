@@ -83,48 +83,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                           f"known: {', '.join(database.languages)}")
     result = BuildResult(notes=_glossary_notes(database, languages))
     store = FaceCache(out / CACHE_FOLDER if cache else None)
-    _start_worker(root, database)
-    contexts = {language: _WORKER.context(language) for language in languages}
-
-    faces: dict[tuple[str, str], _Face] = {}
-    documents: dict[tuple[str, str, str], bytes] = {}
-    face_jobs, document_jobs = [], []
-    try:
-        _plan(store, contexts, papers, faces, documents, face_jobs, document_jobs)
-    except RenderError as exc:
-        raise BuildFailed(str(exc)) from None
-
-    steps = len(face_jobs) + len(document_jobs) + len(languages) * len(papers)
-    done = 0
-
-    def advance(what: str) -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done, steps, what)
-
-    with _executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
-        # The reference sheets are the longest jobs: started first, they do not end last.
-        pending = {run(_render_document, *job): job for job in document_jobs}
-        pending.update({run(_render_face, *job): job for job in face_jobs})
-        for future in as_completed(pending):
-            job = pending[future]
-            if len(job) == 3:
-                language, document, paper = job
-                key, pdf = _result(future)
-                store.put(key, pdf)
-                documents[job] = pdf
-                what = f"{language}/{document}-{paper}"
-            else:
-                language, face_id = job
-                fit_key, fits, face_key, pdf = _result(future)
-                store.put(fit_key, _encode_fits(fits))
-                store.put(face_key, pdf)
-                faces[job] = _Face(fits, pdf)
-                what = f"{language}/{face_id}"
-            result.rendered.append(what)
-            advance(what)
-    result.rendered.sort()
+    rendered = render_faces(root, database, languages, papers, store, jobs, progress,
+                            later_steps=len(languages) * len(papers))
+    contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
+    result.rendered = rendered.rendered
 
     for language, context in contexts.items():
         fits = [fit for face in (*context.faces, *context.backs)
@@ -146,9 +108,76 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             files[out / language / f"cards-{paper}.pdf"] = impose_cards(
                 PAPERS[paper], documents[language, "registration", paper], laid_out, named)
             files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
-            advance(f"{language}/{paper}: imposed")
+            rendered.advance(f"{language}/{paper}: imposed")
     result.written = write_outputs(files)
     return result
+
+
+@dataclass
+class Rendered:
+    """Every face of some languages, and their documents for some papers, by language."""
+
+    contexts: dict[str, LanguageContext]
+    faces: dict[tuple[str, str], _Face]
+    documents: dict[tuple[str, str, str], bytes]
+    # What was rendered rather than read from the cache, as in BuildResult.
+    rendered: list[str]
+    advance: Callable[[str], None]
+
+    def sizes(self, language: str) -> FitSizes:
+        context = self.contexts[language]
+        return sizes_of([fit for face in (*context.faces, *context.backs)
+                         for fit in self.faces[language, face.id].fits])
+
+
+def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
+                 store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
+                 later_steps: int = 0) -> Rendered:
+    """Every face of `languages` and the reference sheets and duplex check of each paper:
+    from the cache where it holds them whole, rendered (in parallel) otherwise. `later_steps`
+    are steps the caller reports after these, through `Rendered.advance`."""
+    _start_worker(root, database)
+    contexts = {language: _WORKER.context(language) for language in languages}
+    faces: dict[tuple[str, str], _Face] = {}
+    documents: dict[tuple[str, str, str], bytes] = {}
+    face_jobs, document_jobs = [], []
+    try:
+        _plan(store, contexts, papers, faces, documents, face_jobs, document_jobs)
+    except RenderError as exc:
+        raise BuildFailed(str(exc)) from None
+
+    steps = len(face_jobs) + len(document_jobs) + later_steps
+    done = 0
+
+    def advance(what: str) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, steps, what)
+
+    rendered = []
+    with _executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
+        # The reference sheets are the longest jobs: started first, they do not end last.
+        pending = {run(_render_document, *job): job for job in document_jobs}
+        pending.update({run(_render_face, *job): job for job in face_jobs})
+        for future in as_completed(pending):
+            job = pending[future]
+            if len(job) == 3:
+                language, document, paper = job
+                key, pdf = _result(future)
+                store.put(key, pdf)
+                documents[job] = pdf
+                what = f"{language}/{document}-{paper}"
+            else:
+                language, face_id = job
+                fit_key, fits, face_key, pdf = _result(future)
+                store.put(fit_key, _encode_fits(fits))
+                store.put(face_key, pdf)
+                faces[job] = _Face(fits, pdf)
+                what = f"{language}/{face_id}"
+            rendered.append(what)
+            advance(what)
+    return Rendered(contexts, faces, documents, sorted(rendered), advance)
 
 
 def write_outputs(files: dict[Path, bytes]) -> list[Path]:
