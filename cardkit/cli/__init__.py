@@ -1,29 +1,60 @@
-"""The `cardkit` command: a thin shell over the library; each command lives in its own module."""
+"""The `cardkit` command: a thin shell over the library; each command lives in its own module.
+
+A command's module is imported only when that command runs, so `cardkit --help` and
+`cardkit validate` never load WeasyPrint or the rules engine (a test checks `sys.modules`).
+"""
 
 from __future__ import annotations
+
+from importlib import import_module
 
 import click
 
 from cardkit import __version__
-from cardkit.cli.build import build_command
-from cardkit.cli.i18n import i18n_group
-from cardkit.cli.replay import replay_command
-from cardkit.cli.review import review_command
-from cardkit.cli.translation import mark_translated_command, status_command
-from cardkit.cli.validate import fmt_command, validate_command
+
+# name: (module, attribute, the first line of the command's help, shown by `cardkit --help`
+# without importing the module; a test keeps each equal to the command's own).
+COMMANDS = {
+    "validate": ("cardkit.cli.validate", "validate_command",
+                 "Check the card database under ROOT (default: the current folder)."),
+    "fmt": ("cardkit.cli.validate", "fmt_command",
+            "Rewrite the database's YAML files into canonical form, keeping comments and key order."),
+    "status": ("cardkit.cli.translation", "status_command",
+               "Show per language and card kind how many texts are translated, stale and missing."),
+    "mark-translated": ("cardkit.cli.translation", "mark_translated_command",
+                        "Record that the selected translations match the current English text."),
+    "i18n": ("cardkit.cli.i18n", "i18n_group",
+             "Exchange translations with translators' tools as PO or XLIFF files."),
+    "replay": ("cardkit.cli.replay", "replay_command",
+               "Replay worked examples (default: every one under tests/examples/)."),
+    "build": ("cardkit.cli.build", "build_command",
+              "Render card sheets and reference sheets of the database under ROOT into PDFs."),
+    "review": ("cardkit.cli.review", "review_command",
+               "Write a page showing every card in English and LANG side by side, with its problems."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when that command is called."""
+
+    def list_commands(self, context: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, context: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, attribute, _ = COMMANDS[name]
+        return getattr(import_module(module), attribute)
+
+    def format_commands(self, context: click.Context, formatter: click.HelpFormatter) -> None:
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, click.Command(name, help=COMMANDS[name][2]).get_short_help_str(limit))
+                for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardkit")
 def main() -> None:
     """Keep the cards of Cosmic Encounter Duel correct and printable in every language."""
-
-
-main.add_command(validate_command)
-main.add_command(fmt_command)
-main.add_command(status_command)
-main.add_command(mark_translated_command)
-main.add_command(i18n_group)
-main.add_command(replay_command)
-main.add_command(build_command)
-main.add_command(review_command)

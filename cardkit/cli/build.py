@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from pathlib import Path
 
 import click
 
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import database_root, require_database
-from cardkit.render.build import BuildFailed, build
 from cardkit.render.layout import PAPERS
 
 
@@ -35,15 +37,21 @@ def _papers(context, parameter, value):
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Processes rendering in parallel (default: one per core).")
 @click.option("--quiet", is_flag=True, help="No progress display; only problems and errors.")
-def build_command(root: Path, languages, papers, out: Path, jobs: int | None, quiet: bool) -> None:
+@click.option("--no-cache", is_flag=True,
+              help="Render every face again, neither reading nor writing <out>/.cache/.")
+def build_command(root: Path, languages, papers, out: Path, jobs: int | None, quiet: bool,
+                  no_cache: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
-    Nothing is written unless every PDF rendered; the previous PDFs stay in place.
+    Faces already rendered with the same inputs come from <out>/.cache/. Nothing is written
+    unless every PDF rendered; the previous PDFs stay in place.
     """
+    from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
+
     root = require_database(root)
-    with _progress(quiet) as report:
+    with Progress(enabled=not quiet and _interactive()) as report:
         try:
-            result = build(root, out, languages, papers, jobs, report)
+            result = build(root, out, languages, papers, jobs, report, cache=not no_cache)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)
@@ -53,26 +61,44 @@ def build_command(root: Path, languages, papers, out: Path, jobs: int | None, qu
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
     if not quiet:
-        click.echo(f"{len(result.written)} PDFs written to {out}", err=True)
+        click.echo(f"{len(result.written)} PDFs written to {out} "
+                   f"({len(result.rendered)} faces and documents rendered, the rest from the cache)",
+                   err=True)
 
 
-class _progress:
-    """A progress bar on stderr, or nothing with --quiet."""
+def _interactive() -> bool:
+    """A person watching a terminal: stderr is one, and this is not a CI job."""
+    return sys.stderr.isatty() and not os.environ.get("CI")
 
-    def __init__(self, quiet: bool):
-        self.quiet = quiet
+
+class Progress:
+    """A rich progress bar on stderr, shown only once a build has run for a second."""
+
+    DELAY = 1.0
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.started = time.monotonic()
         self.bar = None
+        self.task = None
 
     def __enter__(self):
-        return None if self.quiet else self
+        return self if self.enabled else None
 
     def __call__(self, done: int, total: int, what: str) -> None:
         if self.bar is None:
-            self.bar = click.progressbar(length=total, label="Building", file=click.get_text_stream("stderr"),
-                                         item_show_func=lambda item: item)
-            self.bar.__enter__()
-        self.bar.update(1, what)
+            if time.monotonic() - self.started < self.DELAY:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
+
+            self.bar = Bar(TextColumn("Building"), BarColumn(), MofNCompleteColumn(),
+                           TimeElapsedColumn(), TextColumn("{task.description}"),
+                           console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=total)
+        self.bar.update(self.task, completed=done, total=total, description=what)
 
     def __exit__(self, *exc_info):
         if self.bar is not None:
-            self.bar.__exit__(*exc_info)
+            self.bar.stop()

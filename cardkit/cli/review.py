@@ -9,7 +9,6 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import UsageError, require_database
 from cardkit.model.database import DatabaseHasErrors
-from cardkit.render.review import ReviewRefused, write_review
 
 
 @click.command("review")
@@ -22,7 +21,7 @@ from cardkit.render.review import ReviewRefused, write_review
 def review_command(language: str, root: Path, out: Path, watch: bool) -> None:
     """Write a page showing every card in English and LANG side by side, with its problems."""
     root = require_database(root)
-    _build(root, language, out, stop_on_error=True)
+    _build(root, language, out, stop_on_error=True, watch=watch)
     if watch:
         from watchfiles import watch as changes
 
@@ -30,17 +29,25 @@ def review_command(language: str, root: Path, out: Path, watch: bool) -> None:
         click.echo("watching cards/, locales/ and templates/; Ctrl-C stops", err=True)
         try:
             for _ in changes(*folders):
-                _build(root, language, out, stop_on_error=False)
+                _build(root, language, out, stop_on_error=False, watch=True)
         except KeyboardInterrupt:
             pass
 
 
-def _build(root: Path, language: str, out: Path, stop_on_error: bool) -> None:
+def _build(root: Path, language: str, out: Path, stop_on_error: bool, watch: bool) -> None:
+    from cardkit.render.build import BuildFailed  # loads WeasyPrint
+    from cardkit.render.review import ReviewRefused, write_review
+
     try:
-        page = write_review(root, language, out)
+        page = write_review(root, language, out, watch=watch)
     except DatabaseHasErrors as exc:
         for problem in exc.errors:
             click.echo(format_problem(problem), err=True)
+        if stop_on_error:
+            raise click.ClickException(str(exc)) from None
+        click.echo(f"not rebuilt: {exc}", err=True)
+        return
+    except BuildFailed as exc:
         if stop_on_error:
             raise click.ClickException(str(exc)) from None
         click.echo(f"not rebuilt: {exc}", err=True)

@@ -1,27 +1,39 @@
 """`cardkit build`: every language and paper into build/<ll>/cards-<paper>.pdf and
 reference-<paper>.pdf.
 
-Everything is rendered in memory first; only when every document rendered are the files
-written, each atomically, so a failed build leaves the previous PDFs in place. Languages
-and papers render in parallel processes; the bytes do not depend on how many.
+Each face (a card's front in one language, a deck's back, a quick-reference card) is
+rendered once, at bleed size, and measured for fit from that same render; only a face
+whose text overflows at its natural size is laid out again smaller. Faces and their fits
+are kept in the face cache (`<out>/.cache/`, see cache.py), so a rebuild renders only what
+changed. The papers then cost imposition only (impose.py). The reference sheets and the
+duplex check flow with the paper, so they are rendered per paper, and cached the same way.
+
+Rendering is spread over worker processes, each loading the database once. Everything is
+rendered in memory first; only when every document is ready are the files written, so a
+failed build leaves the previous PDFs in place. The bytes do not depend on the number of
+processes, nor on what the cache held.
 """
 
 from __future__ import annotations
 
+import json
 import os
-from functools import cache
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from cardkit.model.database import Database, DatabaseHasErrors, load_database, load_valid_database
-from cardkit.problems import Problem
-from cardkit.render.documents import LanguageContext, card_sheets_html, reference_html
-from cardkit.render.faces import FitSizes
-from cardkit.render.fit import Fit, measure_language, problems_of, sizes_of
-from cardkit.render.layout import BLEED, PAPERS, grid
-from cardkit.render.pdf import PageBoxes, RenderError, render_document, write_pdf
+from cardkit.problems import Problem, Severity
+from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
+from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
+                                      face_html, reference_html, registration_html)
+from cardkit.render.faces import Face, FitSizes, Printed
+from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
+from cardkit.render.impose import Slot, face_name, impose_cards
+from cardkit.render.layout import PAPERS, sheets
+from cardkit.render.pdf import RenderError
+from cardkit.render.renderer import Renderer
 from cardkit.source.atomic import write_atomic
 
 
@@ -39,15 +51,28 @@ class BuildResult:
     problems: list[Problem] = field(default_factory=list)
     # What the reader should know about the output that is not a problem of the data.
     notes: list[str] = field(default_factory=list)
+    # What had to be rendered, as "<ll>/<face id>" or "<ll>/<document>-<paper>"; the rest
+    # came from the face cache.
+    rendered: list[str] = field(default_factory=list)
 
 
 # Called after each finished step with (steps done, steps in all, what was done).
 Progress = Callable[[int, int, str], None]
 
 
+@dataclass(frozen=True)
+class _Face:
+    """A rendered face: its fits and its one-page PDF."""
+
+    fits: list[Fit]
+    pdf: bytes
+
+
 def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
-          progress: Progress | None = None) -> BuildResult:
+          progress: Progress | None = None, cache: bool = True) -> BuildResult:
+    """Renders and writes the PDFs; with `cache` False the face cache is neither read nor
+    written (`--no-cache`)."""
     root = root.resolve()
     database = _load(root)
     languages = languages or database.languages
@@ -57,8 +82,71 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
     result = BuildResult(notes=_glossary_notes(database, languages))
-    documents: dict[Path, bytes] = {}
-    steps = len(languages) * (1 + 2 * len(papers))
+    store = FaceCache(out / CACHE_FOLDER if cache else None)
+    rendered = render_faces(root, database, languages, papers, store, jobs, progress,
+                            later_steps=len(languages) * len(papers))
+    contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
+    result.rendered = rendered.rendered
+
+    for language, context in contexts.items():
+        fits = [fit for face in (*context.faces, *context.backs)
+                for fit in faces[language, face.id].fits if not fit.fits]
+        result.problems += problems_of(database, language, fits, context.templates)
+    overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
+    if overflowing:
+        raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
+                          "smallest size", result.problems)
+
+    files: dict[Path, bytes] = {}
+    for language, context in contexts.items():
+        named = {face_name(face.id): faces[language, face.id].pdf
+                 for face in (*context.faces, *context.backs)}
+        laid_out = [[Slot(face_name(context.faces[index].id),
+                          face_name(f"back-{context.faces[index].back}")) for index in indices]
+                    for indices in sheets(len(context.faces))]
+        for paper in papers:
+            files[out / language / f"cards-{paper}.pdf"] = impose_cards(
+                PAPERS[paper], documents[language, "registration", paper], laid_out, named)
+            files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
+            rendered.advance(f"{language}/{paper}: imposed")
+    result.written = write_outputs(files)
+    return result
+
+
+@dataclass
+class Rendered:
+    """Every face of some languages, and their documents for some papers, by language."""
+
+    contexts: dict[str, LanguageContext]
+    faces: dict[tuple[str, str], _Face]
+    documents: dict[tuple[str, str, str], bytes]
+    # What was rendered rather than read from the cache, as in BuildResult.
+    rendered: list[str]
+    advance: Callable[[str], None]
+
+    def sizes(self, language: str) -> FitSizes:
+        context = self.contexts[language]
+        return sizes_of([fit for face in (*context.faces, *context.backs)
+                         for fit in self.faces[language, face.id].fits])
+
+
+def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
+                 store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
+                 later_steps: int = 0) -> Rendered:
+    """Every face of `languages` and the reference sheets and duplex check of each paper:
+    from the cache where it holds them whole, rendered (in parallel) otherwise. `later_steps`
+    are steps the caller reports after these, through `Rendered.advance`."""
+    _start_worker(root, database)
+    contexts = {language: _WORKER.context(language) for language in languages}
+    faces: dict[tuple[str, str], _Face] = {}
+    documents: dict[tuple[str, str, str], bytes] = {}
+    face_jobs, document_jobs = [], []
+    try:
+        _plan(store, contexts, papers, faces, documents, face_jobs, document_jobs)
+    except RenderError as exc:
+        raise BuildFailed(str(exc)) from None
+
+    steps = len(face_jobs) + len(document_jobs) + later_steps
     done = 0
 
     def advance(what: str) -> None:
@@ -67,30 +155,58 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         if progress is not None:
             progress(done, steps, what)
 
-    with _executor(jobs) as executor:
-        fit_jobs = {executor.submit(_measure, root, language): language
-                    for language in languages}
-        render_jobs = {}
-        # A language's documents start rendering as soon as its texts are fitted, so the
-        # cores are not idle while the last language is still being measured.
-        for future in as_completed(fit_jobs):
-            language = fit_jobs[future]
-            fits = _result(future)
-            advance(f"{language}: fitted texts")
-            result.problems += problems_of(database, language, [fit for fit in fits if not fit.fits],
-                                          root / "templates")
-            for paper in papers:
-                for document in ("cards", "reference"):
-                    job = executor.submit(_render, root, language, paper, document, sizes_of(fits))
-                    render_jobs[job] = out / language / f"{document}-{paper}.pdf"
-        for future in as_completed(render_jobs):
-            path = render_jobs[future]
-            documents[path] = _result(future)
-            advance(f"{path.parent.name}/{path.name}")
-    for path in sorted(documents):
-        write_atomic(path, documents[path])
-        result.written.append(path)
-    return result
+    rendered = []
+    with _executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
+        # The reference sheets are the longest jobs: started first, they do not end last.
+        pending = {run(_render_document, *job): job for job in document_jobs}
+        pending.update({run(_render_face, *job): job for job in face_jobs})
+        for future in as_completed(pending):
+            job = pending[future]
+            if len(job) == 3:
+                language, document, paper = job
+                key, pdf = _result(future)
+                store.put(key, pdf)
+                documents[job] = pdf
+                what = f"{language}/{document}-{paper}"
+            else:
+                language, face_id = job
+                fit_key, fits, face_key, pdf = _result(future)
+                store.put(fit_key, _encode_fits(fits))
+                store.put(face_key, pdf)
+                faces[job] = _Face(fits, pdf)
+                what = f"{language}/{face_id}"
+            rendered.append(what)
+            advance(what)
+    return Rendered(contexts, faces, documents, sorted(rendered), advance)
+
+
+def write_outputs(files: dict[Path, bytes]) -> list[Path]:
+    """Writes the finished PDFs, each atomically; returns their paths in order."""
+    for path in sorted(files):
+        write_atomic(path, files[path])
+    return sorted(files)
+
+
+def _plan(store: FaceCache, contexts: dict[str, LanguageContext], papers: list[str],
+          faces: dict, documents: dict, face_jobs: list, document_jobs: list) -> None:
+    """Takes from the cache what it holds whole; lists the rest as jobs."""
+    renderer = _WORKER.renderer
+    for language, context in contexts.items():
+        for face_id, fit_key in fit_keys(renderer, context).items():
+            cached = _cached_face(store, renderer, context, context.face(face_id), fit_key)
+            if cached is None:
+                face_jobs.append((language, face_id))
+            else:
+                faces[language, face_id] = cached
+        for paper in papers:
+            for document in ("reference", "registration"):
+                html, stylesheets = _document_html(context, document, paper)
+                pdf = store.get(_document_key(renderer, html, stylesheets))
+                if pdf is None:
+                    document_jobs.append((language, document, paper))
+                else:
+                    documents[language, document, paper] = pdf
+
 
 
 def _load(root: Path) -> Database:
@@ -100,38 +216,122 @@ def _load(root: Path) -> Database:
         raise BuildFailed(str(exc), exc.errors) from None
 
 
-def _executor(jobs: int | None) -> Executor:
-    return ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1)
+def fit_keys(renderer: Renderer, context: LanguageContext) -> dict[str, str]:
+    """The cache key of each face's fit, by face id: what the fit depends on is the face's
+    HTML at its natural sizes and the stylesheets and fonts it is rendered with."""
+    return {face.id: _fit_key(renderer, context, face) for face in (*context.faces, *context.backs)}
 
 
-def _result(future):
+def _cached_face(store: FaceCache, renderer: Renderer, context: LanguageContext, face: Face,
+                 fit_key: str) -> _Face | None:
+    """The face from the cache when its fit and its rendering at the chosen sizes are both
+    there and whole."""
+    record = store.get(fit_key)
+    if record is None:
+        return None
+    try:
+        fits = [Fit(**fit) for fit in json.loads(record)]
+    except (ValueError, TypeError):
+        return None
+    pdf = store.get(face_key(renderer, context, face, sizes_of(fits)))
+    return None if pdf is None else _Face(fits, pdf)
+
+
+def _fit_key(renderer: Renderer, context: LanguageContext, face: Face) -> str:
+    return cache_key("fit", renderer.digest(FACE_STYLESHEETS), face_html(context, Printed(face, {})))
+
+
+def face_key(renderer: Renderer, context: LanguageContext, face: Face, sizes: FitSizes) -> str:
+    """The cache key of a face's rendering: the face at the sizes fitting chose."""
+    return cache_key("face", renderer.digest(FACE_STYLESHEETS), face_html(context, Printed(face, sizes)))
+
+
+def _document_html(context: LanguageContext, document: str, paper: str) -> tuple[str, str]:
+    if document == "reference":
+        return reference_html(context, PAPERS[paper]), REFERENCE_STYLESHEETS
+    return registration_html(context, PAPERS[paper]), FACE_STYLESHEETS
+
+
+def _document_key(renderer: Renderer, html: str, stylesheets: str) -> str:
+    return cache_key("document", renderer.digest(stylesheets), html)
+
+
+def _encode_fits(fits: list[Fit]) -> bytes:
+    return json.dumps([asdict(fit) for fit in fits], sort_keys=True).encode()
+
+
+class _executor:
+    """Runs jobs in worker processes, or in this process for one job at a time."""
+
+    def __init__(self, root: Path, jobs: int | None, count: int):
+        workers = min(jobs or os.cpu_count() or 1, max(count, 1))
+        self.pool = (ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                                         initargs=(root,)) if workers > 1 else None)
+
+    def __enter__(self):
+        return self.submit
+
+    def submit(self, function, *arguments) -> Future:
+        if self.pool is not None:
+            return self.pool.submit(function, *arguments)
+        future = Future()
+        try:
+            future.set_result(function(*arguments))
+        except Exception as exc:  # handed to _result, as a worker's would be
+            future.set_exception(exc)
+        return future
+
+    def __exit__(self, *exc_info):
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
+def _result(future: Future):
     try:
         return future.result()
     except RenderError as exc:
         raise BuildFailed(str(exc)) from None
 
 
-# The jobs below run in worker processes: each loads the database itself (cached per
-# process) rather than receiving it pickled with its YAML documents.
+# What a process renders with: the database (loaded once per worker process), one
+# Renderer, and a context per language.
 
-def _measure(root: Path, language: str) -> list[Fit]:
-    return measure_language(_context(root, language))
+class _Worker:
+    def __init__(self, root: Path, database: Database):
+        self.root = root
+        self.database = database
+        self.renderer = Renderer(root)
+        self.contexts: dict[str, LanguageContext] = {}
 
-
-def _render(root: Path, language: str, paper_name: str, document: str, sizes: FitSizes) -> bytes:
-    context = _context(root, language)
-    paper = PAPERS[paper_name]
-    if document == "cards":
-        outline = grid(paper)
-        rendered = render_document(card_sheets_html(context, paper, sizes), root, context.templates)
-        return write_pdf(rendered, PageBoxes(paper.height, outline, outline.grown(BLEED)))
-    rendered = render_document(reference_html(context, paper), root, context.templates)
-    return write_pdf(rendered)
+    def context(self, language: str) -> LanguageContext:
+        if language not in self.contexts:
+            self.contexts[language] = LanguageContext(self.root, language, self.database)
+        return self.contexts[language]
 
 
-@cache
-def _context(root: Path, language: str) -> LanguageContext:
-    return LanguageContext(root, language, load_database(root)[0])
+_WORKER: _Worker | None = None
+
+
+def _start_worker(root: Path, database: Database | None = None) -> None:
+    """Sets up this process's renderer; a worker process (no `database` given) loads the
+    database itself, once, rather than receiving it pickled with its YAML documents."""
+    global _WORKER
+    _WORKER = _Worker(root, database if database is not None else load_database(root)[0])
+
+
+def _render_face(language: str, face_id: str) -> tuple[str, list[Fit], str, bytes]:
+    context = _WORKER.context(language)
+    face = context.face(face_id)
+    fitted = fit_face(_WORKER.renderer, context, face)
+    renderer = _WORKER.renderer
+    return (_fit_key(renderer, context, face), fitted.fits,
+            face_key(renderer, context, face, fitted.sizes), renderer.pdf(fitted.document))
+
+
+def _render_document(language: str, document: str, paper: str) -> tuple[str, bytes]:
+    html, stylesheets = _document_html(_WORKER.context(language), document, paper)
+    renderer = _WORKER.renderer
+    return _document_key(renderer, html, stylesheets), renderer.pdf(renderer.render(html, stylesheets))
 
 
 def _glossary_notes(database: Database, languages: list[str]) -> list[str]:

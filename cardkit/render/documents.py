@@ -1,4 +1,4 @@
-"""HTML assembly: the card sheets, the reference sheets and the fit-measuring sheet of a language."""
+"""HTML assembly: each face on its own page, the duplex check and the reference sheets of a language."""
 
 from __future__ import annotations
 
@@ -10,26 +10,12 @@ from jinja2 import Environment
 from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.faces import REFERENCE_CARDS, Face, FitSizes, Printed, card_faces
-from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, Rectangle, back_slot,
-                                   crop_marks, grid, sheets, slot)
+from cardkit.render.faces import REFERENCE_CARDS, Face, Printed, back_faces, card_faces
+from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, CARDS_PER_SHEET, Paper,
+                                   back_slot, slot)
 
-@dataclass(frozen=True)
-class Placed:
-    printed: Printed
-    slot: Rectangle
-
-    @property
-    def outline(self) -> Rectangle:
-        """The card's printed area: its cut outline and the bleed around it."""
-        return self.slot.grown(BLEED)
-
-
-@dataclass(frozen=True)
-class Sheet:
-    number: int
-    fronts: list[Placed]
-    backs: list[Placed]
+FACE_STYLESHEETS = "cards"
+REFERENCE_STYLESHEETS = "reference"
 
 
 @dataclass
@@ -41,10 +27,15 @@ class LanguageContext:
     database: Database
     environment: Environment = field(init=False)
     faces: list[Face] = field(init=False)
+    backs: list[Face] = field(init=False)
 
     def __post_init__(self):
         self.environment = make_environment(self.templates, load_translations(self.root, self.language))
         self.faces = card_faces(self.database, self.language)
+        self.backs = back_faces(self.faces)
+
+    def face(self, face_id: str) -> Face:
+        return next(face for face in (*self.faces, *self.backs) if face.id == face_id)
 
     @property
     def templates(self) -> Path:
@@ -60,28 +51,21 @@ class LanguageContext:
             bleed=BLEED, **values)
 
 
-def card_sheets_html(context: LanguageContext, paper: Paper, sizes: FitSizes) -> str:
-    laid_out = []
-    for number, indices in enumerate(sheets(len(context.faces)), start=1):
-        faces = [context.faces[index] for index in indices]
-        laid_out.append(Sheet(
-            number,
-            [Placed(Printed(face, sizes), slot(paper, position))
-             for position, face in enumerate(faces)],
-            [Placed(Printed(face, sizes), back_slot(paper, position))
-             for position, face in enumerate(faces)]))
-    backs = sorted({face.back for face in context.faces})
-    return context.render(
-        "card_sheets.html", paper=paper, sheets=laid_out, grid=grid(paper),
-        marks=crop_marks(paper), registration=[slot(paper, index) for index in range(9)],
-        back_registration=[back_slot(paper, index) for index in range(9)], deck_backs=backs)
+def registration_html(context: LanguageContext, paper: Paper) -> str:
+    """The duplex check's two pages; rendered with the FACE_STYLESHEETS."""
+    return context.render("registration.html", paper=paper,
+                          registration=[slot(paper, index) for index in range(CARDS_PER_SHEET)],
+                          back_registration=[back_slot(paper, index)
+                                             for index in range(CARDS_PER_SHEET)])
 
 
 def reference_html(context: LanguageContext, paper: Paper) -> str:
+    """The reference sheets; rendered with the REFERENCE_STYLESHEETS."""
     return context.render("reference_sheets.html", paper=paper, glossary=context.glossary(),
                           sections=REFERENCE_CARDS)
 
 
-def measuring_html(context: LanguageContext, pages: list[Printed]) -> str:
-    """Each face on a page of its own, card-sized, at the sizes given for it."""
-    return context.render("measure.html", pages=pages)
+def face_html(context: LanguageContext, *pages: Printed) -> str:
+    """Each face on a page of its own at bleed size, at the sizes given for it; rendered
+    with the FACE_STYLESHEETS."""
+    return context.render("faces.html", pages=list(pages))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gettext
-from functools import cache
 from io import BytesIO
 from pathlib import Path
 
@@ -75,7 +74,6 @@ class IconMarkup:
         return Markup(_inline_svg(self.folder / f"{name}.svg", name))
 
 
-@cache
 def _inline_svg(path: Path, name: str) -> str:
     source = path.read_text(encoding="utf-8").strip()
     return source.replace("<svg ", f'<svg class="icon icon-{name}" role="img" aria-label="{name}" ', 1)

@@ -20,6 +20,7 @@ REFERENCE_CARDS = ("duel", "contest", "tactics", "destiny", "roles")
 REFERENCE_BACK = "reference"
 REFERENCE_TEMPLATE = "reference_card.html"
 REFERENCE_TEXTS = "reference/content.html"
+BACK_TEMPLATE = "back.html"
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,12 @@ def card_faces(database: Database, language: str) -> list[Face]:
         faces.append(Face(f"reference-{name}", "reference", REFERENCE_TEMPLATE,
                           REFERENCE_BACK))
     return faces
+
+
+def back_faces(faces: list[Face]) -> list[Face]:
+    """One face per deck back the given faces wear, in a stable order."""
+    return [Face(f"back-{back}", "back", BACK_TEMPLATE, back)
+            for back in sorted({face.back for face in faces})]
 
 
 def back_of(card: CardModel) -> str:

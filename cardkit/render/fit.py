@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.model.database import Database
-from cardkit.model.texts import field_location, field_value
+from cardkit.model.texts import field_location, field_value, translatable_fields
+from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.problems import Position, Problem, error, warning
-from cardkit.render.documents import LanguageContext, measuring_html
+from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
 from cardkit.render.faces import REFERENCE_TEXTS, Face, FitSizes, Printed
-from cardkit.render.pdf import render_document
+from cardkit.render.renderer import Renderer
 
 STEP = 0.25
 # Overflow smaller than this (in CSS px, 1/96 in) is rounding, not a visible problem.
@@ -48,37 +49,52 @@ class Measurement:
     overflow: float
 
 
-def measure_language(context: LanguageContext) -> list[Fit]:
-    """Every fit box of every face in one language, in face order."""
-    faces = context.faces
-    nominal = _measure(context, [Printed(face, {}) for face in faces])
+@dataclass
+class FittedFace:
+    """A face laid out at the sizes fitting chose: its fits and the rendered document."""
+
+    face: Face
+    fits: list[Fit]
+    sizes: FitSizes
+    document: object
+
+
+def fit_face(renderer: Renderer, context: LanguageContext, face: Face) -> FittedFace:
+    """Renders a face at its natural sizes and measures that render. Only a face with a box
+    that overflows is laid out again: once at every smaller size to choose, once to print."""
+    document = renderer.render(face_html(context, Printed(face, {})), FACE_STYLESHEETS)
+    nominal = _measurements(document)
     fits = {key: Fit(*key, m.nominal, m.nominal, True) for key, m in nominal.items()
             if m.overflow <= TOLERANCE}
     overflowing = {key: m for key, m in nominal.items() if m.overflow > TOLERANCE}
+    sizes: FitSizes = {}
     if overflowing:
-        fits.update(_shrink(context, faces, overflowing))
-    order = {face.id: index for index, face in enumerate(faces)}
-    return sorted(fits.values(), key=lambda fit: (order[fit.face_id], fit.face_id))
+        fits.update(_shrink(renderer, context, face, overflowing))
+        sizes = sizes_of(list(fits.values()))
+        document = renderer.render(face_html(context, Printed(face, sizes)), FACE_STYLESHEETS)
+    return FittedFace(face, sorted(fits.values(), key=lambda fit: fit.path), sizes, document)
+
+
+def measure_language(context: LanguageContext, renderer: Renderer | None = None) -> list[Fit]:
+    """Every fit box of every face in one language, in face order."""
+    renderer = renderer or Renderer(context.root)
+    return [fit for face in context.faces for fit in fit_face(renderer, context, face).fits]
 
 
 def sizes_of(fits: list[Fit]) -> FitSizes:
     return {(fit.face_id, fit.path): fit.size for fit in fits if fit.shrunk}
 
 
-def _shrink(context: LanguageContext, faces: list[Face],
+def _shrink(renderer: Renderer, context: LanguageContext, face: Face,
             overflowing: dict[tuple[str, str], Measurement]) -> dict[tuple[str, str], Fit]:
-    """Tries every smaller size of every overflowing box in one render: each face with an
-    overflowing box is laid out once per candidate size."""
-    by_id = {face.id: face for face in faces}
-    pages = []
-    for face_id in dict.fromkeys(face_id for face_id, _ in overflowing):
-        boxes = [(key, m) for key, m in overflowing.items() if key[0] == face_id]
-        largest = max(m.nominal for _, m in boxes)
-        smallest = min(m.floor for _, m in boxes)
-        for size in _candidates(largest, smallest):
-            sizes = {key: max(min(size, m.nominal - STEP), m.floor) for key, m in boxes}
-            pages.append(Printed(by_id[face_id], sizes))
-    tried = _measure(context, pages, every=True)
+    """Tries every smaller size of every overflowing box of a face in one render: the face
+    is laid out once per candidate size, each on its own page."""
+    largest = max(m.nominal for m in overflowing.values())
+    smallest = min(m.floor for m in overflowing.values())
+    pages = [Printed(face, {key: max(min(size, m.nominal - STEP), m.floor)
+                            for key, m in overflowing.items()})
+             for size in _candidates(largest, smallest)]
+    tried = _measurements(renderer.render(face_html(context, *pages), FACE_STYLESHEETS), every=True)
     result = {}
     for key, nominal in overflowing.items():
         fitting = [size for (box, size), m in tried.items() if box == key and m.overflow <= TOLERANCE]
@@ -100,23 +116,28 @@ def _candidates(largest: float, smallest: float) -> list[float]:
     return sizes
 
 
-def _measure(context: LanguageContext, pages: list[Printed], every: bool = False):
-    """Lays the pages out and measures each fit box: keyed by (face id, path), or with
-    `every`, by ((face id, path), size) so one face may be measured at several sizes."""
-    document = render_document(measuring_html(context, pages), context.root, context.templates)
-    measured = {}
-    for page in document.pages:
+def fit_boxes(document):
+    """Every fit box of a laid-out document: (page index, element, box)."""
+    for index, page in enumerate(document.pages):
         seen = set()
         for box in page._page_box.descendants(placeholders=True):
             element = box.element
             if element is None or element.get("data-fit") is None or id(element) in seen:
                 continue
             seen.add(id(element))
-            face_id, path = element.get("data-fit").split("|", 1)
-            size = float(element.get("data-size"))
-            measurement = Measurement(float(element.get("data-nominal")),
-                                      float(element.get("data-floor")), _overflow(box))
-            measured[((face_id, path), size) if every else (face_id, path)] = measurement
+            yield index, element, box
+
+
+def _measurements(document, every: bool = False):
+    """Each fit box of a laid-out document: keyed by (face id, path), or with `every`, by
+    ((face id, path), size) so one face may be measured at several sizes."""
+    measured = {}
+    for _, element, box in fit_boxes(document):
+        face_id, path = element.get("data-fit").split("|", 1)
+        size = float(element.get("data-size"))
+        measurement = Measurement(float(element.get("data-nominal")),
+                                  float(element.get("data-floor")), _overflow(box))
+        measured[((face_id, path), size) if every else (face_id, path)] = measurement
     return measured
 
 
@@ -135,15 +156,89 @@ def _overflow(box) -> float:
     return reach
 
 
+# Fit budgets fill every box with more text than it can hold and count what fits.
+_FILLER_LENGTH = 4000
+
+
+@dataclass(frozen=True)
+class _Filled(Face):
+    """A card face whose every text is `fillers[path]` (or `filler`), long enough to overflow."""
+
+    fillers: tuple[tuple[str, str], ...] = ()
+    filler: str = ""
+
+    def text(self, path: str) -> str:
+        return dict(self.fillers).get(path, self.filler)
+
+    def known(self, path: str) -> bool:
+        return True
+
+    def provisional(self, path: str) -> bool:
+        return False
+
+    @property
+    def has_provisional(self) -> bool:
+        return False
+
+
+def fit_budgets(database: Database, language: str, root: Path) -> dict[tuple[str, str, str], int]:
+    """How many characters each translatable text of a card can hold in `language`: keyed by
+    (kind, card id, field path), the characters of whole lines that fit in the text's box at
+    the box's smallest size, measured with the real templates, fonts and box. The box is
+    filled with the field's own text (the English where the language has none) repeated,
+    so words are as long as the language's."""
+    context = LanguageContext(root.resolve(), language, database)
+    renderer = Renderer(root)
+    filled = [_filled(database, language, face) for face in context.faces if face.card is not None]
+    natural = renderer.render(face_html(context, *(Printed(face, {}) for face in filled)),
+                              FACE_STYLESHEETS)
+    floors = {key: m.floor for key, m in _measurements(natural).items()}
+    at_floor = renderer.render(face_html(context, *(
+        Printed(face, {key: floor for key, floor in floors.items() if key[0] == face.id})
+        for face in filled)), FACE_STYLESHEETS)
+    kinds = {face.id: face.kind for face in filled}
+    return {(kinds[face_id], face_id, path): _characters_within(box)
+            for _, element, box in fit_boxes(at_floor)
+            for face_id, path in [element.get("data-fit").split("|", 1)]}
+
+
+def _filled(database: Database, language: str, face: Face) -> _Filled:
+    fillers = []
+    for path in translatable_fields(face.card):
+        sample = (face.text(path) or field_value(database.text(SOURCE_LANGUAGE, face.id), path)
+                  or face.id)
+        fillers.append((path, _repeat(sample)))
+    return _Filled(face.id, face.kind, face.template, face.back, face.card, face.entry,
+                   tuple(fillers), _repeat(face.id))
+
+
+def _repeat(sample: str) -> str:
+    sample = " ".join(sample.split())
+    return " ".join([sample] * (_FILLER_LENGTH // (len(sample) + 1) + 1))
+
+
+def _characters_within(box) -> int:
+    """The characters of the lines of a fit box that end inside it."""
+    bottom = box.content_box_y() + box.height + TOLERANCE
+    count = 0
+    for line in box.descendants():
+        if type(line).__name__ == "LineBox" and line.position_y + line.height <= bottom:
+            count += sum(len(text.text) for text in line.descendants()
+                         if type(text).__name__ == "TextBox")
+    return count
+
+
 def fit_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
     """`cardkit validate --fit`: per card and language, each text that had to shrink
     (a warning saying by how much) and each that does not fit even at its floor (an error).
 
     `root` is the project folder holding templates/ and locales/; languages default to all."""
     problems = []
+    renderer = Renderer(root)
     for language in languages or database.languages:
         context = LanguageContext(root.resolve(), language, database)
-        problems += problems_of(database, language, measure_language(context), context.templates)
+        problems += problems_of(database, language, measure_language(context, renderer),
+                                context.templates)
     return problems
 
 

@@ -5,6 +5,7 @@ and translation state, filterable in the browser.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,9 @@ from cardkit.model.database import Database, load_valid_database
 from cardkit.problems import Problem
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
-from cardkit.render.fit import measure_language, problems_of, sizes_of
+from cardkit.render.build import render_faces
+from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.fit import Fit, problems_of, sizes_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.source.atomic import write_atomic
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -40,21 +43,48 @@ class ReviewRow:
     fields: list[FieldState]
 
 
-def write_review(root: Path, language: str, out: Path) -> Path:
+def write_review(root: Path, language: str, out: Path, watch: bool = False,
+                 jobs: int | None = None) -> Path:
     """Builds `<out>/review/<language>.html` and returns its path; raises
-    DatabaseHasErrors when the database is not whole."""
+    DatabaseHasErrors when the database is not whole.
+
+    The faces' fits come from the build's face cache (`<out>/.cache/`), so only faces that
+    changed are rendered. With `watch`, the page reloads itself when it is rebuilt: it polls
+    `<language>.generation.js`, written after the page, for a new generation."""
+    root = root.resolve()
     database = load_valid_database(root)
     if language not in database.translations:
         known = ", ".join(database.translations)
         raise ReviewRefused(f"no translation {language!r} to review (known: {known})")
     target = out / "review" / f"{language}.html"
-    write_atomic(target, review_html(root.resolve(), database, language, target.parent))
+    rendered = render_faces(root, database, [SOURCE_LANGUAGE, language], [],
+                            FaceCache(out / CACHE_FOLDER), jobs)
+    fits = {lang: [fit for face in rendered.contexts[lang].faces
+                   for fit in rendered.faces[lang, face.id].fits]
+            for lang in (SOURCE_LANGUAGE, language)}
+    html = review_html(root, database, language, target.parent, fits,
+                       reload_script=generation_file(language) if watch else None)
+    generation = hashlib.sha256(html.encode()).hexdigest()[:16]
+    write_atomic(target, html.replace(GENERATION_MARK, generation))
+    if watch:
+        write_atomic(target.parent / generation_file(language),
+                     f'window.reviewGeneration = "{generation}";\n')
     return target
 
 
-def review_html(root: Path, database: Database, language: str, page_folder: Path) -> str:
+# Stands for the page's generation in its HTML until the page's digest is known.
+GENERATION_MARK = "@@generation@@"
+
+
+def generation_file(language: str) -> str:
+    return f"{language}.generation.js"
+
+
+def review_html(root: Path, database: Database, language: str, page_folder: Path,
+                fits: dict[str, list[Fit]], reload_script: str | None = None) -> str:
+    """The review page, from each language's fits; `reload_script` names the generation file
+    a page under `--watch` polls."""
     source, translation = (LanguageContext(root, lang, database) for lang in (SOURCE_LANGUAGE, language))
-    fits = {context.language: measure_language(context) for context in (source, translation)}
     problems = validate(root).problems
     for context in (source, translation):
         problems += problems_of(database, context.language, fits[context.language], context.templates)
@@ -66,7 +96,8 @@ def review_html(root: Path, database: Database, language: str, page_folder: Path
     return translation.render(
         "review.html", rows=rows, review_language=language, states=STATE_ORDER,
         templates=templates.as_posix(), outline_width=CARD_WIDTH + 2 * BLEED,
-        outline_height=CARD_HEIGHT + 2 * BLEED)
+        outline_height=CARD_HEIGHT + 2 * BLEED, reload_script=reload_script,
+        generation=GENERATION_MARK)
 
 
 def _row(face: Face, source_face: Face, source: LanguageContext, translation: LanguageContext,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pikepdf
 import pytest
 from pypdf import PdfReader
 
@@ -39,3 +40,26 @@ def project_copy(tmp_path) -> Path:
     for folder in ("cards", "locales", "templates"):
         shutil.copytree(PROJECT / folder, tmp_path / folder)
     return tmp_path
+
+
+def mm(points) -> float:
+    return float(points) * 25.4 / 72
+
+
+def placements(path: Path) -> list[tuple[int, str, float, float, float, float]]:
+    """Every face drawn on the pages of an imposed PDF: (page index, XObject name, then its
+    painted rectangle in mm from the bottom left: x, y, width, height)."""
+    placed = []
+    with pikepdf.open(path) as pdf:
+        for index, page in enumerate(pdf.pages):
+            xobjects = page.Resources.get("/XObject", {})
+            origin = (0.0, 0.0)
+            for operands, operator in pikepdf.parse_content_stream(page):
+                if str(operator) == "cm":
+                    origin = (float(operands[4]), float(operands[5]))
+                elif str(operator) == "Do":
+                    name = str(operands[0])
+                    _, _, width, height = (float(value) for value in xobjects[name].BBox)
+                    placed.append((index, name.removeprefix("/"), mm(origin[0]), mm(origin[1]),
+                                   mm(width), mm(height)))
+    return placed

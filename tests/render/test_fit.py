@@ -1,10 +1,20 @@
 """Fit measured with the real renderer: a text too long for its box is reported at its line."""
 
+import shutil
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli.build import build_command
+from cardkit.cli.validate import validate_command
 from cardkit.model.database import load_database
 from cardkit.problems import Severity
-from cardkit.render.fit import fit_problems
+from cardkit.render.build import BuildFailed, build
+from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.documents import LanguageContext
+from cardkit.render.fit import fit_budgets, fit_face, fit_problems
+from cardkit.render.renderer import Renderer
 
 
 def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy):
@@ -35,3 +45,84 @@ def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):
     assert problem.severity is Severity.WARNING
     assert "name (de) shrinks from 11 pt to" in problem.message
     assert not [problem for problem in problems if problem.code == "fit-overflow"]
+
+
+LONG_RED = "Ziehe 3 Karten und verbessere deine Freundschaft mit 1 Botschafter. " * 6
+
+
+def overflow_supply_run(project: Path) -> int:
+    """Makes the German Supply Run's red resource far too long; returns its line."""
+    path = project / "locales" / "de" / "duel" / "fate" / "maintenance.yaml"
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace("    red: Ziehe 3 Karten.", f"    red: {LONG_RED.strip()}"),
+                    encoding="utf-8")
+    return source.splitlines().index("    red: Ziehe 3 Karten.") + 1
+
+
+def warm_cache(built: Path, out: Path) -> Path:
+    """A copy of the session build's face cache, so only what a test changes is rendered."""
+    shutil.copytree(built / CACHE_FOLDER, out / CACHE_FOLDER)
+    return out
+
+
+def test_a_text_that_overflows_at_the_floor_stops_the_build_before_any_pdf(built, project_copy, tmp_path):
+    line = overflow_supply_run(project_copy)
+    out = warm_cache(built, tmp_path / "out")
+    previous = out / "de" / "cards-a4.pdf"
+    previous.parent.mkdir(parents=True)
+    previous.write_bytes(b"previous build")
+
+    with pytest.raises(BuildFailed, match="1 text\\(s\\) do not fit their boxes") as failure:
+        build(project_copy, out, ["de"], ["a4"], jobs=1)
+
+    [problem] = [problem for problem in failure.value.problems if problem.code == "fit-overflow"]
+    assert (str(problem.position.path), problem.position.line) == \
+        ("locales/de/duel/fate/maintenance.yaml", line)
+    assert previous.read_bytes() == b"previous build"
+    assert sorted(path.name for path in (out / "de").iterdir()) == ["cards-a4.pdf"]
+
+
+def test_the_build_command_exits_1_naming_the_overflowing_text(built, project_copy, tmp_path):
+    line = overflow_supply_run(project_copy)
+    out = warm_cache(built, tmp_path / "out")
+    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(out), "--lang", "de",
+                                                "--paper", "a4", "--jobs", "1", "--quiet"])
+    assert result.exit_code == 1
+    assert f"locales/de/duel/fate/maintenance.yaml:{line}:" in result.output
+    assert "fit-overflow" in result.output and "build failed, nothing written" in result.output
+    assert not (out / "de").exists()
+
+
+def test_validate_fit_exits_1_on_an_overflow_and_0_on_shrinking_alone(project_copy):
+    clean = CliRunner().invoke(validate_command, [str(project_copy), "--fit"])
+    assert clean.exit_code == 0, clean.output
+    assert "fit-shrunk" in clean.output
+    # A name far too long for its box (the texts' own checks have nothing against it).
+    aliens = project_copy / "locales" / "de" / "duel" / "aliens.yaml"
+    long_name = " ".join(["Eiserne Matrone"] * 28)
+    aliens.write_text(aliens.read_text(encoding="utf-8").replace(
+        "  name: Eiserne Matrone", f"  name: {long_name}"), encoding="utf-8")
+    broken = CliRunner().invoke(validate_command, [str(project_copy), "--fit"])
+    assert broken.exit_code == 1, broken.output
+    assert "locales/de/duel/aliens.yaml:24:9: error: fit-overflow: name (de) does not fit" in broken.output
+
+
+def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
+    database, _, _ = load_database(project_copy)
+    budgets = fit_budgets(database, "de", project_copy)
+    budget = budgets[("maintenance", "supply-run", "resources.red")]
+    assert 60 < budget < 400
+    assert budgets[("alien", "iron-matron", "powers.punish.text")] > budget
+    words = LONG_RED.split()
+    within = " ".join(words)[: int(budget * 0.9)].rsplit(" ", 1)[0]
+    beyond = " ".join(words * 3)[: int(budget * 1.3)].rsplit(" ", 1)[0]
+    path = project_copy / "locales" / "de" / "duel" / "fate" / "maintenance.yaml"
+    source = path.read_text(encoding="utf-8")
+    results = {}
+    for name, text in (("within", within), ("beyond", beyond)):
+        path.write_text(source.replace("    red: Ziehe 3 Karten.", f"    red: {text}"), encoding="utf-8")
+        edited, _, _ = load_database(project_copy)
+        context = LanguageContext(project_copy.resolve(), "de", edited)
+        fitted = fit_face(Renderer(project_copy), context, context.face("supply-run"))
+        results[name] = next(fit for fit in fitted.fits if fit.path == "resources.red").fits
+    assert results == {"within": True, "beyond": False}

@@ -5,28 +5,29 @@ import pytest
 from pathlib import Path
 
 from cardkit.render.build import build
-from cardkit.render.layout import PAPERS
+from cardkit.render.layout import BLEED, PAPERS
+from tests.render.conftest import mm, placements
 
 PROJECT = Path(__file__).resolve().parents[2]
 
 
-def mm(points) -> float:
-    return float(points) * 25.4 / 72
-
 CASES = [("en", "a4"), ("de", "letter")]
 
 
-def card_boxes(reader, side):
-    """Trim rectangles (mm, from the bottom left) of every card on `side` pages, by name."""
-    destinations = reader.named_destinations
-    boxes = {}
-    for name, start in destinations.items():
-        if name.startswith(f"{side}-") and name.endswith("-trim"):
-            end = destinations[name + "-end"]
-            page = reader.get_page_number(start.page.get_object())
-            boxes[name.removesuffix("-trim")] = (page, mm(start.left), mm(end.top),
-                                                 mm(end.left) - mm(start.left),
-                                                 mm(start.top) - mm(end.top))
+def card_boxes(built, language, paper, side):
+    """Trim rectangles (mm, from the bottom left) of every card on `side` pages, by sheet
+    and position: {(sheet, position): (page, name, x, y, width, height)}."""
+    boxes, counters = {}, {}
+    for page, name, x, y, width, height in placements(built / language / f"cards-{paper}.pdf"):
+        if page < 2:
+            continue
+        sheet, is_back = divmod(page - 2, 2)
+        if is_back != (side == "back"):
+            continue
+        position = counters.get(page, 0)
+        counters[page] = position + 1
+        boxes[sheet, position] = (page, name, x + BLEED, y + BLEED, width - 2 * BLEED,
+                                  height - 2 * BLEED)
     return boxes
 
 
@@ -40,20 +41,20 @@ def test_every_page_has_the_paper_size(reader, language, paper):
 
 
 @pytest.mark.parametrize("language, paper", CASES)
-def test_cards_are_poker_size(reader, language, paper):
-    boxes = card_boxes(reader(language, f"cards-{paper}"), "front")
+def test_cards_are_poker_size(built, language, paper):
+    boxes = card_boxes(built, language, paper, "front")
     assert len(boxes) >= 9
-    for _, _, _, width, height in boxes.values():
+    for _, _, _, _, width, height in boxes.values():
         assert width == pytest.approx(63, abs=0.2)
         assert height == pytest.approx(88, abs=0.2)
 
 
 @pytest.mark.parametrize("language, paper", CASES)
-def test_trim_and_bleed_boxes_frame_the_card_grid(reader, language, paper):
+def test_trim_and_bleed_boxes_frame_the_card_grid(built, reader, language, paper):
     pdf = reader(language, f"cards-{paper}")
-    fronts = card_boxes(pdf, "front").values()
-    left = min(box[1] for box in fronts)
-    bottom = min(box[2] for box in fronts)
+    fronts = card_boxes(built, language, paper, "front").values()
+    left = min(box[2] for box in fronts)
+    bottom = min(box[3] for box in fronts)
     for page in pdf.pages:
         trim, bleed = page.trimbox, page.bleedbox
         assert mm(trim.width) == pytest.approx(3 * 63, abs=0.2)
@@ -65,17 +66,26 @@ def test_trim_and_bleed_boxes_frame_the_card_grid(reader, language, paper):
 
 
 @pytest.mark.parametrize("language, paper", CASES)
-def test_each_back_lands_behind_its_front_on_long_edge_duplex(reader, language, paper):
-    pdf = reader(language, f"cards-{paper}")
+def test_each_back_lands_behind_its_front_on_long_edge_duplex(built, language, paper):
     width = PAPERS[paper].width
-    fronts, backs = card_boxes(pdf, "front"), card_boxes(pdf, "back")
-    assert {name.removeprefix("front-") for name in fronts} == \
-        {name.removeprefix("back-") for name in backs}
-    for name, (page, x, y, w, _) in fronts.items():
-        back_page, back_x, back_y, _, _ = backs[name.replace("front", "back", 1)]
+    fronts, backs = card_boxes(built, language, paper, "front"), card_boxes(built, language, paper, "back")
+    assert fronts.keys() == backs.keys()
+    for place, (page, _, x, y, w, _) in fronts.items():
+        back_page, _, back_x, back_y, _, _ = backs[place]
         assert back_page == page + 1
         assert back_x == pytest.approx(width - x - w, abs=0.2)
         assert back_y == pytest.approx(y, abs=0.2)
+
+
+def fonts_used(resources):
+    """The fonts of a resource dictionary and of the Form XObjects it draws, at any depth."""
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        yield font.get_object()
+    for xobject in (resources.get("/XObject") or {}).values():
+        xobject = xobject.get_object()
+        if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject:
+            yield from fonts_used(xobject["/Resources"])
 
 
 @pytest.mark.parametrize("language, paper", CASES)
@@ -83,8 +93,7 @@ def test_fonts_are_the_projects_and_embedded(reader, language, paper):
     for name in (f"cards-{paper}", f"reference-{paper}"):
         fonts = {}
         for page in reader(language, name).pages:
-            for font in (page["/Resources"].get("/Font") or {}).values():
-                font = font.get_object()
+            for font in fonts_used(page["/Resources"]):
                 descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
                 fonts[str(font["/BaseFont"])] = "/FontFile2" in descriptor
         assert fonts and all(fonts.values())

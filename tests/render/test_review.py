@@ -12,6 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
+from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.review import write_review
 from tests.render.conftest import PROJECT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -22,12 +24,14 @@ ROW = re.compile(r'<section class="review-row" id="card-([a-z0-9-]+)" data-state
 
 
 @pytest.fixture(scope="module")
-def review_page(tmp_path_factory) -> Path:
+def review_page(tmp_path_factory, built) -> Path:
     """The German review of a project copy where one English text changed (so its German is
-    stale) and one German text carries a wrong number."""
+    stale) and one German text carries a wrong number; the face cache of the session's
+    build is where the review looks for faces."""
     project = tmp_path_factory.mktemp("project")
     for folder in ("cards", "locales", "templates"):
         shutil.copytree(PROJECT / folder, project / folder)
+    shutil.copytree(built / CACHE_FOLDER, project / "build" / CACHE_FOLDER)
     english = project / "locales/en/duel/fate/event.yaml"
     english.write_text(english.read_text().replace("choose a planet", "pick a planet"))
     german = project / "locales/de/duel/aliens.yaml"
@@ -110,3 +114,27 @@ def test_a_database_with_errors_is_refused_naming_each_error(tmp_path):
     assert result.exit_code == 1
     assert "cards/duel/plans.yaml:6:10: error: schema-type: value: expected a whole number, got text ('13')" in result.output
     assert not (tmp_path / "build").exists()
+
+
+def cache_entries(out: Path) -> set[Path]:
+    return {path for path in (out / CACHE_FOLDER).rglob("*") if path.is_file()}
+
+
+def test_a_rebuild_renders_only_the_edited_card_and_tells_the_page_to_reload(review_page, tmp_path):
+    project, out = tmp_path / "project", tmp_path / "project" / "build"
+    shutil.copytree(review_page.parents[2], project)
+    page = write_review(project, "de", out, watch=True)
+    html = page.read_text(encoding="utf-8")
+    generation = re.search(r'const generation = "(\w+)";', html).group(1)
+    assert (page.parent / "de.generation.js").read_text() == f'window.reviewGeneration = "{generation}";\n'
+    assert 'probe.src = "de.generation.js?"' in html
+
+    before = cache_entries(out)
+    german = project / "locales/de/duel/aliens.yaml"
+    german.write_text(german.read_text().replace("Eiserne Matrone", "Eiserne Mutter"))
+    write_review(project, "de", out, watch=True)
+
+    new = cache_entries(out) - before
+    assert len(new) == 2  # the edited card's fit and its rendering; nothing else
+    assert "Eiserne Mutter" in page.read_text(encoding="utf-8")
+    assert f'"{generation}"' not in (page.parent / "de.generation.js").read_text()

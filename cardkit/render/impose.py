@@ -1,0 +1,111 @@
+"""Imposition with pikepdf: rendered faces placed on sheets of paper.
+
+Each face is a one-page PDF at bleed size. On the sheets it becomes a Form XObject, stored
+once per document however many cards wear it (a deck's back), and drawn in its slot. The
+imposition adds what belongs to the sheet rather than the card: the crop marks (stroked in
+registration black), TrimBox and BleedBox, the mirrored back pages for long-edge duplex,
+the duplex check as the first two pages, and viewer preferences that ask for actual size
+and long-edge duplex. No face is rendered again for another paper.
+
+XObjects are named after what they show (`/Face.<card id>`, `/Back.<deck>`), so a reader
+of the PDF can tell which card stands where.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name, Pdf
+
+from cardkit.render.layout import BLEED, Paper, Rectangle, back_slot, crop_marks, grid, slot
+from cardkit.render.pdf import POINTS_PER_MM
+
+MARK_WIDTH = 0.4  # pt
+# Registration black: printed on every separation, so cutting marks show on every plate.
+REGISTRATION_BLACK = Array([Name.Separation, Name.All, Name.DeviceCMYK, Dictionary(
+    FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)])
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card of a sheet: the names of its front and back faces."""
+
+    front: str
+    back: str
+
+
+def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
+                 faces: dict[str, bytes]) -> bytes:
+    """The card sheets of one paper: the duplex check (two pages of `registration`), then per
+    sheet a front page and a back page. `faces` holds each face's one-page PDF by name."""
+    pdf = Pdf.new()
+    sources: list[Pdf] = []  # a copied stream's data is read from its source when saving
+    forms: dict[str, pikepdf.Object] = {}
+    colour_spaces = Dictionary(Registration=REGISTRATION_BLACK)
+
+    def form(name: str) -> pikepdf.Object:
+        if name not in forms:
+            source = Pdf.open(BytesIO(faces[name]))
+            sources.append(source)
+            forms[name] = pdf.copy_foreign(source.pages[0].as_form_xobject())
+        return forms[name]
+
+    check = Pdf.open(BytesIO(registration))
+    sources.append(check)
+    pdf.pages.extend(check.pages)
+    front_check = pdf.pages[0]
+    front_check.contents_add(pdf.make_stream(b"q\n"), prepend=True)
+    front_check.contents_add(pdf.make_stream(b"Q\n" + _marks(paper)))
+    front_check.Resources.ColorSpace = colour_spaces
+
+    for sheet in sheets:
+        for side, place in (("front", slot), ("back", back_slot)):
+            page = pdf.add_blank_page(page_size=(_pt(paper.width), _pt(paper.height)))
+            xobjects = Dictionary()
+            drawing = []
+            for index, card in enumerate(sheet):
+                name = card.front if side == "front" else card.back
+                xobjects[Name("/" + name)] = form(name)
+                outline = place(paper, index).grown(BLEED)
+                drawing.append(f"q 1 0 0 1 {_pt(outline.x):.3f} "
+                               f"{_pt(paper.height - outline.y - outline.height):.3f} cm "
+                               f"/{name} Do Q\n".encode())
+            if side == "front":
+                drawing.append(_marks(paper))
+            page.Resources = Dictionary(XObject=xobjects, ColorSpace=colour_spaces)
+            page.Contents = pdf.make_stream(b"".join(drawing))
+
+    trim = grid(paper)
+    for page in pdf.pages:
+        page.TrimBox = _box(trim, paper)
+        page.BleedBox = _box(trim.grown(BLEED), paper)
+    pdf.Root.ViewerPreferences = Dictionary(PrintScaling=Name("/None"),
+                                            Duplex=Name.DuplexFlipLongEdge)
+    output = BytesIO()
+    pdf.save(output, deterministic_id=True, compress_streams=True)
+    return output.getvalue()
+
+
+def face_name(face_id: str) -> str:
+    """The XObject name of a face: `Face.<card id>`, or `Back.<deck>` for a deck's back."""
+    return f"Back.{face_id.removeprefix('back-')}" if face_id.startswith("back-") else f"Face.{face_id}"
+
+
+def _marks(paper: Paper) -> bytes:
+    lines = [f"/Registration CS 1 SCN {MARK_WIDTH} w 0 J"]
+    for mark in crop_marks(paper):
+        lines.append(f"{_pt(mark.x1):.3f} {_pt(paper.height - mark.y1):.3f} m "
+                     f"{_pt(mark.x2):.3f} {_pt(paper.height - mark.y2):.3f} l S")
+    return ("q " + "\n".join(lines) + " Q\n").encode()
+
+
+def _box(rectangle: Rectangle, paper: Paper) -> Array:
+    return Array([round(_pt(value), 3) for value in (
+        rectangle.x, paper.height - rectangle.y - rectangle.height,
+        rectangle.x + rectangle.width, paper.height - rectangle.y)])
+
+
+def _pt(millimetres: float) -> float:
+    return millimetres * POINTS_PER_MM

@@ -1,0 +1,105 @@
+"""WeasyPrint, set up once per process: the stylesheets and fonts are parsed once and
+shared by every face and document the process renders.
+
+The digest of a stylesheet set covers every file WeasyPrint fetched while parsing it (the
+CSS, what it imports, the font files), so it changes when any of them does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import FatalURLFetchingError
+
+from cardkit.render.fetcher import ProjectFetcher
+from cardkit.render.pdf import RenderError, write_pdf
+from cardkit.source.boundary import InputRefused, read_input
+
+# The stylesheets of each kind of document, in cascade order, under templates/.
+STYLESHEETS = {
+    "cards": ("fonts.css", "cards.css"),
+    "reference": ("fonts.css", "reference.css"),
+}
+RESOURCE_LIMIT = 32 * 1024 * 1024
+
+
+class _RecordingFetcher(ProjectFetcher):
+    """The project fetcher, remembering which files it served."""
+
+    def __init__(self, root: Path):
+        super().__init__(root)
+        self.served: list[str] = []
+
+    def fetch(self, url, headers=None):
+        response = super().fetch(url, headers)
+        self.served.append(url)
+        return response
+
+
+@dataclass(frozen=True)
+class _StylesheetSet:
+    parsed: list[CSS]
+    font_config: FontConfiguration
+    digest: str
+
+
+class Renderer:
+    """Renders HTML with the project's stylesheets; one per process."""
+
+    def __init__(self, root: Path):
+        self.root = root.resolve()
+        self.templates = self.root / "templates"
+        self.base_url = self.templates.as_uri() + "/"
+        self.fetcher = _RecordingFetcher(self.root)
+        self._sets: dict[str, _StylesheetSet] = {}
+
+    def digest(self, stylesheets: str) -> str:
+        """The digest of every file the stylesheet set `stylesheets` is made of."""
+        return self._stylesheets(stylesheets).digest
+
+    def render(self, html: str, stylesheets: str):
+        """The laid-out document, for measuring and for writing."""
+        sheets = self._stylesheets(stylesheets)
+        try:
+            return HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher).render(
+                stylesheets=sheets.parsed, font_config=sheets.font_config)
+        except FatalURLFetchingError as exc:
+            raise self._refused(exc) from None
+
+    def pdf(self, document) -> bytes:
+        return write_pdf(document)
+
+    def _stylesheets(self, name: str) -> _StylesheetSet:
+        if name not in self._sets:
+            # A set of its own fonts: so that each set fetches (and its digest covers) every
+            # font it uses, whichever set was parsed first.
+            font_config = FontConfiguration()
+            start = len(self.fetcher.served)
+            try:
+                parsed = [CSS(url=(self.templates / file).as_uri(), url_fetcher=self.fetcher,
+                              font_config=font_config) for file in STYLESHEETS[name]]
+            except FatalURLFetchingError as exc:
+                raise self._refused(exc) from None
+            self._sets[name] = _StylesheetSet(parsed, font_config,
+                                              self._files_digest(self.fetcher.served[start:]))
+        return self._sets[name]
+
+    def _files_digest(self, urls: list[str]) -> str:
+        hasher = hashlib.sha256()
+        for url in urls:
+            path = self.fetcher._local_path(url)
+            try:
+                content = read_input(path, root=self.root, limit=RESOURCE_LIMIT)
+            except InputRefused as exc:
+                raise RenderError(str(exc)) from None
+            hasher.update(f"{path.relative_to(self.root)}\n{len(content)}\n".encode())
+            hasher.update(content)
+        return hasher.hexdigest()
+
+    def _refused(self, exc: Exception) -> RenderError:
+        return RenderError("; ".join(f"refused to fetch {url}" for url in self.fetcher.refused)
+                           or str(exc))

@@ -1,0 +1,165 @@
+"""The face cache: a change to any input a face depends on changes exactly that face's key;
+damaged entries are never used; every way of building writes the same bytes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardkit.model.database import load_database
+from cardkit.render import cache as cache_module
+from cardkit.render.build import build, face_key, fit_keys
+from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.documents import LanguageContext, face_html
+from cardkit.render.faces import Printed
+from cardkit.render.renderer import Renderer
+from tests.render.conftest import PROJECT
+
+
+def keys_and_html(root: Path, language: str = "de") -> tuple[dict[str, str], dict[str, str]]:
+    """Each face's fit key, and its HTML at natural sizes, by face id."""
+    context = LanguageContext(root.resolve(), language, load_database(root)[0])
+    keys = fit_keys(Renderer(root), context)
+    html = {face_id: face_html(context, Printed(context.face(face_id), {})) for face_id in keys}
+    return keys, html
+
+
+def changed_by(root: Path, edit) -> set[str]:
+    before, _ = keys_and_html(root)
+    edit(root)
+    after, _ = keys_and_html(root)
+    assert before.keys() == after.keys()
+    return {face_id for face_id in before if before[face_id] != after[face_id]}
+
+
+def replace_in(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_card_fact_invalidates_only_that_card(project_copy):
+    changed = changed_by(project_copy, lambda root: replace_in(
+        root / "cards/duel/planets.yaml", "red-b:\n  symbol: red", "red-b:\n  symbol: blue"))
+    assert changed == {"red-b"}
+
+
+def test_a_card_text_invalidates_only_that_card_in_that_language(project_copy):
+    edit = lambda root: replace_in(root / "locales/de/duel/aliens.yaml", "genau 1 Handkarte",
+                                   "genau 2 Handkarten")
+    english_before, _ = keys_and_html(project_copy, "en")
+    assert changed_by(project_copy, edit) == {"iron-matron"}
+    assert keys_and_html(project_copy, "en")[0] == english_before
+
+
+def test_a_template_invalidates_the_faces_made_with_it(project_copy):
+    _, html = keys_and_html(project_copy)
+    planets = {face_id for face_id, text in html.items() if 'class="planet-disc ' in text}
+    changed = changed_by(project_copy, lambda root: replace_in(
+        root / "templates/cards/planet.html", '<div class="face">', '<div class="face planet">'))
+    assert planets and changed == planets
+
+
+def test_an_icon_invalidates_the_faces_that_show_it(project_copy):
+    _, html = keys_and_html(project_copy)
+    showing = {face_id for face_id, text in html.items() if "icon-heart" in text}
+    changed = changed_by(project_copy, lambda root: replace_in(
+        root / "templates/icons/heart.svg", "<path", '<path stroke-width="0.1"'))
+    assert showing and changed == showing and len(changed) < len(html)
+
+
+def test_a_catalogue_string_invalidates_the_faces_that_print_it(project_copy):
+    _, html = keys_and_html(project_copy)
+    printing = {face_id for face_id, text in html.items() if "Komplexität" in text}
+    changed = changed_by(project_copy, lambda root: replace_in(
+        root / "locales/de/LC_MESSAGES/cardkit.po", 'msgstr "Komplexität"', 'msgstr "Schwierigkeit"'))
+    assert printing and changed == printing and len(changed) < len(html)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda root: (root / "templates/cards.css").write_text(
+        (root / "templates/cards.css").read_text() + "\n.face { letter-spacing: 0.01em; }\n"),
+    lambda root: (root / "templates/fonts/DejaVuSansCondensed.ttf").write_bytes(
+        (root / "templates/fonts/DejaVuSansCondensed.ttf").read_bytes() + b"\0\0\0\0"),
+], ids=["stylesheet", "font"])
+def test_a_stylesheet_or_font_invalidates_every_face(project_copy, edit):
+    keys, _ = keys_and_html(project_copy)
+    assert changed_by(project_copy, edit) == set(keys)
+
+
+def test_cardkit_version_invalidates_every_face(project_copy, monkeypatch):
+    keys, _ = keys_and_html(project_copy)
+    monkeypatch.setattr(cache_module, "__version__", "0.0.0-other")
+    after, _ = keys_and_html(project_copy)
+    assert all(keys[face_id] != after[face_id] for face_id in keys)
+
+
+def test_the_fit_size_chosen_is_part_of_a_faces_key():
+    context = LanguageContext(PROJECT, "de", load_database(PROJECT)[0])
+    renderer = Renderer(PROJECT)
+    face = context.face("iron-matron")
+    natural = face_key(renderer, context, face, {})
+    assert face_key(renderer, context, face, {("iron-matron", "name"): 10.75}) != natural
+    assert face_key(renderer, context, face, {}) == natural
+
+
+@pytest.mark.parametrize("damage", [
+    lambda stored: stored[: len(stored) // 2],
+    lambda stored: stored[:-1] + bytes([stored[-1] ^ 1]),
+    lambda stored: b"",
+], ids=["truncated", "flipped byte", "empty"])
+def test_a_damaged_entry_is_reported_missing_and_removed(tmp_path, damage):
+    cache = FaceCache(tmp_path)
+    cache.put("ab" + "0" * 62, b"%PDF-1.7 face")
+    entry = tmp_path / "ab" / ("ab" + "0" * 62)
+    entry.write_bytes(damage(entry.read_bytes()))
+    assert cache.get("ab" + "0" * 62) is None
+    assert not entry.exists()
+
+
+def test_no_cache_neither_reads_nor_writes(tmp_path):
+    cache = FaceCache(None)
+    cache.put("cd" + "0" * 62, b"x")
+    assert cache.get("cd" + "0" * 62) is None
+    assert not any(tmp_path.iterdir())
+
+
+def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_bytes(
+        built, project_copy, tmp_path):
+    """`built` is a cold parallel build (jobs=2) of the shipped database."""
+    serial = tmp_path / "serial"
+    result = build(PROJECT, serial, ["de"], ["a4"], jobs=1, cache=False)
+    assert not (serial / CACHE_FOLDER).exists()
+    assert len(result.rendered) > 40
+    for name in ("cards-a4.pdf", "reference-a4.pdf"):
+        assert (serial / "de" / name).read_bytes() == (built / "de" / name).read_bytes()
+
+    # A cache warmed by the first build, with one entry damaged: an edit of one German text
+    # renders that card again, and the damaged face, and nothing else.
+    incremental = tmp_path / "incremental"
+    shutil.copytree(built / CACHE_FOLDER, incremental / CACHE_FOLDER)
+    replace_in(project_copy / "locales/de/duel/aliens.yaml", "genau 1 Handkarte", "genau 2 Handkarten")
+    result = build(project_copy, incremental, ["de"], ["a4"], jobs=2)
+    assert "de/iron-matron" in result.rendered
+    assert len(result.rendered) == 1
+
+    key = keys_and_html(project_copy)[0]["prime"]
+    damaged = incremental / CACHE_FOLDER / key[:2] / key
+    damaged.write_bytes(damaged.read_bytes()[:100])
+    result = build(project_copy, incremental, ["de"], ["a4"], jobs=1)
+    assert result.rendered == ["de/prime"]
+    assert FaceCache(incremental / CACHE_FOLDER).get(key) is not None
+
+    cold = tmp_path / "cold"
+    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False)
+    for name in ("cards-a4.pdf", "reference-a4.pdf"):
+        assert (incremental / "de" / name).read_bytes() == (cold / "de" / name).read_bytes()
+
+
+def test_a_stylesheet_digest_does_not_depend_on_what_the_process_rendered_before():
+    """Worker processes parse the sets in whatever order their jobs come."""
+    first, second = Renderer(PROJECT), Renderer(PROJECT)
+    first.digest("reference")
+    assert first.digest("cards") == second.digest("cards")
