@@ -209,6 +209,8 @@ def _duplicate(origin: Origin, first: Origin, what: str) -> Problem:
 def _validate_whole(model: type[BaseModel], document: Document, game: str,
                     problems: list[Problem]) -> tuple[Any, Origin] | None:
     """A file that is one model as a whole (box.yaml, phrasebook.yaml), with its origin."""
+    if document.rejected_keys:
+        return None  # a value was cut out of it, and reported where it stood
     if not isinstance(document.data, dict):
         if not document.problems:
             problems.append(error(document.position(()), "schema-type",
