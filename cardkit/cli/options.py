@@ -32,6 +32,45 @@ def database_root(function):
         type=click.Path(file_okay=False, path_type=Path))(function)
 
 
+def output_folder_option(function):
+    return click.option("--out", "out", default="build", show_default=True,
+                         help="The folder the output goes to (not the database folder itself).")(function)
+
+
+def output_folder(value: str, root: Path) -> Path:
+    """The `--out` folder, refused when empty, the database folder, or not a folder."""
+    if not value.strip():
+        raise UsageError("--out is empty; name the folder the output goes to")
+    out = Path(value)
+    if out.resolve() == Path(root).resolve():
+        raise UsageError(f"--out {value}: is the database folder; name a folder for the output, "
+                         "such as build")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {value}: is not a folder")
+    return out
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _cap_jobs(context, parameter, value: int | None) -> int | None:
+    cores = available_cores()
+    if value is not None and value > cores:
+        click.echo(f"note: --jobs {value} is more than the {cores} cores here; using {cores}",
+                   err=True)
+        return cores
+    return value
+
+
+def jobs_option(function):
+    return click.option("--jobs", type=click.IntRange(min=1), default=None, callback=_cap_jobs,
+                        help="Processes working in parallel (default and most: one per core).")(function)
+
+
 def output_format(choices: tuple[str, ...]):
     return click.option("--format", "output_format", type=click.Choice(choices), default=choices[0],
                         show_default=True, help="How problems are written.")

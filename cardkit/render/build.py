@@ -22,7 +22,7 @@ from cardkit.render.faces import FitSizes
 from cardkit.render.fit import Fit, measure_language, problems_of, sizes_of
 from cardkit.render.layout import BLEED, PAPERS, grid
 from cardkit.render.pdf import PageBoxes, RenderError, render_document, write_pdf
-from cardkit.source.atomic import write_atomic
+from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
 
 class BuildFailed(Exception):
@@ -87,10 +87,20 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             path = render_jobs[future]
             documents[path] = _result(future)
             advance(f"{path.parent.name}/{path.name}")
-    for path in sorted(documents):
-        write_atomic(path, documents[path])
-        result.written.append(path)
+    result.written += _write_all(out, documents)
     return result
+
+
+def _write_all(out: Path, documents: dict[Path, bytes]) -> list[Path]:
+    """Every PDF or none: one transaction over the output folder (docs/printing.md)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteFailed(out, reason_of(exc)) from None
+    with Transaction(out) as transaction:
+        for path in sorted(documents):
+            transaction.write(path, documents[path])
+    return sorted(documents)
 
 
 def _load(root: Path) -> Database:
