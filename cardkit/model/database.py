@@ -63,6 +63,8 @@ class Database:
     box_origins: dict[str, Origin] = field(default_factory=dict)
     glossaries: dict[str, Glossary] = field(default_factory=dict)
     glossary_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    # Every term id each glossary file names, valid or not.
+    glossary_keys: dict[str, set[str]] = field(default_factory=dict)
     phrasebooks: dict[str, Phrasebook] = field(default_factory=dict)
     phrasebook_origins: dict[str, Origin] = field(default_factory=dict)
 
@@ -128,6 +130,8 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         database.invalid_cards.update(document.rejected_keys)
     for language, document in sources.glossary_documents.items():
         glossary = database.glossaries.setdefault(language, {})
+        if isinstance(document.data, dict):
+            database.glossary_keys[language] = {str(key) for key in document.data}
         for key, raw, origin in _entries(document, "", problems, what="term"):
             term = _validate(GlossaryTerm, dict(raw), origin, problems)
             if term is not None:
@@ -272,6 +276,8 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
                   "too_short", "too_long", "string_too_short", "string_too_long"):
         code, message = "schema-range", f"{name}: {_show(value)} is out of range: {detail['msg'].lower()}"
+    elif kind == "blank_text":
+        code, message = "blank-text", f"{name}: a text of only whitespace; write the text, or leave the field out"
     elif kind == "string_pattern_mismatch":
         code = "schema-range"
         message = f"{name}: {_show(value)} is not a valid id (lowercase letters, digits and hyphens)" \
