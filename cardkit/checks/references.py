@@ -3,17 +3,22 @@
 - a text entry for an id no card has, or filed under the wrong kind;
 - texts for parts a card does not have (a power it lacks, a prize it does not give);
 - field paths in `provisional`, `translated_from` and `notes` that name no text of the card;
-- cards without a name or text in a language (a warning, per card and language).
+- cards without a name or text in a language (a warning, per card and language; an error
+  in English, the source: an emptied or missing English file must not pass);
+- glossaries that lost terms: a term English texts use that a translation's glossary lacks,
+  or a term of a translation's glossary the English glossary lacks.
 """
 
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 
+from cardkit.checks.text.lexicon import Lexicon
 from cardkit.model.database import Database
 from cardkit.model.texts import ENTRY_METADATA, Entry, field_location, field_value, translatable_fields
-from cardkit.problems import Problem, error, warning
-from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.problems import Position, Problem, error, warning
+from cardkit.source.layout import GLOSSARY_FILE, SOURCE_LANGUAGE
 
 # The entry metadata keyed or listed by text path (silence is keyed by problem code).
 PATH_LISTS = tuple(name for name in ENTRY_METADATA if name != "silence")
@@ -47,13 +52,57 @@ def check_references(database: Database) -> list[Problem]:
             if (language, card_id) in database.invalid_texts or (language, game, card.kind) in database.unreadable:
                 continue
             missing = [path for path in expected if entry is None or field_value(entry, path) is None]
-            if missing:
-                origin = database.text_origins.get((language, card_id)) or database.card_origins[card_id]
+            if not missing:
+                continue
+            origin = database.text_origins.get((language, card_id)) or database.card_origins[card_id]
+            if language == SOURCE_LANGUAGE:
+                problems.append(error(
+                    origin.key_position(), "missing-source-text",
+                    f"{card.kind} {card_id!r} has no English text for: {', '.join(missing)}; "
+                    "English is the source every translation follows", card_id=card_id))
+            else:
                 problems.append(warning(
                     origin.key_position(), "missing-text",
                     f"{card.kind} {card_id!r} has no {language} text for: {', '.join(missing)}",
                     card_id=card_id))
+    return problems + _lost_glossary_terms(database)
+
+
+def _lost_glossary_terms(database: Database) -> list[Problem]:
+    source = database.glossaries.get(SOURCE_LANGUAGE, {})
+    source_keys = database.glossary_keys.get(SOURCE_LANGUAGE, set())
+    problems = []
+    for language in database.translations:
+        extra = sorted(database.glossary_keys.get(language, set()) - source_keys)
+        for term_id in extra:
+            problems.append(error(
+                Position(Path("locales", SOURCE_LANGUAGE, GLOSSARY_FILE)), "glossary-term-lost",
+                f"the English glossary has no entry for {term_id!r}, which the {language} "
+                "glossary has; the English glossary is the source of every term"))
+    used = _terms_english_texts_use(database, source)
+    for language in database.translations:
+        held = database.glossary_keys.get(language, set())
+        for term_id, card_ids in sorted(used.items()):
+            if term_id not in held:
+                problems.append(error(
+                    Position(Path("locales", language, GLOSSARY_FILE)), "glossary-term-lost",
+                    f"the {language} glossary has no entry for {term_id!r} (English: "
+                    f"{source[term_id].term!r}), which the English texts of {len(card_ids)} "
+                    f"card(s) use, such as {min(card_ids)!r}"))
     return problems
+
+
+def _terms_english_texts_use(database: Database, glossary) -> dict[str, set[str]]:
+    """The English glossary's terms found in English texts, with the cards using each."""
+    if not glossary:
+        return {}
+    lexicon = Lexicon(SOURCE_LANGUAGE, glossary)
+    used: dict[str, set[str]] = {}
+    for card_id, entry in database.texts.get(SOURCE_LANGUAGE, {}).items():
+        for text in entry.texts.values():
+            for term_id in lexicon.terms_in(text):
+                used.setdefault(term_id, set()).add(card_id)
+    return used
 
 
 def _texts_without_fact(entry: Entry, expected: list[str], origin) -> list[Problem]:

@@ -10,8 +10,10 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
-from cardkit.cli.options import database_root, require_database
+from cardkit.cli.options import (WriteError, announce_recovery, database_root, jobs_option,
+                                 output_folder, output_folder_option, require_database)
 from cardkit.render.layout import PAPERS
+from cardkit.source.transaction import WriteFailed
 
 
 def _list(value: str | None) -> list[str] | None:
@@ -32,14 +34,12 @@ def _papers(context, parameter, value):
               help="Languages to build, comma-separated (default: every language).")
 @click.option("--paper", "papers", callback=_papers, metavar="a4,letter",
               help="Papers to build, comma-separated (default: both).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
-              show_default=True, help="Where the PDFs go: <out>/<ll>/cards-<paper>.pdf.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes rendering in parallel (default: one per core).")
+@output_folder_option
+@jobs_option
 @click.option("--quiet", is_flag=True, help="No progress display; only problems and errors.")
 @click.option("--no-cache", is_flag=True,
               help="Render every face again, neither reading nor writing <out>/.cache/.")
-def build_command(root: Path, languages, papers, out: Path, jobs: int | None, quiet: bool,
+def build_command(root: Path, languages, papers, out: str, jobs: int | None, quiet: bool,
                   no_cache: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
@@ -49,6 +49,9 @@ def build_command(root: Path, languages, papers, out: Path, jobs: int | None, qu
     from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
 
     root = require_database(root)
+    out = output_folder(out, root)
+    if out.is_dir():
+        announce_recovery(out)
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache)
@@ -56,6 +59,8 @@ def build_command(root: Path, languages, papers, out: Path, jobs: int | None, qu
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)
             raise click.ClickException(f"build failed, nothing written: {exc}") from None
+        except WriteFailed as exc:
+            raise WriteError(f"build failed: {exc}; the previous PDFs are unchanged") from None
     for problem in result.problems:
         click.echo(format_problem(problem), err=True)
     for note in result.notes:

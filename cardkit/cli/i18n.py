@@ -6,13 +6,14 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import UsageError, load_or_fail, require_database
+from cardkit.cli.options import UsageError, WriteError, load_or_fail, require_database, writing_database
 from cardkit.i18n.exchange import (ImportRefused, LocaleRefused, build_catalogue, import_catalogue,
                                    read_exchange_file)
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
-from cardkit.source.atomic import write_atomic
+from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
+from cardkit.source.transaction import Transaction, WriteFailed
 
 WRITERS = {"po": write_po, "xliff": write_xliff}
 READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
@@ -45,7 +46,11 @@ def export_command(language: str, file_format: str, output: Path | None, root: P
     if output is None:
         click.echo(text, nl=False)
     else:
-        write_atomic(output, text)
+        try:
+            with Transaction(output.absolute().parent) as transaction:
+                transaction.write(output, text)
+        except WriteFailed as exc:
+            raise WriteError(f"{exc}; nothing was written") from None
 
 
 @i18n_group.command("import")
@@ -62,17 +67,16 @@ def import_command(file: Path, root: Path) -> None:
         raise UsageError(f"{file}: cannot tell the format; name the file .po, .xlf or .xliff")
     try:
         raw = read_exchange_file(file)
-    except OSError as exc:
-        raise UsageError(f"{file}: cannot read file: {exc.strerror or exc}") from None
-    except ValueError as exc:
+    except InputRefused as exc:
         raise UsageError(str(exc)) from None
-    database = load_or_fail(require_database(root))
-    try:
-        changes = import_catalogue(root, database, reader(raw, file))
-    except ImportRefused as exc:
-        raise click.ClickException(f"{exc}\nnothing was written") from None
-    except EditRefused as exc:
-        raise click.ClickException(str(exc)) from None
+    with writing_database(require_database(root)):
+        database = load_or_fail(root)
+        try:
+            changes = import_catalogue(root, database, reader(raw, file))
+        except ImportRefused as exc:
+            raise click.ClickException(f"{exc}\nnothing was written") from None
+        except EditRefused as exc:
+            raise click.ClickException(str(exc)) from None
     for change in changes:
         click.echo(f"{change.position.path}:{change.position.line}: {change.key}: {change.what}")
     click.echo(f"{len(changes)} texts updated", err=True)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -9,6 +12,12 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.model.database import Database, DatabaseHasErrors, load_valid_database
 from cardkit.source.layout import NotADatabase, discover
+from cardkit.source.lock import LockTimeout, LockUnavailable, project_lock
+from cardkit.source.transaction import WriteFailed, recover
+
+# How long a writing command waits for another one to finish (seconds).
+LOCK_TIMEOUT_VARIABLE = "CARDKIT_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 30.0
 
 
 class UsageError(click.ClickException):
@@ -21,6 +30,45 @@ def database_root(function):
     return click.argument(
         "root", required=False, default=".",
         type=click.Path(file_okay=False, path_type=Path))(function)
+
+
+def output_folder_option(function):
+    return click.option("--out", "out", default="build", show_default=True,
+                         help="The folder the output goes to (not the database folder itself).")(function)
+
+
+def output_folder(value: str, root: Path) -> Path:
+    """The `--out` folder, refused when empty, the database folder, or not a folder."""
+    if not value.strip():
+        raise UsageError("--out is empty; name the folder the output goes to")
+    out = Path(value)
+    if out.resolve() == Path(root).resolve():
+        raise UsageError(f"--out {value}: is the database folder; name a folder for the output, "
+                         "such as build")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {value}: is not a folder")
+    return out
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _cap_jobs(context, parameter, value: int | None) -> int | None:
+    cores = available_cores()
+    if value is not None and value > cores:
+        click.echo(f"note: --jobs {value} is more than the {cores} cores here; using {cores}",
+                   err=True)
+        return cores
+    return value
+
+
+def jobs_option(function):
+    return click.option("--jobs", type=click.IntRange(min=1), default=None, callback=_cap_jobs,
+                        help="Processes working in parallel (default and most: one per core).")(function)
 
 
 def output_format(choices: tuple[str, ...]):
@@ -46,3 +94,42 @@ def load_or_fail(root: Path, exit_code: int = 1) -> Database:
         failure = click.ClickException(str(exc))
         failure.exit_code = exit_code
         raise failure from None
+
+
+class WriteError(click.ClickException):
+    """A file could not be written; what was there before is unchanged: exit code 1."""
+
+    exit_code = 1
+
+
+@contextmanager
+def writing_database(root: Path) -> Iterator[None]:
+    """Holds the project's write lock around a whole read-modify-write, after completing or
+    discarding a write an earlier command left interrupted; a failed write becomes a
+    message naming the file and the reason."""
+    try:
+        with project_lock(root, timeout=_lock_timeout(),
+                          on_wait=lambda message: click.echo(message, err=True)):
+            announce_recovery(root)
+            yield
+    except (LockTimeout, LockUnavailable) as exc:
+        raise WriteError(str(exc)) from None
+    except WriteFailed as exc:
+        raise WriteError(f"{exc}; nothing was written") from None
+
+
+def announce_recovery(folder: Path) -> None:
+    try:
+        sentence = recover(folder)
+    except WriteFailed as exc:
+        raise WriteError(str(exc)) from None
+    if sentence is not None:
+        click.echo(sentence, err=True)
+
+
+def _lock_timeout() -> float:
+    value = os.environ.get(LOCK_TIMEOUT_VARIABLE, "")
+    try:
+        return max(0.0, float(value)) if value else DEFAULT_LOCK_TIMEOUT
+    except ValueError:
+        raise UsageError(f"{LOCK_TIMEOUT_VARIABLE}={value!r} is not a number of seconds") from None

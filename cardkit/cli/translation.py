@@ -8,7 +8,8 @@ import click
 
 from cardkit.checks.status import translation_states
 from cardkit.checks.status_output import render_status
-from cardkit.cli.options import UsageError, database_root, load_or_fail, output_format, require_database
+from cardkit.cli.options import (UsageError, database_root, load_or_fail, output_format, require_database,
+                                 writing_database)
 from cardkit.i18n.mark import MarkRefused, mark_translated
 from cardkit.source.edit import EditRefused
 
@@ -40,13 +41,14 @@ def mark_translated_command(language: str, everything: bool, root: Path, selecto
     """
     if not selectors and not everything:
         raise UsageError("name the texts to mark (card-id or card-id.field), or give --all")
-    database = load_or_fail(require_database(root))
-    try:
-        marked = mark_translated(root, database, language, list(selectors), everything)
-    except MarkRefused as exc:
-        raise UsageError(str(exc)) from None
-    except EditRefused as exc:
-        raise UsageError(str(exc)) from None
+    with writing_database(require_database(root)):
+        database = load_or_fail(root)
+        try:
+            marked = mark_translated(root, database, language, list(selectors), everything)
+        except MarkRefused as exc:
+            raise UsageError(str(exc)) from None
+        except EditRefused as exc:
+            raise UsageError(str(exc)) from None
     for state in marked:
         click.echo(f"{state.position}: marked {state.language} {state.card_id} {state.path}")
     click.echo(f"{len(marked)} texts marked as translated", err=True)

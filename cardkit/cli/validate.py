@@ -8,7 +8,7 @@ import click
 
 from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
-from cardkit.cli.options import database_root, output_format, require_database
+from cardkit.cli.options import database_root, output_format, require_database, writing_database
 from cardkit.source.canonical import format_database
 
 
@@ -38,7 +38,12 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool) ->
 @click.option("--check", is_flag=True, help="Report files not in canonical form; write nothing.")
 def fmt_command(root: Path, check: bool) -> None:
     """Rewrite the database's YAML files into canonical form, keeping comments and key order."""
-    result = format_database(require_database(root), write=not check)
+    root = require_database(root)
+    if check:
+        result = format_database(root, write=False)
+    else:
+        with writing_database(root):
+            result = format_database(root, write=True)
     for problem in result.problems:
         click.echo(format_problem(problem))
     verb = "would reformat" if check else "reformatted"

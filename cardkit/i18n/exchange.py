@@ -29,9 +29,10 @@ from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
 from cardkit.model.phrasebook import Phrase
 from cardkit.model.texts import Text, field_location, fingerprint, translatable_fields
 from cardkit.problems import Position
-from cardkit.source.atomic import write_atomic
+from cardkit.source.boundary import read_input
 from cardkit.source.edit import append_key, edit_files, remove_key, set_key
 from cardkit.source.layout import PHRASEBOOK_FILE, SOURCE_LANGUAGE
+from cardkit.source.transaction import Transaction
 from cardkit.source.yamlfile import dump_text
 
 PHRASEBOOK = "phrasebook"
@@ -410,9 +411,11 @@ class _Importer:
                 data = CommentedMap()
                 apply(edits)(data)
                 created[path] = dump_text(data)
-        edit_files(existing, shown=lambda path: path.relative_to(self.root))
-        for path, text in created.items():
-            write_atomic(path, text)
+        with Transaction(self.root) as transaction:
+            edit_files(existing, shown=lambda path: path.relative_to(self.root),
+                       transaction=transaction)
+            for path, text in created.items():
+                transaction.write(path, text)
 
 
 def _set_text(mapping: CommentedMap, keys: tuple[str, ...], text: str) -> None:
@@ -447,9 +450,6 @@ def _add_entry(data: CommentedMap, card_id: str) -> None:
 
 
 def read_exchange_file(path: Path) -> bytes:
-    """The bytes of an exchange file, refused (OSError, ValueError) when unreadable or too large."""
-    size = path.stat().st_size
-    if size > MAX_EXCHANGE_FILE_BYTES:
-        raise ValueError(f"{path}: file is {size:,} bytes; exchange files are limited to "
-                         f"{MAX_EXCHANGE_FILE_BYTES:,} bytes")
-    return path.read_bytes()
+    """The bytes of an exchange file: a regular file that is no link leading out of its own
+    folder, of at most MAX_EXCHANGE_FILE_BYTES; refused with InputRefused otherwise."""
+    return read_input(path, root=path.absolute().parent, limit=MAX_EXCHANGE_FILE_BYTES)

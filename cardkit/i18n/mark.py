@@ -15,6 +15,7 @@ from cardkit.model.database import Database
 from cardkit.model.texts import fingerprint
 from cardkit.source.edit import edit_files, set_key
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.transaction import Transaction
 
 
 class MarkRefused(Exception):
@@ -66,6 +67,7 @@ def mark_translated(root: Path, database: Database, language: str,
                         fingerprint(state.source_text))
         return edit
 
-    edit_files({path: edit_for(file_states) for path, file_states in edits.items()},
-               shown=lambda path: path.relative_to(root))
+    with Transaction(root) as transaction:
+        edit_files({path: edit_for(file_states) for path, file_states in edits.items()},
+                   shown=lambda path: path.relative_to(root), transaction=transaction)
     return chosen

@@ -9,11 +9,21 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar
 
-from pydantic import BaseModel, ConfigDict, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
 CardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
 FieldPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$", max_length=128)]
+
+
+def _not_blank(value: str) -> str:
+    if value and not value.strip():
+        raise PydanticCustomError("blank_text", "a text of only whitespace")
+    return value
+
+
+# A text that says something: not only whitespace (names, texts, glossary terms).
+NotBlank = AfterValidator(_not_blank)
 
 
 class Strict(BaseModel):

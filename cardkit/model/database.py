@@ -63,6 +63,8 @@ class Database:
     box_origins: dict[str, Origin] = field(default_factory=dict)
     glossaries: dict[str, Glossary] = field(default_factory=dict)
     glossary_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    # Every term id each glossary file names, valid or not.
+    glossary_keys: dict[str, set[str]] = field(default_factory=dict)
     phrasebooks: dict[str, Phrasebook] = field(default_factory=dict)
     phrasebook_origins: dict[str, Origin] = field(default_factory=dict)
 
@@ -128,6 +130,8 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         database.invalid_cards.update(document.rejected_keys)
     for language, document in sources.glossary_documents.items():
         glossary = database.glossaries.setdefault(language, {})
+        if isinstance(document.data, dict):
+            database.glossary_keys[language] = {str(key) for key in document.data}
         for key, raw, origin in _entries(document, "", problems, what="term"):
             term = _validate(GlossaryTerm, dict(raw), origin, problems)
             if term is not None:
@@ -209,6 +213,8 @@ def _duplicate(origin: Origin, first: Origin, what: str) -> Problem:
 def _validate_whole(model: type[BaseModel], document: Document, game: str,
                     problems: list[Problem]) -> tuple[Any, Origin] | None:
     """A file that is one model as a whole (box.yaml, phrasebook.yaml), with its origin."""
+    if document.rejected_keys:
+        return None  # a value was cut out of it, and reported where it stood
     if not isinstance(document.data, dict):
         if not document.problems:
             problems.append(error(document.position(()), "schema-type",
@@ -270,6 +276,8 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
                   "too_short", "too_long", "string_too_short", "string_too_long"):
         code, message = "schema-range", f"{name}: {_show(value)} is out of range: {detail['msg'].lower()}"
+    elif kind == "blank_text":
+        code, message = "blank-text", f"{name}: a text of only whitespace; write the text, or leave the field out"
     elif kind == "string_pattern_mismatch":
         code = "schema-range"
         message = f"{name}: {_show(value)} is not a valid id (lowercase letters, digits and hyphens)" \

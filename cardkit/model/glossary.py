@@ -6,9 +6,9 @@ from typing import Annotated
 
 from pydantic import StringConstraints
 
-from cardkit.model.base import CardId, Strict
+from cardkit.model.base import CardId, NotBlank, Strict
 
-Form = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+Form = Annotated[str, StringConstraints(min_length=1, max_length=80), NotBlank]
 
 
 class GlossaryTerm(Strict):
@@ -18,7 +18,7 @@ class GlossaryTerm(Strict):
     term: Form
     forms: list[Form] = []
     forbidden: list[Form] = []
-    definition: Annotated[str, StringConstraints(min_length=1, max_length=400)] | None = None
+    definition: Annotated[str, StringConstraints(min_length=1, max_length=400), NotBlank] | None = None
 
     @property
     def approved(self) -> list[str]:

@@ -14,10 +14,10 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, StringConstraints
 
-from cardkit.model.base import CardId, CardModel, FieldPath, Strict
+from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
 from cardkit.model.cards import Alien, Emissary, FateCard, PlanetSymbol
 
-Text = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank]
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
 Fingerprint = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{8}$")]
 ProblemCode = Annotated[str, StringConstraints(pattern=r"^[a-z]+(-[a-z]+)*$")]

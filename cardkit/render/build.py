@@ -34,7 +34,7 @@ from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.pdf import RenderError
 from cardkit.render.renderer import Renderer
-from cardkit.source.atomic import write_atomic
+from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
 
 class BuildFailed(Exception):
@@ -109,7 +109,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                 PAPERS[paper], documents[language, "registration", paper], laid_out, named)
             files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
             rendered.advance(f"{language}/{paper}: imposed")
-    result.written = write_outputs(files)
+    result.written = write_outputs(out, files)
     return result
 
 
@@ -180,10 +180,16 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     return Rendered(contexts, faces, documents, sorted(rendered), advance)
 
 
-def write_outputs(files: dict[Path, bytes]) -> list[Path]:
-    """Writes the finished PDFs, each atomically; returns their paths in order."""
-    for path in sorted(files):
-        write_atomic(path, files[path])
+def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
+    """Every PDF or none: one transaction over the output folder (docs/printing.md);
+    returns their paths in order."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteFailed(out, reason_of(exc)) from None
+    with Transaction(out) as transaction:
+        for path in sorted(files):
+            transaction.write(path, files[path])
     return sorted(files)
 
 

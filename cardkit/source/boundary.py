@@ -31,6 +31,10 @@ class InputRefused(Exception):
         self.reason = reason
 
 
+class InputTooLarge(InputRefused):
+    """The input is larger than the limit it is read with."""
+
+
 def resolve_inside(path: Path, root: Path) -> Path:
     """The real path of `path`, refused unless it lies inside `root`."""
     real_root = root.resolve()
@@ -75,7 +79,7 @@ def _read_bounded(descriptor: int, path: Path, limit: int) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
         if size > limit:
-            raise InputRefused(path, f"is larger than the limit of {limit:,} bytes")
+            raise InputTooLarge(path, f"is larger than the limit of {limit:,} bytes")
 
 
 def _file_kind(mode: int) -> str:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.problems import Position, Problem, warning
-from cardkit.source.atomic import write_atomic
 from cardkit.source.layout import discover
+from cardkit.source.transaction import Transaction
 from cardkit.source.yamlfile import Document, dump_text, load_yaml
 
 
@@ -31,28 +31,34 @@ def database_yaml_files(root: Path) -> list[Path]:
 
 
 def format_database(root: Path, write: bool) -> FormatResult:
-    """Brings every YAML file to canonical form, or (write=False) reports those that are not."""
+    """Brings every YAML file to canonical form, or (write=False) reports those that are not.
+    The rewritten files are written together, all or none."""
     result = FormatResult()
+    rewritten: dict[Path, str] = {}
     for path in database_yaml_files(root):
         shown = path.relative_to(root) if path.is_relative_to(root) else path
-        document = load_yaml(path, shown)
+        document = load_yaml(path, shown, root=root)
         result.checked += 1
         if document.problems:
             result.problems += document.problems
             continue
         if document.data is None:
             continue  # empty, or comments only: nothing to bring into form
-        original = path.read_text(encoding="utf-8")
+        original = document.text
         canonical = canonical_text(document)
         if canonical == original:
             continue
         result.changed.append(shown)
         if write:
-            write_atomic(path, canonical)
+            rewritten[path] = canonical
         else:
             result.problems.append(warning(_first_difference(shown, original, canonical),
                                            "not-canonical",
                                            "file is not in canonical form; `cardkit fmt` rewrites it"))
+    if rewritten:
+        with Transaction(root) as transaction:
+            for path, text in rewritten.items():
+                transaction.write(path, text)
     return result
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from cardkit.source.atomic import write_atomic
+from cardkit.source.transaction import Transaction
 from cardkit.source.yamlfile import Document, dump_text, load_yaml
 
 
@@ -20,12 +20,13 @@ class EditRefused(Exception):
         super().__init__(f"{document.path}: cannot be edited: {document.problems[0].message}")
 
 
-def edit_files(edits: dict[Path, Callable[[Any], None]], shown: Callable[[Path], Path]) -> None:
+def edit_files(edits: dict[Path, Callable[[Any], None]], shown: Callable[[Path], Path],
+               transaction: Transaction) -> None:
     """Loads every file, applies its edit to the round-trip data, and only when all loaded
-    cleanly writes them back, each atomically."""
+    cleanly stages them in `transaction`, which writes them all or none."""
     loaded = {}
     for path, edit in edits.items():
-        document = load_yaml(path, shown(path))
+        document = load_yaml(path, shown(path), root=transaction.directory)
         if document.problems:
             raise EditRefused(document)
         if document.data is None:
@@ -33,7 +34,7 @@ def edit_files(edits: dict[Path, Callable[[Any], None]], shown: Callable[[Path],
         edit(document.data)
         loaded[path] = dump_text(document.data)
     for path, text in loaded.items():
-        write_atomic(path, text)
+        transaction.write(path, text)
 
 
 def set_key(mapping: CommentedMap, keys: tuple[str, ...], value: Any) -> None:

@@ -114,7 +114,7 @@ def discover(root: Path) -> Layout:
 
 
 def _is_yaml(path: Path) -> bool:
-    return path.suffix in (".yaml", ".yml") and path.is_file()
+    return path.suffix in (".yaml", ".yml") and not path.is_dir()  # devices and FIFOs are refused when read
 
 
 def _kind_of(path: Path, relative: Path, layout: Layout) -> str | None:

@@ -35,15 +35,18 @@ class Sources:
 def load_sources(root: Path) -> Sources:
     layout = discover(root)
     sources = Sources(layout)
+
+    def load(path: Path) -> Document:
+        return load_yaml(path, layout.shown(path), root=layout.root)
+
     for card_file in layout.card_files:
-        sources.card_documents.append((card_file, load_yaml(card_file.path, layout.shown(card_file.path))))
+        sources.card_documents.append((card_file, load(card_file.path)))
     for game, path in layout.box_files.items():
-        sources.box_documents[game] = load_yaml(path, layout.shown(path))
+        sources.box_documents[game] = load(path)
     for language, path in layout.glossary_files.items():
-        sources.glossary_documents[language] = load_yaml(path, layout.shown(path))
+        sources.glossary_documents[language] = load(path)
     for language, path in layout.phrasebook_files.items():
-        sources.phrasebook_documents[language] = load_yaml(path, layout.shown(path))
+        sources.phrasebook_documents[language] = load(path)
     for locale_file in layout.locale_files:
-        sources.locale_documents.append(
-            (locale_file, load_yaml(locale_file.path, layout.shown(locale_file.path))))
+        sources.locale_documents.append((locale_file, load(locale_file.path)))
     return sources

@@ -2,8 +2,10 @@
 
 Every value keeps its line and column (ruamel.yaml's round-trip loader records them on
 the containers), so a problem found later, in any layer, can name where it stands.
-Anything wrong with the file itself (not UTF-8, binary, too large, YAML that does not
-parse, duplicate keys, aliases, nesting too deep) becomes a Problem, never an exception.
+Anything wrong with the file itself (outside the project, not a regular file, not UTF-8,
+binary, too large, control characters, YAML that does not parse, duplicate keys, aliases,
+nesting too deep, anything beyond plain data: see `policy.py`) becomes a Problem, never
+an exception.
 """
 
 from __future__ import annotations
@@ -17,8 +19,12 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import ScalarNode
 
 from cardkit.problems import Position, Problem, error
+from cardkit.source.boundary import InputRefused, InputTooLarge, read_input
+from cardkit.source.policy import (check_nodes, control_character_message, find_control_characters,
+                                   find_directives)
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 32
@@ -32,6 +38,20 @@ class _DuplicateKeyRecorder(RoundTripConstructor):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.duplicate_keys: list[tuple[object, int, int]] = []
+        self.policy_faults = []
+        self.root_refused = False
+
+    def construct_document(self, node):
+        """Refuses what the policy refuses before anything is constructed from it."""
+        resolve = self.resolver.resolve
+
+        def implicit_tag(value: str) -> str:
+            return resolve(ScalarNode, value, (True, False))
+
+        self.policy_faults, self.root_refused = check_nodes(node, implicit_tag)
+        if self.root_refused:
+            return None
+        return super().construct_document(node)
 
     def check_mapping_key(self, node, key_node, mapping, key, value) -> bool:
         if key in mapping:
@@ -58,6 +78,8 @@ class Document:
     path: Path
     data: Any = None
     problems: list[Problem] = field(default_factory=list)
+    # The decoded text as read, for callers that compare or rewrite it (fmt).
+    text: str | None = None
     # Top-level entries cut short by an alias or deep nesting: later layers skip them
     # rather than report what the cut left behind.
     rejected_keys: set = field(default_factory=set)
@@ -105,25 +127,27 @@ def _locate(data: Any, location: Location) -> tuple[int, int]:
     return line, column
 
 
-def load_yaml(path: Path, display_path: Path | None = None) -> Document:
-    """Read `path`; the returned Document names it as `display_path` in problems."""
+def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None = None) -> Document:
+    """Read `path`, which must lie inside `root` (by default its own folder); the returned
+    Document names it as `display_path` in problems."""
     shown = display_path or path
     document = Document(shown)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            document.problems.append(error(
-                Position(shown), "file-too-large",
-                f"file is {size:,} bytes; card files are limited to {MAX_FILE_BYTES:,} bytes"))
-            return document
-        raw = path.read_bytes()
-    except OSError as exc:
+        raw = read_input(path, root=root if root is not None else path.absolute().parent,
+                         limit=MAX_FILE_BYTES)
+    except InputTooLarge:
+        document.problems.append(error(
+            Position(shown), "file-too-large",
+            f"file is larger than {MAX_FILE_BYTES:,} bytes, the limit for card files"))
+        return document
+    except InputRefused as exc:
         document.problems.append(error(Position(shown), "file-unreadable",
-                                       f"cannot read file: {exc.strerror or exc}"))
+                                       f"not read: {exc.reason}"))
         return document
     text = _decode(raw, document)
     if text is None:
         return document
+    document.text = text
     return parse_text(text, document)
 
 
@@ -150,6 +174,17 @@ def _byte_position(raw: bytes, offset: int, path: Path) -> Position:
 
 
 def parse_text(text: str, document: Document) -> Document:
+    control = find_control_characters(text)
+    directives = find_directives(text)
+    for line, column, character in control:
+        document.problems.append(error(Position(document.path, line, column), "control-character",
+                                       control_character_message(character)))
+    for line in directives:
+        document.problems.append(error(Position(document.path, line, 1), "yaml-directive",
+                                       "YAML directives (%YAML, %TAG) are not allowed in card "
+                                       "data: they change how the rest of the file reads"))
+    if control or directives:
+        return document
     yaml = round_trip_yaml()
     try:
         document.data = yaml.load(text)
@@ -166,6 +201,14 @@ def parse_text(text: str, document: Document) -> Document:
                                        f"YAML does not parse: {message}"))
         return document
     constructor = yaml.constructor
+    reported = set()
+    for fault in constructor.policy_faults:
+        document.rejected_keys.add(fault.entry)
+        if (fault.line, fault.column, fault.code) in reported:
+            continue  # the same node again, through an alias
+        reported.add((fault.line, fault.column, fault.code))
+        document.problems.append(error(Position(document.path, fault.line, fault.column),
+                                       fault.code, fault.message))
     for key, line, column in constructor.duplicate_keys:
         document.problems.append(error(Position(document.path, line, column), "duplicate-key",
                                        f"key {key!r} appears twice in the same mapping; "

@@ -54,7 +54,7 @@ def test_every_fault_of_a_file_is_listed(minimal_database, tmp_path):
 
 @pytest.mark.parametrize(("arguments", "message"), [
     (["import", "cards.txt"], "Error: cards.txt: cannot tell the format; name the file .po, .xlf or .xliff"),
-    (["import", "absent.po"], "Error: absent.po: cannot read file: No such file or directory"),
+    (["import", "absent.po"], "Error: absent.po: does not exist"),
     (["export", "--lang", "en"], "Error: English is the source language: its texts are not translations"),
     (["export", "--lang", "fr"], "Error: no locale 'fr' (known: es)"),
 ])

@@ -78,7 +78,7 @@ def test_cli_reports_a_failed_build_without_traceback(project_copy, tmp_path):
     (["--paper", "a3"], "unknown paper a3"),
 ])
 def test_cli_rejects_unknown_languages_and_papers(project_copy, tmp_path, arguments, message):
-    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path), "--quiet",
+    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path / "out"), "--quiet",
                                                 *arguments])
     assert result.exit_code != 0
     assert message in result.output

@@ -1,0 +1,67 @@
+"""One writer at a time: an advisory lock on the project.
+
+Commands that read, change and write the database (`fmt`, `mark-translated`,
+`i18n import`) hold `project_lock(root)` around the whole of it, so a second writer
+never works from a state the first is about to replace. The lock is `fcntl.flock` on
+the project folder itself, opened read-only: no lock file is left in the project (or
+needs to be writable), and the kernel releases the lock when the process ends, however
+it ends, so a killed command never leaves the project locked.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+POLL_SECONDS = 0.05
+
+
+class LockTimeout(Exception):
+    """Another cardkit command held the project's lock for the whole timeout."""
+
+
+class LockUnavailable(Exception):
+    """The project folder cannot be opened to lock it."""
+
+
+@contextmanager
+def project_lock(root: Path, timeout: float = 30.0,
+                 on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Holds the project's write lock; waits for it up to `timeout` seconds, telling
+    `on_wait` once that it waits, then raises LockTimeout."""
+    path = Path(root)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise LockUnavailable(f"{path}: cannot open the project folder to lock it: "
+                              f"{(exc.strerror or str(exc)).lower()}") from None
+    try:
+        _acquire(descriptor, path, timeout, on_wait)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+def _acquire(descriptor: int, path: Path, timeout: float,
+             on_wait: Callable[[str], None] | None) -> None:
+    deadline = time.monotonic() + timeout
+    told = False
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pass
+        if time.monotonic() >= deadline:
+            raise LockTimeout(f"{path}: another cardkit command is writing this project and "
+                              f"has not finished within {timeout:g} s; nothing was written, "
+                              "try again when it ends")
+        if not told and on_wait is not None:
+            on_wait(f"{path}: another cardkit command is writing this project; waiting up to "
+                    f"{timeout:g} s")
+            told = True
+        time.sleep(POLL_SECONDS)

@@ -1,0 +1,219 @@
+"""The YAML the database accepts: plain data, nothing that YAML would turn into more.
+
+The database needs mappings, lists and the scalars of YAML's JSON schema (text, whole and
+decimal numbers in JSON's notation, true/false, null). Everything else YAML can express
+is refused at its own position, on the composed node tree and before anything is
+constructed, so no Python object is ever made from it:
+
+- merge keys (`<<`), which copy other mappings in and can multiply (a merge bomb);
+- tags other than the standard ones (`!foo`, `!!python/tuple`, `!!omap`, `!!timestamp`),
+  and a standard tag on text that is not of its type (`!!int abc`, `!!bool yes`);
+- number forms outside JSON's (`013`, `0x0d`, `0o17`, `1_000`, `.inf`, the
+  sexagesimal `1:30` that YAML 1.1 reads as 90), which readers
+  disagree on, and whole numbers longer than MAX_INT_DIGITS, checked on their digits so
+  no huge number ever reaches Python's int();
+- control characters in a text (also those written as escapes such as `"\\x1b"`), and
+  texts of only whitespace.
+
+Directives (`%YAML`, `%TAG`) change how the rest of a file reads; `find_directives` finds
+them in the raw text, before parsing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+MAX_INT_DIGITS = 15
+EXCERPT_LENGTH = 24
+
+TAG = "tag:yaml.org,2002:"
+STR, INT, FLOAT, BOOL, NULL = (TAG + name for name in ("str", "int", "float", "bool", "null"))
+MAP, SEQ, MERGE = TAG + "map", TAG + "seq", TAG + "merge"
+SCALAR_TAGS = {STR, INT, FLOAT, BOOL, NULL}
+
+JSON_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+JSON_FLOAT = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+BOOL_FORMS = {"true", "false", "True", "False", "TRUE", "FALSE"}
+NULL_FORMS = {"", "~", "null", "Null", "NULL"}
+DIGITS = re.compile(r"[0-9_]+")
+SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
+# Control characters other than tab and newline; a carriage return only before a newline.
+RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
+TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+DIRECTIVE = re.compile(r"^%", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Fault:
+    line: int
+    column: int
+    code: str
+    message: str
+    # The top-level key of the entry the fault lies in (None at the top level itself).
+    entry: str | None
+
+
+def excerpt(text: str) -> str:
+    """A short, escaped quotation of input, safe to put in a message."""
+    shown = repr(text[:EXCERPT_LENGTH])
+    return shown + "..." if len(text) > EXCERPT_LENGTH else shown
+
+
+def control_character_message(character: str) -> str:
+    return (f"control character U+{ord(character):04X} in the text; only newline and tab "
+            "may appear")
+
+
+def find_control_characters(text: str) -> list[tuple[int, int, str]]:
+    """(line, column, character) of every control character of the raw text."""
+    found = []
+    line, line_start = 1, 0
+    newline = text.find("\n")
+    for match in RAW_CONTROL.finditer(text):
+        while 0 <= newline < match.start():
+            line, line_start = line + 1, newline + 1
+            newline = text.find("\n", line_start)
+        found.append((line, match.start() - line_start + 1, match.group()[0]))
+    return found
+
+
+def find_directives(text: str) -> list[int]:
+    """The lines of the directives (`%YAML`, `%TAG`) before the document starts."""
+    lines = []
+    for number, line in enumerate(text.split("\n", 200)[:200], 1):
+        if line.startswith("%"):
+            lines.append(number)
+        elif line.startswith("---") or (line.strip() and not line.lstrip().startswith("#")):
+            break
+    return lines
+
+
+def check_nodes(root: Node, implicit_tag) -> tuple[list[Fault], bool]:
+    """Every fault of the tree under `root`, and whether `root` itself is refused.
+
+    Offending values are replaced by null and offending keys (and merge keys) removed, in
+    place, so what is constructed afterwards is plain data. `implicit_tag(value)` is the
+    tag a plain scalar gets from its text alone. Each node is visited once, however often
+    aliases repeat it.
+    """
+    faults: list[Fault] = []
+    if _check_node(root, implicit_tag, None, faults):
+        return faults, True
+    seen: set[int] = set()
+    stack: list[tuple[Node, str | None]] = [(root, None)]
+    while stack:
+        node, entry = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            kept = []
+            for key, value in node.value:
+                key_entry = key.value if node is root and isinstance(key, ScalarNode) else entry
+                if key.tag == MERGE:
+                    faults.append(_fault(key, "yaml-merge-key",
+                                         "merge keys (<<) are not allowed in card data: write "
+                                         "the entries out in full", key_entry))
+                    continue
+                if _check_node(key, implicit_tag, key_entry, faults, is_key=True):
+                    continue
+                if _check_node(value, implicit_tag, key_entry, faults):
+                    value = _null_like(value)
+                else:
+                    stack.append((value, key_entry))
+                kept.append((key, value))
+            node.value[:] = kept
+        elif isinstance(node, SequenceNode):
+            for index, item in enumerate(node.value):
+                if _check_node(item, implicit_tag, entry, faults):
+                    node.value[index] = _null_like(item)
+                else:
+                    stack.append((item, entry))
+    return faults, False
+
+
+def _check_node(node: Node, implicit_tag, entry: str | None, faults: list[Fault],
+                is_key: bool = False) -> bool:
+    """Whether `node` itself is refused (its fault added to `faults`)."""
+    before = len(faults)
+    tag = node.tag
+    if isinstance(node, MappingNode):
+        if tag != MAP:
+            faults.append(_tag_fault(node, tag, entry))
+    elif isinstance(node, SequenceNode):
+        if tag != SEQ:
+            faults.append(_tag_fault(node, tag, entry))
+    elif isinstance(node, ScalarNode):
+        _check_scalar(node, implicit_tag, entry, faults, is_key)
+    return len(faults) > before
+
+
+def _check_scalar(node: ScalarNode, implicit_tag, entry, faults, is_key: bool) -> None:
+    value, tag = node.value, node.tag
+    if tag not in SCALAR_TAGS:
+        if tag == TAG + "timestamp" and node.style is None:
+            faults.append(_fault(node, "yaml-tag", f"{excerpt(value)} reads as a date, which "
+                                 "card data does not hold; quote it to keep it as text", entry))
+        else:
+            faults.append(_tag_fault(node, tag, entry))
+        return
+    explicit = node.style is not None or implicit_tag(value) != tag
+    if tag == INT:
+        digits = value.lstrip("+-")
+        if DIGITS.fullmatch(digits) and len(digits.replace("_", "")) > MAX_INT_DIGITS:
+            faults.append(_fault(node, "number-too-large",
+                                 f"a whole number of {len(digits):,} digits; numbers in card data "
+                                 f"have at most {MAX_INT_DIGITS}", entry))
+        elif not JSON_INT.fullmatch(value):
+            faults.append(_form_fault(node, "a whole number", explicit, entry))
+    elif tag == FLOAT:
+        if not JSON_FLOAT.fullmatch(value) or len(value) > 2 * MAX_INT_DIGITS:
+            faults.append(_form_fault(node, "a decimal number", explicit, entry))
+    elif tag == BOOL:
+        if value not in BOOL_FORMS:
+            faults.append(_form_fault(node, "true or false", explicit, entry))
+    elif tag == NULL:
+        if value not in NULL_FORMS:
+            faults.append(_form_fault(node, "null", explicit, entry))
+    else:
+        node.tag = STR  # the same tag without the handle, so an explicit !!str makes plain text
+        control = TEXT_CONTROL.search(value)
+        if node.style is None and SEXAGESIMAL.fullmatch(value):
+            faults.append(_form_fault(node, "a number", False, entry))
+        elif control:
+            faults.append(_fault(node, "control-character",
+                                 control_character_message(control.group()), entry))
+        elif value and not value.strip() and not is_key:
+            faults.append(_fault(node, "blank-text",
+                                 "a text of only whitespace; write the text, or leave the "
+                                 "field out", entry))
+
+
+def _form_fault(node: ScalarNode, what: str, explicit: bool, entry) -> Fault:
+    tag = node.tag.removeprefix(TAG)
+    if explicit:
+        return _fault(node, "yaml-tag", f"!!{tag} on {excerpt(node.value)}, which is not {what}",
+                      entry)
+    return _fault(node, "yaml-number-form",
+                  f"{excerpt(node.value)} is not a number as JSON writes it (readers disagree "
+                  "on octal, hexadecimal and other YAML 1.1 forms); write it in decimal, "
+                  "or quote it to keep it as text", entry)
+
+
+def _tag_fault(node: Node, tag: str, entry) -> Fault:
+    shown = "!!" + tag.removeprefix(TAG) if tag.startswith(TAG) else tag
+    return _fault(node, "yaml-tag", f"tag {excerpt(shown)} is not allowed in card data: only "
+                  "plain text, numbers, true/false, mappings and lists", entry)
+
+
+def _fault(node: Node, code: str, message: str, entry) -> Fault:
+    mark = node.start_mark
+    return Fault(mark.line + 1, mark.column + 1, code, message, entry)
+
+
+def _null_like(node: Node) -> ScalarNode:
+    """A plain null standing where a refused node stood."""
+    return ScalarNode(NULL, "", start_mark=node.start_mark, end_mark=node.end_mark)

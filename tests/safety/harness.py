@@ -1,0 +1,74 @@
+"""Running a cardkit command in a forked child that is killed (SIGKILL) at a chosen step of
+its writes, and snapshots of a folder to compare before and after."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from cardkit.source import transaction as transaction_module
+
+# The calls of the transaction module that touch the disk: a kill may land before any.
+STEPS = frozenset({"open", "write", "fsync", "fchmod", "close", "replace", "unlink"})
+
+
+class _KillingOs:
+    """The os module, but the `kill_at`-th disk call first kills the process (0: never)."""
+
+    def __init__(self, kill_at: int):
+        self.kill_at = kill_at
+        self.calls = 0
+
+    def __getattr__(self, name: str):
+        real = getattr(os, name)
+        if name not in STEPS:
+            return real
+
+        def step(*arguments, **keywords):
+            self.calls += 1
+            if self.calls == self.kill_at:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return real(*arguments, **keywords)
+        return step
+
+
+def run_killed(arguments: list[str], kill_at: int, prepare: Callable[[], None] = lambda: None,
+               count_to: Path | None = None) -> int:
+    """Runs `cardkit ARGUMENTS` in a forked child killed at disk call `kill_at` (0: not
+    killed, and the number of disk calls is written to `count_to`). Returns the child's
+    wait status as a signal number (negative) or exit code."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    child = os.fork()
+    if child == 0:
+        code = 70
+        try:
+            prepare()
+            killing = _KillingOs(kill_at)
+            transaction_module.os = killing
+            result = CliRunner().invoke(main, arguments)
+            code = result.exit_code
+            if count_to is not None:
+                count_to.write_text(str(killing.calls))
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(child, 0)
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file under `root` with its bytes (links as where they lead)."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        relative = str(path.relative_to(root))
+        if path.is_symlink():
+            found[relative] = b"-> " + os.fsencode(os.readlink(path))
+        elif path.is_file():
+            found[relative] = path.read_bytes()
+    return found

@@ -1,0 +1,132 @@
+"""Import, mark-translated, fmt and build killed (SIGKILL) at random steps of their writes,
+20 times each in a scratch copy: afterwards every file is wholly old or wholly new, the next
+command completes or discards the interrupted write and says so, no temporary file stays,
+and the database validates."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import signal
+from pathlib import Path
+
+import pytest
+
+from cardkit.checks.runner import validate
+from cardkit.render import build as build_module
+from cardkit.source.transaction import STAGING, recover
+from tests.conftest import MINIMAL_DATABASE, PROJECT_ROOT
+from tests.safety.harness import run_killed, snapshot
+
+RUNS = 20
+
+
+def reindented(root: Path) -> None:
+    """Three card files out of canonical form (four-space indentation): fmt rewrites them."""
+    for name in ("plans.yaml", "reinforcements.yaml", "aliens.yaml"):
+        path = root / "cards" / "duel" / name
+        path.write_text(path.read_text().replace("\n  ", "\n    ").replace("\n    \n", "\n\n"))
+
+
+def english_changed(root: Path) -> None:
+    """English names changed in three files, so their Spanish texts are stale."""
+    for relative, old, new in [("duel/plans.yaml", "The Wild One", "The Wild Card"),
+                               ("duel/aliens.yaml", "Pickle", "Pickled"),
+                               ("duel/fate/discovery.yaml", "Empty Spaceport", "Empty Starport")]:
+        path = root / "locales" / "en" / relative
+        path.write_text(path.read_text().replace(old, new, 1))
+
+
+def catalogue(root: Path) -> Path:
+    """A PO file changing Spanish texts in three files."""
+    po = root.parent / "es.po"
+    header = ('msgid ""\nmsgstr ""\n"Language: es\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+              '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n')
+    units = [("alien:pickle:name", "Pickle", "Pepinillo"),
+             ("plan:wild:name", "The Wild One", "El comodín"),
+             ("discovery:empty-spaceport:name", "Empty Spaceport", "Puerto espacial vacío")]
+    po.write_text(header + "".join(f'\nmsgctxt "{key}"\nmsgid "{source}"\nmsgstr "{target}"\n'
+                                   for key, source, target in units), encoding="utf-8")
+    return po
+
+
+def fake_measure(root, language):
+    return []
+
+
+def fake_render(root, language, paper, document, sizes):
+    return f"%PDF {language} {document}-{paper} of this build\n".encode()
+
+
+def fake_rendering() -> None:
+    build_module._measure = fake_measure
+    build_module._render = fake_render
+
+
+def previous_pdfs(out: Path) -> None:
+    for language in ("en", "es"):
+        (out / language).mkdir(parents=True)
+        for name in ("cards-a4.pdf", "cards-letter.pdf", "reference-a4.pdf", "reference-letter.pdf"):
+            (out / language / name).write_bytes(b"%PDF previous build\n")
+
+
+COMMANDS = {
+    "fmt": (reindented, lambda root: ["fmt", str(root)]),
+    "mark-translated": (english_changed,
+                        lambda root: ["mark-translated", "--lang", "es", "--all", "--root", str(root)]),
+    "import": (lambda root: None,
+               lambda root: ["i18n", "import", str(catalogue(root)), "--root", str(root)]),
+}
+
+
+def scratch(tmp_path: Path, name: str, change) -> Path:
+    root = tmp_path / name / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    change(root)
+    return root
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_killed_write_leaves_every_file_old_or_new(tmp_path: Path, command: str):
+    change, arguments = COMMANDS[command]
+    reference = scratch(tmp_path, "reference", change)
+    old = snapshot(reference)
+    counted = tmp_path / "steps"
+    assert run_killed(arguments(reference), 0, count_to=counted) == 0
+    new = snapshot(reference)
+    steps = int(counted.read_text())
+    assert new != old and steps > 0
+    assert validate(reference).errors == []  # the new state; the old one is the fixture's
+    assert validate(scratch(tmp_path, "old", change)).errors == []
+    chooser = random.Random(f"{command}-kill")
+    for run in range(RUNS):
+        root = scratch(tmp_path, f"run-{run}", change)
+        kill_at = chooser.randint(1, steps)
+        assert run_killed(arguments(root), kill_at) == -signal.SIGKILL
+        left = {name: data for name, data in snapshot(root).items()
+                if not name.startswith(STAGING)}
+        assert all(left.get(name) in (old.get(name), new.get(name))
+                   for name in set(old) | set(new) | set(left)), (run, kill_at)
+        interrupted = (root / STAGING).exists()
+        sentence = recover(root)
+        assert (sentence is not None) == interrupted
+        assert snapshot(root) in (old, new), (run, kill_at, sentence)  # so it validates
+
+
+def test_a_killed_build_leaves_the_previous_or_the_new_pdfs(tmp_path: Path):
+    out = tmp_path / "reference" / "out"
+    previous_pdfs(out)
+    old = snapshot(out)
+    counted = tmp_path / "steps"
+    arguments = ["build", str(PROJECT_ROOT), "--lang", "en,es", "--quiet", "--jobs", "1", "--out"]
+    assert run_killed([*arguments, str(out)], 0, prepare=fake_rendering, count_to=counted) == 0
+    new = snapshot(out)
+    steps = int(counted.read_text())
+    chooser = random.Random("build-kill")
+    for run in range(RUNS):
+        out = tmp_path / f"run-{run}" / "out"
+        previous_pdfs(out)
+        kill_at = chooser.randint(1, steps)
+        assert run_killed([*arguments, str(out)], kill_at, prepare=fake_rendering) == -signal.SIGKILL
+        recover(out)
+        assert snapshot(out) in (old, new), (run, kill_at)
