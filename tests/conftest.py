@@ -48,6 +48,24 @@ def broken_fixtures(folder: str) -> list:
     return [pytest.param(BrokenFixture.read(path), id=path.stem) for path in files]
 
 
+@pytest.fixture(scope="session")
+def face_cache(tmp_path_factory) -> Path:
+    """The shipped database's faces in English, Spanish and German, rendered once per test
+    session: a build whose output folder starts with a copy of it renders nothing."""
+    from cardkit.render.build import build
+    from cardkit.render.cache import CACHE_FOLDER
+
+    out = tmp_path_factory.mktemp("face-cache")
+    build(PROJECT_ROOT, out, ["en", "es", "de"], ["a4", "letter"], jobs=2)
+    return out / CACHE_FOLDER
+
+
+def with_face_cache(out: Path, cache: Path) -> Path:
+    """`out` holding a copy of the session's face cache; returns `out`."""
+    shutil.copytree(cache, out / cache.name)
+    return out
+
+
 @pytest.fixture
 def minimal_database(tmp_path: Path) -> Path:
     root = tmp_path / "db"

@@ -7,20 +7,24 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
-from cardkit.cli.options import UsageError, require_database
+from cardkit.cli.options import (UsageError, WriteError, output_folder, output_folder_option,
+                                 require_database)
 from cardkit.model.database import DatabaseHasErrors
+from cardkit.source.transaction import WriteFailed
 
 
 @click.command("review")
 @click.option("--lang", "language", required=True, help="The language to review against English.")
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
               show_default=True, help="The database folder.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
-              show_default=True, help="The page goes to <out>/review/<lang>.html.")
+@output_folder_option
 @click.option("--watch", is_flag=True, help="Rebuild whenever a card, text or template changes.")
-def review_command(language: str, root: Path, out: Path, watch: bool) -> None:
-    """Write a page showing every card in English and LANG side by side, with its problems."""
+def review_command(language: str, root: Path, out: str, watch: bool) -> None:
+    """Write a page showing every card in English and LANG side by side, with its problems.
+
+    The page goes to <out>/review/<lang>.html."""
     root = require_database(root)
+    out = output_folder(out, root)
     _build(root, language, out, stop_on_error=True, watch=watch)
     if watch:
         from watchfiles import watch as changes
@@ -55,6 +59,11 @@ def _build(root: Path, language: str, out: Path, stop_on_error: bool, watch: boo
     except ReviewRefused as exc:
         if stop_on_error:
             raise UsageError(str(exc)) from None
+        click.echo(f"not rebuilt: {exc}", err=True)
+        return
+    except WriteFailed as exc:
+        if stop_on_error:
+            raise WriteError(f"review not written: {exc}") from None
         click.echo(f"not rebuilt: {exc}", err=True)
         return
     click.echo(f"wrote {page}", err=True)

@@ -82,7 +82,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
     result = BuildResult(notes=_glossary_notes(database, languages))
-    store = FaceCache(out / CACHE_FOLDER if cache else None)
+    store = FaceCache(out / CACHE_FOLDER if cache else None).open()
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
                             later_steps=len(languages) * len(papers))
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents

@@ -19,6 +19,7 @@ from pathlib import Path
 from cardkit import __version__
 from cardkit.source.atomic import write_atomic
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.transaction import WriteFailed, reason_of
 
 CACHE_FOLDER = ".cache"
 # No face or fit record comes near this; a larger file is not one of ours.
@@ -42,6 +43,16 @@ class FaceCache:
     def __init__(self, folder: Path | None):
         self.folder = folder
 
+    def open(self) -> "FaceCache":
+        """Makes the folder, so an output folder that cannot take the cache fails before
+        anything is rendered; raises WriteFailed."""
+        if self.folder is not None:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise WriteFailed(self.folder, reason_of(exc)) from None
+        return self
+
     def get(self, key: str) -> bytes | None:
         """The payload stored under `key`; None when absent, unreadable or damaged."""
         if self.folder is None:
@@ -62,7 +73,11 @@ class FaceCache:
     def put(self, key: str, payload: bytes) -> None:
         if self.folder is None:
             return
-        write_atomic(self._path(key), hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+        path = self._path(key)
+        try:
+            write_atomic(path, hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+        except OSError as exc:
+            raise WriteFailed(path, reason_of(exc)) from None
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / key

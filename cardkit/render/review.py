@@ -24,6 +24,7 @@ from cardkit.render.fit import Fit, problems_of, sizes_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.source.atomic import write_atomic
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.transaction import WriteFailed, reason_of
 
 STATE_ORDER = ("missing", "stale", "translated")
 
@@ -58,18 +59,25 @@ def write_review(root: Path, language: str, out: Path, watch: bool = False,
         raise ReviewRefused(f"no translation {language!r} to review (known: {known})")
     target = out / "review" / f"{language}.html"
     rendered = render_faces(root, database, [SOURCE_LANGUAGE, language], [],
-                            FaceCache(out / CACHE_FOLDER), jobs)
+                            FaceCache(out / CACHE_FOLDER).open(), jobs)
     fits = {lang: [fit for face in rendered.contexts[lang].faces
                    for fit in rendered.faces[lang, face.id].fits]
             for lang in (SOURCE_LANGUAGE, language)}
     html = review_html(root, database, language, target.parent, fits,
                        reload_script=generation_file(language) if watch else None)
     generation = hashlib.sha256(html.encode()).hexdigest()[:16]
-    write_atomic(target, html.replace(GENERATION_MARK, generation))
+    _write(target, html.replace(GENERATION_MARK, generation))
     if watch:
-        write_atomic(target.parent / generation_file(language),
-                     f'window.reviewGeneration = "{generation}";\n')
+        _write(target.parent / generation_file(language),
+               f'window.reviewGeneration = "{generation}";\n')
     return target
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise WriteFailed(path, reason_of(exc)) from None
 
 
 # Stands for the page's generation in its HTML until the page's digest is known.

@@ -13,28 +13,19 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.render import build as build_module
+from cardkit.render.cache import CACHE_FOLDER
 from cardkit.source import transaction as transaction_module
 from cardkit.source.transaction import STAGING
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, with_face_cache
 
-PDF_BYTES = {"size": 1000}
 PDF_NAMES = ["cards-a4.pdf", "cards-letter.pdf", "reference-a4.pdf", "reference-letter.pdf"]
 
 
-def fake_measure(root, language):
-    return []
-
-
-def fake_render(root, language, paper, document, sizes):
-    return f"%PDF new {language} {document}-{paper}\n".encode().ljust(PDF_BYTES["size"], b"-")
-
-
 @pytest.fixture(autouse=True)
-def no_rendering(monkeypatch):
-    monkeypatch.setattr(build_module, "_measure", fake_measure)
-    monkeypatch.setattr(build_module, "_render", fake_render)
-    PDF_BYTES["size"] = 1000
+def rendered(face_cache, tmp_path: Path) -> Path:
+    """The output folder of the tests, holding the faces already rendered: the build
+    only imposes and writes."""
+    return with_face_cache(tmp_path / "out", face_cache)
 
 
 def previous_build(out: Path) -> dict[str, bytes]:
@@ -46,7 +37,7 @@ def previous_build(out: Path) -> dict[str, bytes]:
 
 def pdfs(out: Path) -> dict[str, bytes]:
     return {str(path.relative_to(out)): path.read_bytes() for path in sorted(out.rglob("*"))
-            if path.is_file()}
+            if path.is_file() and CACHE_FOLDER not in path.relative_to(out).parts}
 
 
 def run_build(out: str, *extra: str):
@@ -101,7 +92,7 @@ def test_a_folder_where_a_pdf_should_be(tmp_path: Path):
 def test_proc_as_out_is_a_message(tmp_path: Path):
     result = run_build("/proc")
     assert result.exit_code == 1
-    assert result.output.startswith(f"Error: build failed: /proc/{STAGING}: ")
+    assert result.output.startswith(f"Error: build failed: /proc/{CACHE_FOLDER}: ")
     assert "Traceback" not in result.output
 
 
@@ -125,15 +116,19 @@ def test_an_injected_full_disk_leaves_the_previous_pdfs(tmp_path: Path, monkeypa
 
 
 @pytest.fixture
-def small_disk(tmp_path: Path):
-    """A 1 MiB tmpfs, where the machine lets the tests mount one (as root); else skipped,
-    the injected full disk above still runs."""
+def small_disk(tmp_path: Path, face_cache: Path):
+    """A tmpfs with room for the face cache and 256 KiB more, less than the new PDFs need,
+    where the machine lets the tests mount one (as root); else skipped, the injected full
+    disk above still runs."""
     mount_point = tmp_path / "disk"
     mount_point.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount_point)],
+    pages = sum(-(-path.stat().st_size // 4096) for path in face_cache.rglob("*") if path.is_file())
+    size = (pages + 64) * 4096
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount_point)],
                              capture_output=True)
     if mounted.returncode != 0:
         pytest.skip("cannot mount a tmpfs here: " + mounted.stderr.decode(errors="replace").strip())
+    with_face_cache(mount_point / "out", face_cache)
     yield mount_point
     subprocess.run(["umount", "-l", str(mount_point)], check=True)
 
@@ -141,7 +136,6 @@ def small_disk(tmp_path: Path):
 def test_a_real_full_disk_leaves_the_previous_pdfs(small_disk: Path):
     out = small_disk / "out"
     before = previous_build(out)
-    PDF_BYTES["size"] = 300_000  # four of them do not fit in 1 MiB
     result = run_build(str(out))
     assert result.exit_code == 1
     assert result.output.startswith("Error: build failed: ")
@@ -182,3 +176,11 @@ def test_export_into_a_missing_folder_is_a_message(minimal_database: Path, tmp_p
                                        "-o", str(target)])
     assert (result.exit_code, result.output) == (
         1, f"Error: {tmp_path / 'absent'}: does not exist; nothing was written\n")
+
+
+def test_review_checks_out_like_build(tmp_path: Path):
+    (tmp_path / "file").write_text("mine")
+    result = CliRunner().invoke(main, ["review", "--lang", "es", "--root", str(PROJECT_ROOT),
+                                       "--out", str(tmp_path / "file")])
+    assert (result.exit_code, result.output) == (2, f"Error: --out {tmp_path / 'file'}: is not a folder\n")
+    assert (tmp_path / "file").read_text() == "mine"

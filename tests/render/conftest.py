@@ -11,13 +11,14 @@ import pytest
 from pypdf import PdfReader
 
 from cardkit.render.build import build
+from tests.conftest import with_face_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("build")
+def built(tmp_path_factory, face_cache) -> Path:
+    out = with_face_cache(tmp_path_factory.mktemp("build"), face_cache)
     build(PROJECT, out, ["en", "de"], ["a4", "letter"], jobs=2)
     return out
 

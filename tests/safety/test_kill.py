@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from cardkit.checks.runner import validate
-from cardkit.render import build as build_module
 from cardkit.source.transaction import STAGING, recover
-from tests.conftest import MINIMAL_DATABASE, PROJECT_ROOT
+from tests.conftest import MINIMAL_DATABASE, PROJECT_ROOT, with_face_cache
 from tests.safety.harness import run_killed, snapshot
 
 RUNS = 20
@@ -48,19 +47,6 @@ def catalogue(root: Path) -> Path:
     po.write_text(header + "".join(f'\nmsgctxt "{key}"\nmsgid "{source}"\nmsgstr "{target}"\n'
                                    for key, source, target in units), encoding="utf-8")
     return po
-
-
-def fake_measure(root, language):
-    return []
-
-
-def fake_render(root, language, paper, document, sizes):
-    return f"%PDF {language} {document}-{paper} of this build\n".encode()
-
-
-def fake_rendering() -> None:
-    build_module._measure = fake_measure
-    build_module._render = fake_render
 
 
 def previous_pdfs(out: Path) -> None:
@@ -113,20 +99,20 @@ def test_a_killed_write_leaves_every_file_old_or_new(tmp_path: Path, command: st
         assert snapshot(root) in (old, new), (run, kill_at, sentence)  # so it validates
 
 
-def test_a_killed_build_leaves_the_previous_or_the_new_pdfs(tmp_path: Path):
-    out = tmp_path / "reference" / "out"
+def test_a_killed_build_leaves_the_previous_or_the_new_pdfs(tmp_path: Path, face_cache: Path):
+    out = with_face_cache(tmp_path / "reference" / "out", face_cache)
     previous_pdfs(out)
     old = snapshot(out)
     counted = tmp_path / "steps"
     arguments = ["build", str(PROJECT_ROOT), "--lang", "en,es", "--quiet", "--jobs", "1", "--out"]
-    assert run_killed([*arguments, str(out)], 0, prepare=fake_rendering, count_to=counted) == 0
+    assert run_killed([*arguments, str(out)], 0, count_to=counted) == 0
     new = snapshot(out)
     steps = int(counted.read_text())
     chooser = random.Random("build-kill")
     for run in range(RUNS):
-        out = tmp_path / f"run-{run}" / "out"
+        out = with_face_cache(tmp_path / f"run-{run}" / "out", face_cache)
         previous_pdfs(out)
         kill_at = chooser.randint(1, steps)
-        assert run_killed([*arguments, str(out)], kill_at, prepare=fake_rendering) == -signal.SIGKILL
+        assert run_killed([*arguments, str(out)], kill_at) == -signal.SIGKILL
         recover(out)
         assert snapshot(out) in (old, new), (run, kill_at)
