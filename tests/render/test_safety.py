@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from cardkit.cli.build import build_command
 from cardkit.render.environment import make_environment
 from cardkit.render.fetcher import ProjectFetcher, RefusedResource
+from cardkit.render.cache import CACHE_FOLDER
 from cardkit.render.build import BuildFailed, build
 
 
@@ -58,7 +59,8 @@ def test_a_failed_build_leaves_the_previous_pdfs_in_place(project_copy, tmp_path
     with pytest.raises(BuildFailed, match="refused to fetch https://example.com/evil.css"):
         build(project_copy, out, ["en"], ["a4"], jobs=1)
     assert previous.read_bytes() == b"previous build"
-    assert sorted(path.name for path in out.rglob("*")) == ["en", "reference-a4.pdf"]
+    assert sorted(str(path.relative_to(out)) for path in out.rglob("*")
+                  if CACHE_FOLDER not in path.relative_to(out).parts) == ["en", "en/reference-a4.pdf"]
 
 
 def test_cli_reports_a_failed_build_without_traceback(project_copy, tmp_path):
@@ -70,7 +72,7 @@ def test_cli_reports_a_failed_build_without_traceback(project_copy, tmp_path):
     assert result.exit_code == 1
     assert "build failed, nothing written" in result.output
     assert "Traceback" not in result.output
-    assert not (tmp_path / "out").exists()
+    assert not list((tmp_path / "out").rglob("*.pdf"))
 
 
 @pytest.mark.parametrize("arguments, message", [

@@ -79,3 +79,9 @@ def test_a_fifo_and_a_device_are_refused_without_blocking(tmp_path: Path):
     device = load_yaml(tmp_path / "aliens.yaml", Path("aliens.yaml"), root=Path("/"))
     assert [p.message for p in fifo.problems] == ["not read: is a FIFO (named pipe), not a regular file"]
     assert [p.message for p in device.problems] == ["not read: is a device, not a regular file"]
+
+
+def test_a_folded_text_over_several_lines_is_not_a_control_character():
+    # ruamel.yaml records the folds of a `>` scalar as BEL characters in the value.
+    assert problems("a: >-\n  one line\n  and the next\n") == []
+    assert problems('a: "bell \\a"\n') == [("x.yaml:1:4", "control-character")]
