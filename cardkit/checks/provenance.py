@@ -172,9 +172,13 @@ def _contradictions(groups, origin: Origin, folder: Path, lines_of: dict, values
                         problems.append(error(
                             origin.position(("sources", index, "cites", number, "lines")),
                             "provenance-contradicted",
-                            f"lines {citation.lines} of {citation.file} do not give {shown} "
+                            f"{_lines(citation)} of {citation.file} do not give {shown} "
                             f"for '{fact}'", card_id=origin.key))
     return problems
+
+
+def _lines(citation) -> str:
+    return f"line {citation.lines}" if citation.first == citation.last else f"lines {citation.lines}"
 
 
 def _cited_text(folder: Path, citation, lines_of: dict) -> str | None:

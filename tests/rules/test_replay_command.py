@@ -34,7 +34,7 @@ def test_a_failing_example_prints_the_diff_and_exits_1(tmp_path):
     result = _invoke("--database", str(root), str(example))
     assert result.exit_code == 1
     assert f"FAIL  {example}" in result.output
-    assert "  after 7 of 10 steps" in result.output
+    assert "  after 7 of 8 steps" in result.output
     assert "duel.influence.blue: expected 14, actual 15" in result.output
     assert "-    blue: 14\n  +    blue: 15" in result.output
     assert result.output.endswith("0 of 1 examples hold\n")
@@ -63,7 +63,7 @@ def test_a_broken_card_database_is_a_usage_error(tmp_path):
     replace_in(root / "cards/duel/plans.yaml", "value: 6", "value: six")
     result = _invoke("--database", str(root), str(EXAMPLES))
     assert result.exit_code == 2
-    assert "cards/duel/plans.yaml:11:10: error: schema-type: value: expected a whole number" in result.output
+    assert "cards/duel/plans.yaml:21:10: error: schema-type: value: expected a whole number" in result.output
     assert f"the database under {root} has 1 error(s); `cardkit validate` lists them" in result.output
 
 
