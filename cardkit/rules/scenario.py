@@ -271,7 +271,9 @@ def _hypothetical_cards(reader: _Reader) -> dict[str, CardModel]:
     reader.mapping(root, kinds)
     cards: dict[str, CardModel] = {}
     for kind, entries in reader.value(root).items():
-        reader.mapping(root + (kind,), tuple(entries or ()))
+        if entries is not None and not isinstance(entries, Mapping):
+            reader.fail(root + (kind,), "schema-type",
+                        f"{_name(root + (kind,))} must be a mapping from card ids to cards")
         for card_id, raw in (entries or {}).items():
             here = root + (kind, card_id)
             if card_id in reader.cards or card_id in cards:
