@@ -24,6 +24,10 @@ CODES = frozenset({
     # references between files
     "unknown-id", "text-without-fact", "unknown-field-path", "source-fingerprint", "missing-text",
     "over-box-count", "missing-source-text", "glossary-term-lost",
+    # provenance: facts and texts traced to rulebook lines
+    "provenance-missing", "provenance-unknown-fact", "provenance-unknown-file",
+    "provenance-line-range", "provenance-language", "provenance-follows",
+    "provenance-contradicted", "name-not-provisional",
     # formatting
     "not-canonical",
     # effect text

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
+from cardkit.checks.provenance import check_against_rulebooks
 from cardkit.checks.runner import validate
+from cardkit.model.database import load_database
 from cardkit.problems import Severity
 from cardkit.source.canonical import format_database
 from tests.conftest import PROJECT_ROOT
+
+SEEDS = PROJECT_ROOT.parent / "shared" / "seeds"
+RULEBOOK_ES = "000_9d86faec0599c48a.txt"
+RULEBOOK_DE = "003_cadf4f0e38ea8624.txt"
 
 
 def test_shipped_database_has_no_errors():
@@ -17,3 +25,90 @@ def test_shipped_database_has_no_errors():
 
 def test_shipped_database_is_canonical():
     assert format_database(PROJECT_ROOT, write=False).changed == []
+
+
+# The facts the audit of issue 13 found wrong, each as it must now stand.
+
+@pytest.fixture(scope="module")
+def shipped():
+    database, problems, _ = load_database(PROJECT_ROOT)
+    assert not [p for p in problems if p.severity is Severity.ERROR]
+    return database
+
+
+def _groups(entry, fact):
+    return [group for group in entry.sources if group.covers(fact)]
+
+
+def test_provenance_is_checked_on_the_shipped_database(shipped):
+    assert set(shipped.boxes["duel"].rulebooks) == {RULEBOOK_ES, RULEBOOK_DE}
+
+
+def test_the_empty_spaceport_has_only_the_prizes_its_card_shows(shipped):
+    card = shipped.cards["empty-spaceport"]
+    assert card.duel.prizes.winner is None and not card.knows("duel.prizes.winner")
+    loser = card.duel.prizes.loser.effect
+    assert (loser.effect, loser.count, loser.optional) == ("retrieve_ships", None, False)
+    assert not card.knows("duel.prizes.loser.effect.count")
+    [group] = _groups(card, "duel.prizes.loser.effect")
+    assert [(c.file, c.lines) for c in group.cites] == [(RULEBOOK_ES, "517-519")]
+    assert shipped.text("es", "empty-spaceport").prizes.loser.name == "Premio al abandono"
+    assert shipped.text("de", "empty-spaceport").prizes.loser.name == "Unbeaufsichtigter Preis"
+
+
+def test_the_naivety_prize_belongs_to_the_step_ten_illustration_card(shipped):
+    card = shipped.cards["prize-illustration"]
+    assert card.kind == "discovery"
+    assert not card.knows("duel.ship_advantage") and not card.knows("next")
+    winner, loser = card.duel.prizes.winner.effect, card.duel.prizes.loser.effect
+    assert (winner.effect, winner.count, winner.optional) == ("improve_relations", 1, True)
+    assert (loser.effect, loser.count, loser.optional) == ("worsen_relations", 1, True)
+    assert shipped.text("es", "prize-illustration").prizes.loser.name == "Premio a la ingenuidad"
+    assert shipped.text("de", "prize-illustration").prizes.loser.name == "Preis der Naivität"
+    for language in ("en", "es", "de"):
+        assert "name" in shipped.text(language, "prize-illustration").provisional
+
+
+def test_supply_run_has_no_main_text_and_its_symbols_are_a_reading(shipped):
+    card = shipped.cards["supply-run"]
+    assert not card.knows("text")
+    for language in ("en", "es", "de"):
+        assert shipped.text(language, "supply-run").text is None
+    [group] = _groups(card, "resources.green")
+    assert group.reading is not None and group.covers("resources.yellow")
+    for planet in ("green-a", "yellow-a"):
+        [group] = _groups(shipped.cards[planet], "symbol")
+        assert group.reading is not None
+
+
+def test_the_grouchs_timing_is_unknown(shipped):
+    grouch = shipped.cards["grouch"]
+    assert grouch.power.timing is None and not grouch.knows("power.timing")
+
+
+@pytest.mark.parametrize("card_id", ["swarm", "prime"])
+def test_the_first_game_aliens_english_names_are_provisional(shipped, card_id):
+    assert "name" in shipped.text("en", card_id).provisional
+
+
+@pytest.mark.parametrize("card_id", ["pickle", "unseemly", "chosen-one", "traveler"])
+def test_german_names_derived_from_other_word_forms_are_provisional(shipped, card_id):
+    entry = shipped.text("de", card_id)
+    assert "name" in entry.provisional
+    [group] = _groups(entry, "name")
+    assert group.reading is not None
+
+
+@pytest.mark.parametrize("card_id, fact", [("double", "deck"), ("sweet-revenge", "planet_bar"),
+                                           ("red-a", "symbol"), ("red-b", "symbol")])
+def test_where_the_rulebooks_disagree_the_entry_follows_the_german(shipped, card_id, fact):
+    [group] = _groups(shipped.cards[card_id], fact)
+    assert {citation.file for citation in group.cites} == {RULEBOOK_ES, RULEBOOK_DE}
+    assert group.follows.file == RULEBOOK_DE and group.follows.why
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks are not next to the project")
+def test_every_citation_holds_against_the_rulebooks_themselves(shipped):
+    for name, rulebook in shipped.boxes["duel"].rulebooks.items():
+        assert len((SEEDS / name).read_bytes().split(b"\n")) - 1 == rulebook.lines, name
+    assert check_against_rulebooks(shipped, SEEDS) == []

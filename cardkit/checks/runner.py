@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
+from cardkit.checks.provenance import check_provenance
 from cardkit.checks.references import check_references
 from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import check_staleness, translation_states
@@ -41,6 +42,7 @@ def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] 
     counts = count_cards(database)
     problems += check_references(database)
     problems += check_box_counts(database, counts)
+    problems += check_provenance(database)
     problems += check_texts(database, build_lexicons(database))
     problems += check_consistency(database)
     problems += check_staleness(translation_states(database))

@@ -23,19 +23,21 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
 
     Prints each example's result and, at the first checkpoint that fails, the
     expected against the actual state. Exit status: 0 when every example holds,
-    1 when one fails, 2 for usage errors or a broken card database.
+    1 when one loads and fails, 2 when one does not load (the file itself is wrong or
+    refused), for usage errors, or for a broken card database.
     """
     database = load_or_fail(require_database(root), exit_code=UsageError.exit_code)
     scenarios = find_scenarios(paths or [root / DEFAULT_EXAMPLES])
     if not scenarios:
         raise UsageError("no worked examples found")
-    failed = 0
+    failed = unloadable = 0
     for path in scenarios:
         result = replay_file(path, database.cards)
         if result.passed:
             click.echo(f"ok    {path}  ({result.steps_total} step{'' if result.steps_total == 1 else 's'})")
             continue
         failed += 1
+        unloadable += result.failure is None
         click.echo(f"FAIL  {path}")
         for problem in result.problems:
             click.echo(f"  {format_problem(problem)}")
@@ -44,5 +46,7 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
             for line in result.failure.render().splitlines():
                 click.echo(f"  {line}" if line else "")
     click.echo(f"{len(scenarios) - failed} of {len(scenarios)} examples hold")
+    if unloadable:
+        raise SystemExit(UsageError.exit_code)
     if failed:
         raise SystemExit(1)

@@ -12,6 +12,8 @@ from typing import Annotated, ClassVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
+from cardkit.model.provenance import Sources
+
 CardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
 FieldPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$", max_length=128)]
 
@@ -35,6 +37,7 @@ class CardModel(Strict):
 
     id: CardId
     unknown: list[FieldPath] = []
+    sources: Sources = []
 
     # Facts that must be given unless listed in `unknown`.
     required_facts: ClassVar[tuple[str, ...]] = ()

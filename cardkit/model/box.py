@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import Field
 
 from cardkit.model.base import Strict
+from cardkit.model.provenance import Rulebook, RulebookFile
 
 Count = Annotated[int, Field(ge=0, le=1000)]
 
@@ -40,6 +41,9 @@ class Box(Strict):
     plans: PerColour
     planets: Count
     tactics: PerColour
+    # The rulebooks in the box, as the files the database cites; a game that lists them
+    # must cite them for every fact (checks/provenance.py).
+    rulebooks: dict[RulebookFile, Rulebook] = {}
 
     def expected(self) -> dict[str, int]:
         """Cards of each kind the box holds, keyed by card kind."""

@@ -8,7 +8,7 @@ from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardkit.model.base import CardId, CardModel, Strict
-from cardkit.model.effects import Effect
+from cardkit.model.effects import CountedEffect, Effect
 
 Complexity = Literal["green", "yellow", "red"]
 Timing = Literal["always", "setup", "contests", "duels", "contests-and-duels"]
@@ -79,7 +79,7 @@ class Prizes(Strict):
 
 
 class Duel(Strict):
-    ship_advantage: Annotated[int, Field(ge=1, le=20)]
+    ship_advantage: Annotated[int, Field(ge=1, le=20)] | None = None
     prizes: Prizes
 
 
@@ -102,6 +102,36 @@ class FateCard(CardModel):
         if self.duel is not None and self.contest is not None:
             raise PydanticCustomError("duel_and_contest", "a Fate card starts a duel or a contest, not both")
         return self
+
+    @model_validator(mode="after")
+    def _partial_facts_declared(self):
+        """A duel's ship advantage and an effect's count may be absent only when unknown."""
+        absent = []
+        if self.duel is not None and self.duel.ship_advantage is None:
+            absent.append("duel.ship_advantage")
+        for path, effect in self.counted_effects():
+            if effect.count is None:
+                absent.append(f"{path}.count")
+        for path in absent:
+            if self.knows(path):
+                raise PydanticCustomError(
+                    "fact_missing", "missing field {field}", {"field": path})
+        return self
+
+    def counted_effects(self):
+        """Every counted effect of the card with its field path."""
+        found = []
+        if self.duel is not None:
+            for side in ("winner", "loser"):
+                prize = getattr(self.duel.prizes, side)
+                if prize is not None and isinstance(prize.effect, CountedEffect):
+                    found.append((f"duel.prizes.{side}.effect", prize.effect))
+        if self.contest is not None and isinstance(self.contest.winner.effect, CountedEffect):
+            found.append(("contest.winner.effect", self.contest.winner.effect))
+        for symbol, effect in (getattr(self, "resources", None) or {}).items():
+            if isinstance(effect, CountedEffect):
+                found.append((f"resources.{symbol}", effect))
+        return found
 
 
 class Discovery(FateCard):

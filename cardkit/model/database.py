@@ -225,6 +225,13 @@ def _validate_whole(model: type[BaseModel], document: Document, game: str,
     return None if value is None else (value, origin)
 
 
+def validation_problems(model: type[BaseModel], payload: dict,
+                        origin: Origin) -> tuple[Any, list[Problem]]:
+    """`payload` validated by `model`, or None and every problem at its position in origin."""
+    problems: list[Problem] = []
+    return _validate(model, payload, origin, problems), problems
+
+
 def _validate(model: type[BaseModel], payload: dict, origin: Origin,
               problems: list[Problem]) -> Any:
     try:

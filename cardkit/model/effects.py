@@ -22,8 +22,10 @@ COUNTED_EFFECTS = (
 
 
 class CountedEffect(Strict):
+    """`count` is absent only where the card lists it under `unknown` (the card checks)."""
+
     effect: Literal[COUNTED_EFFECTS]
-    count: Annotated[int, Field(ge=1, le=20)]
+    count: Annotated[int, Field(ge=1, le=20)] | None = None
     optional: bool = False
 
 

@@ -16,6 +16,7 @@ from pydantic import Field, StringConstraints
 
 from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
 from cardkit.model.cards import Alien, Emissary, FateCard, PlanetSymbol
+from cardkit.model.provenance import Sources
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank]
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
@@ -35,6 +36,7 @@ class Entry(Strict):
     translated_from: dict[FieldPath, Fingerprint] = {}
     notes: dict[FieldPath, Text] = {}
     silence: dict[ProblemCode, Text] = {}
+    sources: Sources = []
 
     @cached_property
     def texts(self) -> dict[str, str]:
@@ -48,7 +50,7 @@ class Entry(Strict):
                 elif isinstance(value, str):
                     found[f"{prefix}{key}"] = value
 
-        walk(self.model_dump(exclude={"id", "kind", *ENTRY_METADATA}, exclude_none=True), "")
+        walk(self.model_dump(exclude={"id", "kind", "sources", *ENTRY_METADATA}, exclude_none=True), "")
         return found
 
 

@@ -125,6 +125,9 @@ class Rules:
             if card.duel is None:
                 raise RulesError(f"fate card {fate!r}: the card database does not give its duel "
                                  "(ship advantage and prizes)")
+            if card.duel.ship_advantage is None:
+                raise RulesError(f"fate card {fate!r}: the card database does not give its "
+                                 "ship advantage")
             advantage = card.duel.ship_advantage
         clash = Clash("duel", fate, planet=planet, ship_advantage=advantage)
         self.state.clash = clash
@@ -322,9 +325,12 @@ class Rules:
     def _resolve_prizes(self, clash: Clash) -> Procedure:
         if clash.fate is None:
             return
-        prizes = self.cards[clash.fate].duel.prizes
+        card = self.cards[clash.fate]
         for role, colour in (("winner", clash.winner), ("loser", clash.loser)):
-            prize = getattr(prizes, role)
+            prize = getattr(card.duel.prizes, role)
+            if prize is None and not card.knows(f"duel.prizes.{role}"):
+                raise RulesError(f"fate card {clash.fate!r}: the card database does not give "
+                                 f"the {role}'s prize")
             if prize is None:
                 continue
             if prize.effect is None:
@@ -395,6 +401,9 @@ class Rules:
         """Resolve as much of `effect` as possible; an optional one only if the player wants."""
         if effect.effect == "discover_and_duel":
             raise RulesError("discovering a planet is a fate card's effect, not a player's")
+        if effect.count is None:
+            raise RulesError(f"the card database does not give how many the {effect.effect} "
+                             "effect counts")
         if effect.optional and self._could_do(colour, effect.effect):
             wanted = yield Decision(colour, "may", f"{colour}: use {effect.effect} {effect.count}?",
                                     (True, False))

@@ -89,7 +89,7 @@ def replay_file(path: Path, cards: Mapping[str, CardModel],
 
 def replay(scenario: Scenario, cards: Mapping[str, CardModel]) -> ReplayResult:
     result = ReplayResult(scenario.path, scenario.title, steps_total=len(scenario.steps))
-    engine = Engine(scenario.setup(), cards, ask_forced=True)
+    engine = Engine(scenario.setup(), {**cards, **scenario.hypothetical}, ask_forced=True)
     try:
         for step in scenario.steps:
             _run_step(engine, step)
@@ -169,6 +169,9 @@ def _answer(engine: Engine, decision: Decision, unused: list, step: Step, label:
         _fail(step.position, f"{label}: the engine asks {decision.actor} for a decision the step "
                              f"does not script: {decision.kind} ({decision.prompt}; "
                              f"legal: {_legal(decision)})")
+    if scripted.forced and not decision.forced:
+        _fail(scripted.position, f"scripted decision '{scripted.describe()}' is asserted forced, "
+                                 f"but the engine offers a choice: {_legal(decision)}")
     if not decision.allows(scripted.choice):
         _fail(scripted.position, f"scripted decision '{scripted.describe()}' is not legal here "
                                  f"({decision.prompt}); legal: {_legal(decision)}")

@@ -11,6 +11,7 @@ unknown-id, wrong-kind, schema-rule, ...).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,8 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from cardkit.model.base import CardModel
+from cardkit.model.cards import MODEL_BY_KIND
+from cardkit.model.database import Origin, validation_problems
 from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
 from cardkit.problems import Position, Problem, error
 from cardkit.rules.decisions import CHANCE, DECISION_KINDS, PASS
@@ -26,16 +29,16 @@ from cardkit.rules.engine import EVENT_NAMES
 from cardkit.rules.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
                                  GameState, PlanetState, PlayerState, ReinforcementPlay,
                                  TacticChoice)
-from cardkit.source.yamlfile import Document, Location, load_yaml
+from cardkit.rules.view import CHECKPOINT_SCHEMA, EMISSARY_IDS, PLANET_NAMES
+from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, Location, parse_text
 
 END = "end"
 FATE_DECKS = ("discovery", "event", "maintenance")
 RULEBOOK_LANGUAGES = ("es", "de")
 ACTIONS = ("draw_fate", "duel", "contest", "effect", "planet_bar", "resources", "upkeep",
            "win_check")
-CHECKPOINT_FIELDS = ("leader", "straggler", "players", "planets", "planet_stack", "emissaries",
-                     "fate_decks", "reinforcement_deck", "past", "selected_planet", "game",
-                     "duel", "contest")
+HYPOTHETICAL = "hypothetical_cards"
 TACTIC_ICONS = ("blast", "shield", "recover")
 RETRIEVE_SOURCES = ("vortex", "vortex-planet")
 
@@ -53,6 +56,8 @@ class ScriptedDecision:
     kind: str
     choice: Any
     position: Position
+    # Asserted forced: the engine must offer this one choice and no other.
+    forced: bool = False
 
     def describe(self) -> str:
         return f"{self.actor} {self.kind}: {show_choice(self.choice)}"
@@ -86,6 +91,8 @@ class Scenario:
     readings: list[str]
     setup: Callable[[], GameState]
     steps: list[Step] = field(default_factory=list)
+    # Cards the scenario declares for itself: never printed, never in the database.
+    hypothetical: dict[str, CardModel] = field(default_factory=dict)
 
 
 def show_choice(choice: Any) -> str:
@@ -205,7 +212,7 @@ def _name(location: Location) -> str:
 
 def load_scenario(path: Path, cards: Mapping[str, CardModel],
                   display_path: Path | None = None) -> tuple[Scenario | None, list[Problem]]:
-    document = load_yaml(path, display_path)
+    document = _read(path, display_path or path)
     if document.problems:
         return None, document.problems
     reader = _Reader(document, cards)
@@ -215,18 +222,73 @@ def load_scenario(path: Path, cards: Mapping[str, CardModel],
         return None, [invalid.problem]
 
 
+def _read(path: Path, shown: Path) -> Document:
+    """The scenario file through the project's input boundary: a regular file inside its
+    own folder, read with the card files' size limit."""
+    document = Document(shown)
+    try:
+        raw = read_input(path, root=path.parent, limit=MAX_FILE_BYTES)
+    except InputRefused as refused:
+        document.problems.append(error(Position(shown), "file-unreadable",
+                                       f"cannot read the scenario: {refused.reason}"))
+        return document
+    if b"\x00" in raw:
+        document.problems.append(error(Position(shown), "file-binary",
+                                       "file contains a NUL byte: binary data, not YAML text"))
+        return document
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        document.problems.append(error(Position(shown, line), "file-encoding",
+                                       f"file is not UTF-8 text (offset {exc.start})"))
+        return document
+    return parse_text(text, document)
+
+
 def _scenario(reader: _Reader) -> Scenario:
-    top = reader.mapping((), ("example", "sources", "readings", "setup", "steps"),
+    top = reader.mapping((), ("example", "sources", "readings", HYPOTHETICAL, "setup", "steps"),
                          required=("example", "sources", "setup", "steps"))
     title = reader.text(("example",))
     citations = _citations(reader)
+    hypothetical = _hypothetical_cards(reader) if HYPOTHETICAL in top else {}
+    reader.cards = {**reader.cards, **hypothetical}
     readings = [reader.text(("readings", index))
                 for index in range(len(reader.sequence(("readings",))))] if "readings" in top else []
     setup = _Setup(reader)
     steps = [_step(reader, setup, index) for index in range(len(reader.sequence(("steps",))))]
     if not steps:
         reader.fail(("steps",), "schema-missing-field", "a scenario needs at least one step")
-    return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
+    return Scenario(reader.document.path, title, citations, readings, setup.build, steps,
+                    hypothetical)
+
+
+def _hypothetical_cards(reader: _Reader) -> dict[str, CardModel]:
+    """Cards the scenario makes up to show a rule no rulebook card shows, by kind and id,
+    each checked by the model of its kind, as in the card files."""
+    root = (HYPOTHETICAL,)
+    kinds = tuple(MODEL_BY_KIND)
+    reader.mapping(root, kinds)
+    cards: dict[str, CardModel] = {}
+    for kind, entries in reader.value(root).items():
+        if entries is not None and not isinstance(entries, Mapping):
+            reader.fail(root + (kind,), "schema-type",
+                        f"{_name(root + (kind,))} must be a mapping from card ids to cards")
+        for card_id, raw in (entries or {}).items():
+            here = root + (kind, card_id)
+            if card_id in reader.cards or card_id in cards:
+                reader.fail(here, "duplicate-id",
+                            f"id {card_id!r} is already a card's: a hypothetical card needs an "
+                            "id of its own", at_key=True)
+            if not isinstance(raw, Mapping):
+                reader.fail(here, "schema-type", f"card {card_id!r} must be a mapping of fields")
+            origin = Origin(reader.document, "", here)
+            card, problems = validation_problems(MODEL_BY_KIND[kind], {**raw, "id": card_id},
+                                                 origin)
+            if problems:
+                raise _Invalid(problems[0])
+            cards[card_id] = card
+    return cards
 
 
 def _citations(reader: _Reader) -> list[Citation]:
@@ -440,11 +502,36 @@ def _step(reader: _Reader, setup: _Setup, index: int) -> Step:
     expect = None
     expect_position = None
     if "expect" in spec:
-        reader.mapping(location + ("expect",), CHECKPOINT_FIELDS)
+        reader.mapping(location + ("expect",), tuple(CHECKPOINT_SCHEMA))
+        _check_checkpoint(reader, setup, location + ("expect",), CHECKPOINT_SCHEMA)
         expect = _plain(spec["expect"])
         expect_position = reader.document.position(location + ("expect",))
     return Step(index + 1, reader.document.position(location), narrates, action, until, times,
                 decisions, expect, expect_position)
+
+
+def _check_checkpoint(reader: _Reader, setup: _Setup, location: Location, schema: dict):
+    """Every key of a checkpoint, nested ones included, names a field of the state's view,
+    so a misspelt key fails the load at its own line, not the comparison at `expect`."""
+    data = reader.value(location)
+    if not isinstance(data, Mapping):
+        return
+    for key in data:
+        if PLANET_NAMES in schema:
+            allowed, inner = tuple(setup.planet_names), schema[PLANET_NAMES]
+        elif EMISSARY_IDS in schema:
+            allowed, inner = tuple(setup.emissaries), schema[EMISSARY_IDS]
+        else:
+            allowed, inner = tuple(schema), schema.get(key)
+        if key not in allowed:
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else \
+                f"; expected one of: {', '.join(allowed) or 'nothing'}"
+            reader.fail(location + (key,), "schema-unknown-field",
+                        f"{_name(location + (key,))} is no field of the game state{hint}",
+                        at_key=True)
+        if isinstance(inner, dict):
+            _check_checkpoint(reader, setup, location + (key,), inner)
 
 
 def _plain(data: Any) -> Any:
@@ -504,8 +591,8 @@ def _action(reader: _Reader, setup: _Setup, location: Location) -> Action:
 
 
 def _decision(reader: _Reader, setup: _Setup, location: Location) -> ScriptedDecision:
-    spec = reader.mapping(location, ("by",) + tuple(DECISION_KINDS), required=("by",))
-    kinds = [key for key in spec if key != "by"]
+    spec = reader.mapping(location, ("by", "forced") + tuple(DECISION_KINDS), required=("by",))
+    kinds = [key for key in spec if key not in ("by", "forced")]
     if len(kinds) != 1:
         reader.fail(location, "schema-rule",
                     "a decision names who decides ('by') and exactly one kind of choice")
@@ -516,7 +603,8 @@ def _decision(reader: _Reader, setup: _Setup, location: Location) -> ScriptedDec
                     "shuffles are decided by chance, every other choice by a player")
     here = location + (kind,)
     choice = _CHOICE_READERS[kind](reader, setup, here)
-    return ScriptedDecision(actor, kind, choice, reader.document.position(location))
+    forced = reader.flag(location + ("forced",)) if "forced" in spec else False
+    return ScriptedDecision(actor, kind, choice, reader.document.position(location), forced)
 
 
 def _tactic_choice(reader: _Reader, setup: _Setup, here: Location) -> TacticChoice:

@@ -53,7 +53,7 @@ def test_every_card_is_shown_with_its_state_and_problems(review_page):
     html = review_page.read_text(encoding="utf-8")
     shown = rows(html)
 
-    assert len(shown) == 31
+    assert len(shown) == 32
     assert shown["sweet-revenge"] == ("stale", 1, False)  # the stale-translation warning
     assert shown["iron-matron"][:2] == ("translated", 1)
     assert "number-mismatch</code>: powers.punish.text: numbers differ from the English text: 2, 20, 31, 42 here, 1, 20, 31, 42 in English" in html
@@ -84,7 +84,7 @@ def test_the_filter_works_in_a_real_browser(review_page, tmp_path, filter_name, 
 
     shown = {card for card, (_, _, hidden) in rows(run.stdout).items() if not hidden}
     assert run.returncode == 0, run.stderr[-2000:]
-    assert len(rows(run.stdout)) == 31
+    assert len(rows(run.stdout)) == 32
     assert shown == visible
     assert f'data-filter="{filter_name}"' in run.stdout
 

@@ -38,7 +38,7 @@ def test_a_changed_plan_value_fails_the_duel_example_at_the_influence(tmp_path):
         "duel.loser: expected orange, actual blue",
     ]
     assert "-    orange: 13\n+    orange: 15" in failure.diff
-    assert failure.position.line == 109  # the checkpoint's `expect:` of that step
+    assert failure.position.line == 106  # the checkpoint's `expect:` of that step
 
 
 def test_a_changed_ship_advantage_fails_the_duel_example_where_it_is_first_held(tmp_path):

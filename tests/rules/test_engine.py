@@ -277,3 +277,24 @@ def test_a_discovery_card_duels_on_the_discovered_planet_and_pays_its_prize(card
     assert state.past == ["stake"]
     assert state.players["orange"].hand == ["tiny"]  # the winner's prize: draw 1 card
     assert state.controlled("orange") == ["blue-x"]
+
+
+def test_a_prize_the_database_does_not_give_stops_the_rules(shipped_cards):
+    state = _state(orange={"hand": ["wild"]}, blue={"hand": ["inadequate"]})
+    state.planets = {"here": PlanetState("here", None, None, {"orange": 0, "blue": 0})}
+    engine = Engine(state, shipped_cards, ask_forced=True)
+    with pytest.raises(RulesError, match="fate card 'empty-spaceport': the card database does "
+                                         "not give the winner's prize"):
+        _run(engine, engine.rules.duel("here", "empty-spaceport"), [
+            ("orange", "dial", 1), ("blue", "dial", 2),
+            ("orange", "plan", "wild"), ("blue", "plan", "inadequate"),
+        ])
+
+
+def test_a_duel_whose_ship_advantage_is_unknown_does_not_start(shipped_cards):
+    state = _state(orange={"hand": ["wild"]}, blue={"hand": ["inadequate"]})
+    state.planets = {"here": PlanetState("here", None, None, {"orange": 0, "blue": 0})}
+    engine = Engine(state, shipped_cards, ask_forced=True)
+    with pytest.raises(RulesError, match="'prize-illustration': the card database does not give "
+                                         "its ship advantage"):
+        _run(engine, engine.rules.duel("here", "prize-illustration"), [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -33,17 +34,17 @@ def test_a_failing_example_prints_the_diff_and_exits_1(tmp_path):
     result = _invoke("--database", str(root), str(example))
     assert result.exit_code == 1
     assert f"FAIL  {example}" in result.output
-    assert "  after 7 of 10 steps" in result.output
+    assert "  after 7 of 8 steps" in result.output
     assert "duel.influence.blue: expected 14, actual 15" in result.output
     assert "-    blue: 14\n  +    blue: 15" in result.output
     assert result.output.endswith("0 of 1 examples hold\n")
 
 
-def test_a_broken_scenario_is_reported_with_file_and_line(monkeypatch):
+def test_a_scenario_that_does_not_load_is_reported_with_file_and_line_and_exits_2(monkeypatch):
     monkeypatch.chdir(PROJECT_ROOT)
     path = BROKEN.relative_to(PROJECT_ROOT) / "unknown-card.yaml"
     result = _invoke(str(path))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert (f"  {path}:11:20: error: unknown-id: unknown card id 'wilde': "
             "the card database has no such card") in result.output
 
@@ -62,5 +63,37 @@ def test_a_broken_card_database_is_a_usage_error(tmp_path):
     replace_in(root / "cards/duel/plans.yaml", "value: 6", "value: six")
     result = _invoke("--database", str(root), str(EXAMPLES))
     assert result.exit_code == 2
-    assert "cards/duel/plans.yaml:11:10: error: schema-type: value: expected a whole number" in result.output
+    assert "cards/duel/plans.yaml:21:10: error: schema-type: value: expected a whole number" in result.output
     assert f"the database under {root} has 1 error(s); `cardkit validate` lists them" in result.output
+
+
+def test_one_scenario_that_does_not_load_among_failing_ones_exits_2(monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    broken = BROKEN.relative_to(PROJECT_ROOT)
+    result = _invoke(str(broken / "illegal-decision.yaml"), str(broken / "unknown-card.yaml"))
+    assert result.exit_code == 2
+    assert result.output.endswith("0 of 2 examples hold\n")
+
+
+def test_a_scenario_that_loads_and_fails_exits_1(monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    result = _invoke(str(BROKEN.relative_to(PROJECT_ROOT) / "illegal-decision.yaml"))
+    assert result.exit_code == 1
+
+
+def test_a_device_is_refused_with_a_message_and_exit_2(monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    result = _invoke("/dev/zero")
+    assert result.exit_code == 2
+    assert ("  /dev/zero:1:1: error: file-unreadable: cannot read the scenario: "
+            "is a device, not a regular file") in result.output
+
+
+def test_a_fifo_is_refused_without_blocking(monkeypatch, tmp_path):
+    monkeypatch.chdir(PROJECT_ROOT)
+    fifo = tmp_path / "example.yaml"
+    os.mkfifo(fifo)
+    result = _invoke(str(fifo))
+    assert result.exit_code == 2
+    assert (f"  {fifo}:1:1: error: file-unreadable: cannot read the scenario: is a FIFO "
+            "(named pipe), not a regular file") in result.output

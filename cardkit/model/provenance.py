@@ -1,0 +1,75 @@
+"""Where a card's facts and texts come from: rulebook lines, readings, and disagreements.
+
+An entry's `sources` is a list of groups. Each group names facts (field paths) and
+either cites rulebook lines (`cites`), or gives a one-line `reading` (why we read the
+facts this way), or both. Where two cited rulebooks disagree, `follows` names the one the
+entry follows and why. The rulebooks themselves are listed, with their line counts, in
+the game's `box.yaml`: the database never reads them at run time.
+
+This module imports nothing of the project, so `model.base` can build on it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
+
+RulebookFile = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]+\.txt$", max_length=128)]
+LineRange = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$")]
+Reason = Annotated[str, StringConstraints(pattern=r"^[^\n]+$", min_length=1, max_length=400)]
+FactPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$", max_length=128)]
+Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class Rulebook(_Strict):
+    """One rulebook file as the project read it: its language and how many lines it has."""
+
+    language: Language
+    lines: Annotated[int, Field(ge=1, le=1_000_000)]
+
+
+class Citation(_Strict):
+    file: RulebookFile
+    lines: LineRange
+
+    @property
+    def first(self) -> int:
+        return int(self.lines.split("-")[0])
+
+    @property
+    def last(self) -> int:
+        return int(self.lines.split("-")[-1])
+
+
+class Follows(_Strict):
+    """Where the cited rulebooks disagree: the one whose fact the entry gives, and why."""
+
+    file: RulebookFile
+    why: Reason
+
+
+class SourceGroup(_Strict):
+    facts: Annotated[list[FactPath], Field(min_length=1, max_length=64)]
+    cites: Annotated[list[Citation], Field(max_length=16)] = []
+    reading: Reason | None = None
+    follows: Follows | None = None
+
+    @model_validator(mode="after")
+    def _cited_or_read(self):
+        if not self.cites and self.reading is None:
+            raise PydanticCustomError(
+                "source_empty", "a source cites rulebook lines ('cites'), gives a 'reading', "
+                "or both")
+        return self
+
+    def covers(self, path: str) -> bool:
+        return any(path == fact or path.startswith(fact + ".") for fact in self.facts)
+
+
+Sources = Annotated[list[SourceGroup], Field(max_length=64)]
