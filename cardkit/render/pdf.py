@@ -12,6 +12,7 @@ from weasyprint import HTML
 from weasyprint.urls import FatalURLFetchingError
 
 from cardkit.render.fetcher import ProjectFetcher
+from cardkit.render.fonts import project_font_config
 from cardkit.render.layout import Rectangle
 
 POINTS_PER_MM = 72 / 25.4
@@ -39,7 +40,7 @@ def render_document(html: str, root: Path, base: Path):
     """The laid-out WeasyPrint document, for writing or for measuring."""
     document, fetcher = parse(html, root, base)
     try:
-        return document.render()
+        return document.render(font_config=project_font_config())
     except FatalURLFetchingError as exc:
         raise RenderError("; ".join(f"refused to fetch {url}" for url in fetcher.refused)
                           or str(exc)) from None

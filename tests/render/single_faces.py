@@ -1,0 +1,38 @@
+"""Rendering a few card faces of a project to a PDF, one face per card-sized page: the same
+templates, fonts and fitting as the card sheets, at a fraction of a full build's cost."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from cardkit.model.database import load_database
+from cardkit.render.documents import LanguageContext, measuring_html
+from cardkit.render.faces import Printed
+from cardkit.render.fit import measure_language, sizes_of
+from cardkit.render.pdf import render_document, write_pdf
+
+
+def faces_pdf(root: Path, language: str, face_ids: list[str]) -> PdfReader:
+    """The PDF of the faces `face_ids` in `language`, each at the size fitting chooses."""
+    context = LanguageContext(root, language, load_database(root)[0])
+    context.faces = [face for face in context.faces if face.id in face_ids]
+    assert [face.id for face in context.faces] == face_ids, "faces not found or not in print order"
+    sizes = sizes_of(measure_language(context))
+    html = measuring_html(context, [Printed(face, sizes) for face in context.faces])
+    return PdfReader(BytesIO(write_pdf(render_document(html, root, context.templates))))
+
+
+def text_of(reader: PdfReader) -> str:
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def font_names(reader: PdfReader) -> set[str]:
+    """The base names of every font the PDF's pages use, subset tags removed."""
+    names = set()
+    for page in reader.pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            names.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+", 1)[-1])
+    return names
