@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardkit.model.base import CardModel
-from cardkit.model.cards import Emissary, Plan, Tactic
 from cardkit.model.database import Database
 from cardkit.model.texts import Entry, field_value
+from cardkit.render.backs import back_of
 
 KIND_ORDER = ("alien", "emissary", "discovery", "event", "maintenance", "plan", "reinforcement",
               "planet", "tactic")
@@ -51,22 +51,12 @@ def card_faces(database: Database, language: str) -> list[Face]:
     faces = []
     for kind in KIND_ORDER:
         for card in database.cards_of_kind(kind):
-            faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card), card,
+            faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card, database), card,
                               database.text(language, card.id)))
     for name in REFERENCE_CARDS:
         faces.append(Face(f"reference-{name}", "reference", REFERENCE_TEMPLATE,
                           REFERENCE_BACK))
     return faces
-
-
-def back_of(card: CardModel) -> str:
-    """The deck whose back a card wears; a deck the rulebooks leave unknown gets its kind's
-    plain back."""
-    if isinstance(card, Emissary) and card.deck is not None:
-        return f"emissary-{card.deck}"
-    if isinstance(card, (Plan, Tactic)) and card.colour is not None:
-        return f"{card.kind}-{card.colour}"
-    return card.kind
 
 
 # Font sizes (pt) chosen by fitting, keyed by face id and field path; a text not listed

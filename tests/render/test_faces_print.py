@@ -1,0 +1,100 @@
+"""What is printed on each face, read from the written PDFs: backs, reference cards and the
+placeholders of cards whose facts the rulebooks do not give."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+from collections import defaultdict
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader, PdfWriter
+from pypdf import Transformation
+
+from cardkit.model.database import load_database
+from cardkit.render.faces import card_faces
+from cardkit.render.layout import BLEED
+from tests.render.conftest import PROJECT
+from tests.render.test_pdfs import card_boxes
+
+POINTS_PER_MM = 72 / 25.4
+RESOLUTION = 50
+TACTIC_COLOURS = {"tactic-orange": (0xe6, 0x7e, 0x22), "tactic-blue": (0x2f, 0x6d, 0xb5)}
+
+
+def backs_by_slot(language: str) -> dict[str, str]:
+    """The back each back-page slot ("back-<sheet>-<position>") shows, in print order."""
+    faces = card_faces(load_database(PROJECT)[0], language)
+    return {f"back-{index // 9 + 1}-{index % 9}": face.back for index, face in enumerate(faces)}
+
+
+def rasterize_cards(pdf_path: Path, boxes: dict, out: Path) -> dict[str, bytes]:
+    """Each card's trim area alone as a PPM image. Every card becomes a page of its own with
+    its trim corner moved to the origin, so cards at different places on the sheet are
+    rasterized on the same pixel grid and can be compared byte for byte."""
+    reader = PdfReader(pdf_path)
+    writer = PdfWriter()
+    names = sorted(boxes)
+    for name in names:
+        page_number, x, y, width, height = boxes[name]
+        card = writer.add_blank_page(width * POINTS_PER_MM, height * POINTS_PER_MM)
+        card.merge_transformed_page(reader.pages[page_number],
+                                    Transformation().translate(-x * POINTS_PER_MM, -y * POINTS_PER_MM))
+    cropped = out / "cards.pdf"
+    with cropped.open("wb") as stream:
+        writer.write(stream)
+    subprocess.run(["pdftoppm", "-r", str(RESOLUTION), str(cropped), str(out / "card")], check=True)
+    images = sorted(out.glob("card-*.ppm"))
+    assert len(images) == len(names)
+    return {name: image.read_bytes() for name, image in zip(names, images)}
+
+
+def image(ppm: bytes) -> Image.Image:
+    return Image.open(BytesIO(ppm)).convert("RGB")
+
+
+def inside_neighbours_bleed(card: Image.Image) -> bytes:
+    """The card's pixels less its outermost 3 mm and the pixel row that blends into them,
+    where today's butted layout lets a neighbour's bleed paint (issue 12, layout, changed by
+    the imposition rewrite)."""
+    inset = math.ceil(BLEED / 25.4 * RESOLUTION) + 1
+    return card.crop((inset, inset, card.width - inset, card.height - inset)).tobytes()
+
+
+@pytest.fixture(scope="module")
+def back_images(built, reader, tmp_path_factory):
+    boxes = card_boxes(reader("en", "cards-a4"), "back")
+    return rasterize_cards(built / "en" / "cards-a4.pdf", boxes, tmp_path_factory.mktemp("backs"))
+
+
+def test_every_back_of_a_deck_is_identical_pixel_for_pixel(back_images):
+    decks = defaultdict(set)
+    for slot, back in backs_by_slot("en").items():
+        decks[back].add(inside_neighbours_bleed(image(back_images[slot])))
+    assert len(decks) > 5
+    assert {back: len(images) for back, images in decks.items()} == {back: 1 for back in decks}
+    # and the decks are told apart
+    assert len({images.pop() for images in decks.values()}) == len(decks)
+
+
+def test_tactic_backs_are_orange_and_blue(back_images):
+    slots = backs_by_slot("en")
+    seen = set()
+    for slot, back in slots.items():
+        if back in TACTIC_COLOURS:
+            # 6 mm in from the trim's top left corner: the deck colour, clear of the ring.
+            card = image(back_images[slot])
+            corner = card.getpixel((round(0.1 * card.width), round(0.07 * card.height)))
+            assert corner == pytest.approx(TACTIC_COLOURS[back], abs=2)
+            seen.add(back)
+    assert seen == set(TACTIC_COLOURS)
+
+
+def test_plans_of_unknown_colour_share_the_one_plan_back():
+    backs = {face.id: face.back for face in card_faces(load_database(PROJECT)[0], "en")
+             if face.kind == "plan"}
+    # Two plans' colours are not given by the rulebooks: no plan may wear a colour's back.
+    assert set(backs.values()) == {"plan"}
