@@ -15,13 +15,17 @@ from pypdf import PdfReader, PdfWriter
 from pypdf import Transformation
 
 from cardkit.model.database import load_database
+from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import card_faces
+from cardkit.render.fit import measure_language, problems_of
 from cardkit.render.layout import BLEED
 from tests.render.conftest import PROJECT
+from tests.render.single_faces import faces_pdf
 from tests.render.test_pdfs import card_boxes
 
 POINTS_PER_MM = 72 / 25.4
 RESOLUTION = 50
+PLACEHOLDER_ES = "Los reglamentos no dan el resto de esta carta."
 TACTIC_COLOURS = {"tactic-orange": (0xe6, 0x7e, 0x22), "tactic-blue": (0x2f, 0x6d, 0xb5)}
 
 
@@ -98,3 +102,32 @@ def test_plans_of_unknown_colour_share_the_one_plan_back():
              if face.kind == "plan"}
     # Two plans' colours are not given by the rulebooks: no plan may wear a colour's back.
     assert set(backs.values()) == {"plan"}
+
+
+def test_cards_of_unknown_facts_say_so_and_nameless_cards_get_a_name():
+    pdf = faces_pdf(PROJECT, "es", ["swarm", "red-a", "orange-shield-2"])
+    swarm, planet, tactic = (page.extract_text() for page in pdf.pages)
+    assert "Enjambre" in swarm and "ALIENÍGENA" in swarm
+    # "not known" agrees with its noun: one catalogue entry per context
+    assert "Complejidad: desconocida" in swarm and "Poderes: desconocidos" in swarm
+    assert PLACEHOLDER_ES in swarm
+    assert "Planeta rojo †" in planet and "PLANETA" in planet and "Símbolo: rojo" in planet
+    # every fact of a planet is known: no line about the rest
+    assert PLACEHOLDER_ES not in planet
+    assert "Táctica naranja †" in tactic and "TÁCTICA" in tactic and PLACEHOLDER_ES in tactic
+
+
+def test_the_placeholder_line_is_fitted_like_any_text(project_copy):
+    catalogue = project_copy / "locales/es/LC_MESSAGES/cardkit.po"
+    text = catalogue.read_text(encoding="utf-8")
+    catalogue.write_text(text.replace(f'msgstr "{PLACEHOLDER_ES}"',
+                                      f'msgstr "{" ".join([PLACEHOLDER_ES] * 3)}"'), encoding="utf-8")
+    database = load_database(project_copy)[0]
+    context = LanguageContext(project_copy, "es", database)
+    context.faces = [face for face in context.faces if face.id in ("swarm", "prime")]
+
+    problems = problems_of(database, "es", measure_language(context), context.templates)
+
+    assert [(problem.code, problem.card_id, problem.message.split(" does not fit")[0])
+            for problem in problems] == [("fit-overflow", "swarm", "placeholder (es)"),
+                                         ("fit-overflow", "prime", "placeholder (es)")]
