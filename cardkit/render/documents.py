@@ -10,7 +10,7 @@ from jinja2 import Environment
 from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.faces import REFERENCE_CARDS, Face, FitSizes, Printed, card_faces
+from cardkit.render.faces import REFERENCE_SECTIONS, Face, FitSizes, Printed, card_faces
 from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, Rectangle, back_slot,
                                    crop_marks, grid, sheets, slot)
 
@@ -79,7 +79,7 @@ def card_sheets_html(context: LanguageContext, paper: Paper, sizes: FitSizes) ->
 
 def reference_html(context: LanguageContext, paper: Paper) -> str:
     return context.render("reference_sheets.html", paper=paper, glossary=context.glossary(),
-                          sections=REFERENCE_CARDS)
+                          sections=REFERENCE_SECTIONS)
 
 
 def measuring_html(context: LanguageContext, pages: list[Printed]) -> str:

@@ -14,9 +14,10 @@ KIND_ORDER = ("alien", "emissary", "discovery", "event", "maintenance", "plan", 
               "planet", "tactic")
 
 # The quick-reference cards, printed with the card sheets from templates/reference_card.html;
-# each shows the macros <name>_title and <name>_body of templates/reference/content.html,
-# which the reference sheets show too.
-REFERENCE_CARDS = ("duel", "contest", "tactics", "destiny", "roles")
+# each shows the macros <name>_title and <name>_body of templates/reference/content.html.
+# The sheets show the sections; the duel's eleven steps take two cards.
+REFERENCE_SECTIONS = ("duel", "contest", "tactics", "destiny", "roles")
+REFERENCE_CARDS = ("duel_1_6", "duel_7_11", "contest", "tactics", "destiny", "roles")
 REFERENCE_BACK = "reference"
 REFERENCE_TEMPLATE = "reference_card.html"
 REFERENCE_TEXTS = "reference/content.html"

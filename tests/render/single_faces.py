@@ -36,3 +36,28 @@ def font_names(reader: PdfReader) -> set[str]:
         for font in (page["/Resources"].get("/Font") or {}).values():
             names.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+", 1)[-1])
     return names
+
+
+def text_runs(page) -> list[tuple[str, float, float, float]]:
+    """Each piece of text the page shows, with where it starts (x and y in mm from the
+    page's bottom left) and its printed size in points."""
+    runs = []
+
+    def visit(text, cm, tm, _font, font_size):
+        if not text.strip():
+            return
+        a, b, c, d, x, y = _multiply(tm, cm)
+        scale = abs(a * d - b * c) ** 0.5
+        runs.append((text, x * MM_PER_POINT, y * MM_PER_POINT, font_size * scale))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+MM_PER_POINT = 25.4 / 72
+
+
+def _multiply(m, n):
+    return (m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
+            m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+            m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5])

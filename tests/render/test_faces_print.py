@@ -4,6 +4,7 @@ placeholders of cards whose facts the rulebooks do not give."""
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 from collections import defaultdict
 from io import BytesIO
@@ -16,11 +17,11 @@ from pypdf import Transformation
 
 from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
-from cardkit.render.faces import card_faces
+from cardkit.render.faces import REFERENCE_CARDS, card_faces
 from cardkit.render.fit import measure_language, problems_of
 from cardkit.render.layout import BLEED
 from tests.render.conftest import PROJECT
-from tests.render.single_faces import faces_pdf
+from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
 
 POINTS_PER_MM = 72 / 25.4
@@ -131,3 +132,24 @@ def test_the_placeholder_line_is_fitted_like_any_text(project_copy):
     assert [(problem.code, problem.card_id, problem.message.split(" does not fit")[0])
             for problem in problems] == [("fit-overflow", "swarm", "placeholder (es)"),
                                          ("fit-overflow", "prime", "placeholder (es)")]
+
+
+REFERENCE_FACES = [f"reference-{name}" for name in REFERENCE_CARDS]
+# Where a card's text may start, from its outline's left edge: the panel's left (.face,
+# 5.5 mm, bleed included) and its padding (1.5 mm) in templates/cards.css.
+CONTENT_LEFT_MM = 5.5 + 1.5
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_reference_cards_print_every_duel_step_at_6_5_pt_or_more(language):
+    pdf = faces_pdf(PROJECT, language, REFERENCE_FACES)
+    runs = {face: text_runs(page) for face, page in zip(REFERENCE_FACES, pdf.pages, strict=True)}
+
+    markers = {face: [text.strip() for text, *_ in face_runs if re.fullmatch(r"\d+\. ?", text)]
+               for face, face_runs in runs.items()}
+    assert markers["reference-duel_1_6"] == ["1.", "2.", "3.", "4.", "5.", "6."]
+    assert markers["reference-duel_7_11"] == ["7.", "8.", "9.", "10.", "11."]
+    smallest = min(size for face_runs in runs.values() for *_, size in face_runs)
+    assert smallest >= 6.5 - 0.01
+    leftmost = min(x for face_runs in runs.values() for _, x, _, _ in face_runs)
+    assert leftmost >= CONTENT_LEFT_MM - 0.01
