@@ -14,13 +14,12 @@ from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
 
-from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location
 from cardkit.problems import Position, Problem, error
-from cardkit.render.environment import CATALOGUE_DOMAIN, CATALOGUE_LIMIT, catalogue_path
+from cardkit.render.catalogue import template_strings
 from cardkit.render.fetcher import RESOURCE_LIMIT
 from cardkit.source.boundary import InputRefused, read_input
 
@@ -90,17 +89,9 @@ def _printed_texts(database: Database, root: Path, language: str) -> Iterator[tu
 
 
 def _catalogue_texts(root: Path, language: str) -> Iterator[tuple[Position, None, str, str]]:
-    path = catalogue_path(root, language)
-    if not path.exists():
-        return
     try:
-        source = read_input(path, root=root, limit=CATALOGUE_LIMIT)
+        strings = template_strings(root, language)
     except InputRefused:
-        return  # the render refuses it with its own message; nothing of it is printed
-    catalog = read_po(BytesIO(source), locale=language, domain=CATALOGUE_DOMAIN)
-    relative = path.relative_to(root)
-    for message in catalog:
-        if message.id and isinstance(message.string, str) and message.string:
-            context = f" [{message.context}]" if message.context else ""
-            yield (Position(relative, message.lineno), None,
-                   f"template string {message.id!r}{context}", message.string)
+        return  # catalogue_problems reports it, and the render refuses it: nothing of it prints
+    for string in strings:
+        yield string.position, None, string.label, string.string

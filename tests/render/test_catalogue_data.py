@@ -11,8 +11,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from click.testing import CliRunner
 
+from cardkit.checks.output import format_problem
 from cardkit.cli import main
 from cardkit.model.database import load_database
+from cardkit.render.catalogue import catalogue_problems
 from cardkit.render.environment import make_environment
 from cardkit.render.fit import fit_problems
 from tests.render.conftest import PROJECT
@@ -75,3 +77,36 @@ def test_a_hostile_msgstr_is_text_in_review_and_fit(project_copy):
     database = load_database(project_copy)[0]
     measured = fit_problems(database, project_copy, ["de"])
     assert measured and all(problem.code == "fit-shrunk" for problem in measured)
+
+
+def test_the_shipped_catalogues_hold_no_markup():
+    assert catalogue_problems(PROJECT, ["en", "es", "de"]) == []
+
+
+def test_markup_in_a_msgstr_is_reported_at_its_line(project_copy):
+    hostile_catalogue(project_copy)
+    line = (project_copy / "locales/de/LC_MESSAGES/cardkit.po").read_text(
+        encoding="utf-8").splitlines().index('msgid "Complexity"') + 1
+
+    problems = catalogue_problems(project_copy, ["de"])
+
+    assert [format_problem(problem) for problem in problems] == [
+        f"locales/de/LC_MESSAGES/cardkit.po:{line}:1: error: template-string-markup: template "
+        "string 'Complexity' (de): the translation holds markup or a link ('<script>'); it would "
+        "print as those characters on the cards"]
+    assert problems[0].suggestion == "write the translation as plain text"
+
+
+def test_a_linked_catalogue_is_a_problem_naming_the_link(project_copy, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside") / "cardkit.po"
+    outside.write_text('msgid "Alien"\nmsgstr "secret-never-shown"\n')
+    link = project_copy / "locales/es/LC_MESSAGES/cardkit.po"
+    link.unlink()
+    link.symlink_to(outside)
+
+    problems = catalogue_problems(project_copy, ["es"])
+
+    assert [format_problem(problem) for problem in problems] == [
+        f"locales/es/LC_MESSAGES/cardkit.po:1:1: error: file-unreadable: the template catalogue "
+        f"is refused: {link} is a link to {outside}, outside {project_copy.resolve()}; only files "
+        "inside it are read"]

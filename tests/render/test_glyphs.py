@@ -9,6 +9,7 @@ import pytest
 from cardkit.checks.output import format_problem
 from cardkit.model.database import load_database
 from cardkit.render.glyphs import glyph_problems
+from cardkit.render.preflight import preflight_problems
 from tests.conftest import BrokenFixture
 from tests.render.conftest import PROJECT
 
@@ -49,3 +50,14 @@ def test_a_template_string_is_checked_at_its_catalogue_line(project_copy):
         "'Red planet' [planet name] (es): '،' (U+060C ARABIC COMMA) is missing from "
         "DejaVuSansCondensed-Oblique.ttf of the project's fonts; "
         "it would print as an empty box"]
+
+
+def test_preflight_gathers_catalogue_and_glyph_problems(project_copy):
+    BrokenFixture.read(BROKEN[0]).apply(project_copy)
+    catalogue = project_copy / "locales/de/LC_MESSAGES/cardkit.po"
+    catalogue.write_text(catalogue.read_text(encoding="utf-8").replace(
+        'msgstr "Komplexität"', 'msgstr "<b>Komplexität</b>"'), encoding="utf-8")
+
+    problems = preflight_problems(load_database(project_copy)[0], project_copy, ["de"])
+
+    assert [problem.code for problem in problems] == ["template-string-markup", "glyph-missing"]
