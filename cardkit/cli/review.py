@@ -9,6 +9,7 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import UsageError, require_database
 from cardkit.model.database import DatabaseHasErrors
+from cardkit.render.pdf import RenderError
 from cardkit.render.review import ReviewRefused, write_review
 
 
@@ -45,7 +46,7 @@ def _build(root: Path, language: str, out: Path, stop_on_error: bool) -> None:
             raise click.ClickException(str(exc)) from None
         click.echo(f"not rebuilt: {exc}", err=True)
         return
-    except ReviewRefused as exc:
+    except (ReviewRefused, RenderError) as exc:
         if stop_on_error:
             raise UsageError(str(exc)) from None
         click.echo(f"not rebuilt: {exc}", err=True)

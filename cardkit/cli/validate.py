@@ -9,7 +9,8 @@ import click
 from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
 from cardkit.render.fit import fit_problems
-from cardkit.cli.options import database_root, output_format, require_database
+from cardkit.render.pdf import RenderError
+from cardkit.cli.options import UsageError, database_root, output_format, require_database
 from cardkit.source.canonical import format_database
 
 
@@ -25,7 +26,10 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool) ->
     Exit status: 0 clean, 1 problems found (errors, or warnings with --strict),
     2 usage or I/O errors.
     """
-    report = validate(require_database(root), measure_fit=fit_problems if fit else None)
+    try:
+        report = validate(require_database(root), measure_fit=fit_problems if fit else None)
+    except RenderError as exc:
+        raise UsageError(str(exc)) from None
     click.echo(render_report(report, output_format), nl=False)
     if report.errors or (strict and report.warnings):
         raise SystemExit(1)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardkit.cli import main
 from cardkit.cli.build import build_command
 from cardkit.render.build import BuildFailed, build
 from tests.render.single_faces import faces_pdf, font_names
@@ -91,3 +92,20 @@ def test_cjk_and_emoji_text_embeds_no_system_font(project_copy):
     # The name is printed in bold, the "not known" lines in italic: three fonts, all the project's.
     assert len(font_names(pdf)) == 3
     assert all(name.startswith("Cardkit-Sans") for name in font_names(pdf)), font_names(pdf)
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "--fit"],
+    ["review", "--lang", "de", "--root"],
+])
+def test_review_and_fit_refuse_a_linked_template_without_traceback(project_copy, outside_file, command):
+    link = project_copy / "templates/macros.html"
+    link.unlink()
+    link.symlink_to(outside_file)
+
+    result = CliRunner().invoke(main, [*command, str(project_copy)])
+
+    assert result.exit_code == 2
+    assert f"refused to read {link}: {link} is a link to {outside_file}" in result.output
+    assert "secret-line" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
