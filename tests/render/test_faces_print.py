@@ -19,7 +19,7 @@ from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import REFERENCE_CARDS, card_faces
 from cardkit.render.fit import measure_language, problems_of
-from cardkit.render.layout import BLEED
+from cardkit.render.layout import BLEED, CARDS_PER_SHEET
 from tests.render.conftest import PROJECT
 from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
@@ -33,7 +33,8 @@ TACTIC_COLOURS = {"tactic-orange": (0xe6, 0x7e, 0x22), "tactic-blue": (0x2f, 0x6
 def backs_by_slot(language: str) -> dict[str, str]:
     """The back each back-page slot ("back-<sheet>-<position>") shows, in print order."""
     faces = card_faces(load_database(PROJECT)[0], language)
-    return {f"back-{index // 9 + 1}-{index % 9}": face.back for index, face in enumerate(faces)}
+    return {f"back-{index // CARDS_PER_SHEET + 1}-{index % CARDS_PER_SHEET}": face.back
+            for index, face in enumerate(faces)}
 
 
 def rasterize_cards(pdf_path: Path, boxes: dict, out: Path) -> dict[str, bytes]:
