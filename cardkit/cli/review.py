@@ -9,7 +9,7 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import UsageError, require_database
 from cardkit.model.database import DatabaseHasErrors
-from cardkit.render.pdf import RenderError
+from cardkit.render.errors import RenderError
 from cardkit.render.review import ReviewRefused, write_review
 
 

@@ -9,7 +9,7 @@ import click
 from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
 from cardkit.render.fit import fit_problems
-from cardkit.render.pdf import RenderError
+from cardkit.render.errors import RenderError
 from cardkit.cli.options import UsageError, database_root, output_format, require_database
 from cardkit.source.canonical import format_database
 

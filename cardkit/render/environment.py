@@ -15,7 +15,7 @@ from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
-from cardkit.render.pdf import RenderError
+from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
 
 CATALOGUE_DOMAIN = "cardkit"

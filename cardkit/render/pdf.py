@@ -11,15 +11,12 @@ import pydyf
 from weasyprint import HTML
 from weasyprint.urls import FatalURLFetchingError
 
+from cardkit.render.errors import RenderError
 from cardkit.render.fetcher import ProjectFetcher
 from cardkit.render.fonts import project_font_config
 from cardkit.render.layout import Rectangle
 
 POINTS_PER_MM = 72 / 25.4
-
-
-class RenderError(Exception):
-    """A document could not be rendered; the message says why."""
 
 
 @dataclass(frozen=True)
