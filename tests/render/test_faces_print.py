@@ -99,13 +99,6 @@ def test_tactic_backs_are_orange_and_blue(back_images):
     assert seen == set(TACTIC_COLOURS)
 
 
-def test_plans_of_unknown_colour_share_the_one_plan_back():
-    backs = {face.id: face.back for face in card_faces(load_database(PROJECT)[0], "en")
-             if face.kind == "plan"}
-    # Two plans' colours are not given by the rulebooks: no plan may wear a colour's back.
-    assert set(backs.values()) == {"plan"}
-
-
 def test_cards_of_unknown_facts_say_so_and_nameless_cards_get_a_name():
     pdf = faces_pdf(PROJECT, "es", ["swarm", "red-a", "orange-shield-2"])
     swarm, planet, tactic = (page.extract_text() for page in pdf.pages)
@@ -154,3 +147,33 @@ def test_reference_cards_print_every_duel_step_at_6_5_pt_or_more(language):
     assert smallest >= 6.5 - 0.01
     leftmost = min(x for face_runs in runs.values() for _, x, _, _ in face_runs)
     assert leftmost >= CONTENT_LEFT_MM - 0.01
+
+
+PLANS = """wild:
+  colour: orange
+  value: 13
+
+inadequate:
+  colour: blue
+  value: 6
+
+almost-invincible:
+  {colour}
+  value: 31
+"""
+
+
+@pytest.mark.parametrize("colour, expected", [
+    # One plan's colour unknown: it can join neither deck, so no plan wears a colour's back.
+    ("unknown: [colour]", {"wild": "plan", "inadequate": "plan", "almost-invincible": "plan"}),
+    # Every colour known (as the data may come to say): each plan wears its colour's back.
+    ("colour: orange", {"wild": "plan-orange", "inadequate": "plan-blue",
+                        "almost-invincible": "plan-orange"}),
+])
+def test_plans_wear_their_colours_back_only_while_every_colour_is_known(project_copy, colour, expected):
+    (project_copy / "cards/duel/plans.yaml").write_text(PLANS.format(colour=colour), encoding="utf-8")
+
+    backs = {face.id: face.back for face in card_faces(load_database(project_copy)[0], "en")
+             if face.kind == "plan"}
+
+    assert backs == expected
