@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import shutil
 import subprocess
 from collections import defaultdict
 from io import BytesIO
@@ -72,6 +73,8 @@ def inside_neighbours_bleed(card: Image.Image) -> bytes:
 
 @pytest.fixture(scope="module")
 def back_images(built, reader, tmp_path_factory):
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (Debian package poppler-utils) is not installed; .ci/run installs it")
     boxes = card_boxes(reader("en", "cards-a4"), "back")
     return rasterize_cards(built / "en" / "cards-a4.pdf", boxes, tmp_path_factory.mktemp("backs"))
 
