@@ -36,7 +36,7 @@ CODES = frozenset({
     "glossary-incomplete", "effect-wording", "phrase-missing",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
-    "fit-shrunk", "fit-overflow",
+    "fit-shrunk", "fit-overflow", "glyph-missing", "template-string-markup",
 })
 
 

@@ -10,6 +10,7 @@ from cardkit.checks.output import format_problem
 from cardkit.cli.options import (UsageError, WriteError, output_folder, output_folder_option,
                                  require_database)
 from cardkit.model.database import DatabaseHasErrors
+from cardkit.render.errors import RenderError
 from cardkit.source.transaction import WriteFailed
 
 
@@ -56,7 +57,7 @@ def _build(root: Path, language: str, out: Path, stop_on_error: bool, watch: boo
             raise click.ClickException(str(exc)) from None
         click.echo(f"not rebuilt: {exc}", err=True)
         return
-    except ReviewRefused as exc:
+    except (ReviewRefused, RenderError) as exc:
         if stop_on_error:
             raise UsageError(str(exc)) from None
         click.echo(f"not rebuilt: {exc}", err=True)

@@ -8,7 +8,9 @@ import click
 
 from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
-from cardkit.cli.options import database_root, output_format, require_database, writing_database
+from cardkit.cli.options import (UsageError, database_root, output_format, require_database,
+                                 writing_database)
+from cardkit.render.errors import RenderError
 from cardkit.source.canonical import format_database
 
 
@@ -26,8 +28,11 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool) ->
     """
     measure_fit = None
     if fit:
-        from cardkit.render.fit import fit_problems as measure_fit  # loads WeasyPrint: only when asked
-    report = validate(require_database(root), measure_fit=measure_fit)
+        from cardkit.render.fit import print_problems as measure_fit  # loads WeasyPrint
+    try:
+        report = validate(require_database(root), measure_fit=measure_fit)
+    except RenderError as exc:
+        raise UsageError(str(exc)) from None
     click.echo(render_report(report, output_format), nl=False)
     if report.errors or (strict and report.warnings):
         raise SystemExit(1)

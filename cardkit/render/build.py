@@ -32,7 +32,8 @@ from cardkit.render.faces import Face, FitSizes, Printed
 from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
-from cardkit.render.pdf import RenderError
+from cardkit.render.preflight import preflight_problems
+from cardkit.render.errors import RenderError
 from cardkit.render.renderer import Renderer
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
@@ -81,6 +82,9 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if unknown:
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
+    preflight = preflight_problems(database, root, languages)
+    if preflight:
+        raise BuildFailed(f"{len(preflight)} text(s) would print wrong", preflight)
     result = BuildResult(notes=_glossary_notes(database, languages))
     store = FaceCache(out / CACHE_FOLDER if cache else None).open()
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,

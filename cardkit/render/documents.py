@@ -10,7 +10,7 @@ from jinja2 import Environment
 from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.faces import REFERENCE_CARDS, Face, Printed, back_faces, card_faces
+from cardkit.render.faces import REFERENCE_SECTIONS, Face, Printed, back_faces, card_faces
 from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, CARDS_PER_SHEET, Paper,
                                    back_slot, slot)
 
@@ -62,7 +62,7 @@ def registration_html(context: LanguageContext, paper: Paper) -> str:
 def reference_html(context: LanguageContext, paper: Paper) -> str:
     """The reference sheets; rendered with the REFERENCE_STYLESHEETS."""
     return context.render("reference_sheets.html", paper=paper, glossary=context.glossary(),
-                          sections=REFERENCE_CARDS)
+                          sections=REFERENCE_SECTIONS)
 
 
 def face_html(context: LanguageContext, *pages: Printed) -> str:

@@ -1,4 +1,5 @@
-"""The Jinja environment: autoescaped templates, gettext catalogues through Babel, icon markup."""
+"""The Jinja environment: autoescaped templates read through the project boundary, gettext
+catalogues through Babel treated as data, icon markup."""
 
 from __future__ import annotations
 
@@ -8,12 +9,22 @@ from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound, select_autoescape
+from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
+from cardkit.render.errors import RenderError
+from cardkit.source.boundary import InputRefused, read_input
 
 CATALOGUE_DOMAIN = "cardkit"
+TEMPLATE_LIMIT = 1 << 20
+ICON_LIMIT = 1 << 18
+CATALOGUE_LIMIT = 1 << 21
+
+
+class TemplateRefused(RenderError):
+    """A template, icon or catalogue the project boundary refused; the message names it."""
 
 
 def catalogue_path(root: Path, language: str) -> Path:
@@ -26,29 +37,61 @@ def load_translations(root: Path, language: str) -> gettext.NullTranslations:
     English is the templates' own language; a language without a catalogue falls back to it.
     """
     path = catalogue_path(root, language)
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         return gettext.NullTranslations()
-    with path.open("rb") as stream:
-        catalog = read_po(stream, locale=language, domain=CATALOGUE_DOMAIN)
+    catalog = read_po(BytesIO(_read(path, root, CATALOGUE_LIMIT)), locale=language,
+                      domain=CATALOGUE_DOMAIN)
     compiled = BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
 
 
-def make_environment(templates: Path, translations: gettext.NullTranslations) -> Environment:
+def make_environment(templates: Path, translations: gettext.NullTranslations,
+                     root: Path | None = None) -> Environment:
+    """The environment for the templates under `templates`; every file it reads must lie
+    inside `root`, the project folder (by default the one holding `templates`)."""
+    root = root or templates.parent
     environment = Environment(
-        loader=FileSystemLoader(templates),
+        loader=ProjectLoader(templates, root),
         autoescape=select_autoescape(["html", "svg"], default_for_string=True, default=True),
         extensions=["jinja2.ext.i18n"],
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    environment.install_gettext_translations(translations, newstyle=True)
-    environment.filters["icons"] = IconMarkup(templates / "icons")
+    # The catalogue's strings are data like card text: plain strings that autoescaping
+    # escapes on output, and never format strings (Jinja's newstyle gettext would mark them
+    # safe and apply `%` to them, so "100%" would crash and "<b>" would print as markup).
+    environment.install_gettext_callables(
+        translations.gettext, translations.ngettext, newstyle=False,
+        pgettext=translations.pgettext, npgettext=translations.npgettext)
+    environment.filters["icons"] = IconMarkup(templates / "icons", root)
     environment.globals["icon"] = environment.filters["icons"].svg
     return environment
+
+
+class ProjectLoader(BaseLoader):
+    """Loads templates from one folder, each file read through the project boundary."""
+
+    def __init__(self, templates: Path, root: Path):
+        self.templates = templates
+        self.root = root
+
+    def get_source(self, environment: Environment, template: str):
+        path = self.templates.joinpath(*split_template_path(template))
+        if not path.exists() and not path.is_symlink():
+            raise TemplateNotFound(template)
+        source = _read(path, self.root, TEMPLATE_LIMIT).decode("utf-8", errors="replace")
+        modified = path.stat().st_mtime
+
+        def uptodate() -> bool:
+            try:
+                return path.stat().st_mtime == modified
+            except OSError:
+                return False
+
+        return source, str(path), uptodate
 
 
 class IconMarkup:
@@ -57,8 +100,9 @@ class IconMarkup:
     Unknown tokens stay as the escaped text they are, so a mistake shows on the card.
     """
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, root: Path):
         self.folder = folder
+        self.root = root
 
     def __call__(self, text: str) -> Markup:
         escaped = str(escape(text))
@@ -71,9 +115,16 @@ class IconMarkup:
     def svg(self, name: str) -> Markup:
         if name not in ICON_NAMES:
             raise KeyError(f"no icon named {name!r}")
-        return Markup(_inline_svg(self.folder / f"{name}.svg", name))
+        return Markup(_inline_svg(self.folder / f"{name}.svg", self.root, name))
 
 
-def _inline_svg(path: Path, name: str) -> str:
-    source = path.read_text(encoding="utf-8").strip()
+def _inline_svg(path: Path, root: Path, name: str) -> str:
+    source = _read(path, root, ICON_LIMIT).decode("utf-8", errors="replace").strip()
     return source.replace("<svg ", f'<svg class="icon icon-{name}" role="img" aria-label="{name}" ', 1)
+
+
+def _read(path: Path, root: Path, limit: int) -> bytes:
+    try:
+        return read_input(path, root=root, limit=limit)
+    except InputRefused as exc:
+        raise TemplateRefused(f"refused to read {exc}") from None

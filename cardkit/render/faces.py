@@ -6,17 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardkit.model.base import CardModel
-from cardkit.model.cards import Emissary, Plan, Tactic
 from cardkit.model.database import Database
 from cardkit.model.texts import Entry, field_value
+from cardkit.render.backs import back_of
 
 KIND_ORDER = ("alien", "emissary", "discovery", "event", "maintenance", "plan", "reinforcement",
               "planet", "tactic")
 
 # The quick-reference cards, printed with the card sheets from templates/reference_card.html;
-# each shows the macros <name>_title and <name>_body of templates/reference/content.html,
-# which the reference sheets show too.
-REFERENCE_CARDS = ("duel", "contest", "tactics", "destiny", "roles")
+# each shows the macros <name>_title and <name>_body of templates/reference/content.html.
+# The sheets show the sections; the duel's eleven steps take two cards.
+REFERENCE_SECTIONS = ("duel", "contest", "tactics", "destiny", "roles")
+REFERENCE_CARDS = ("duel_1_6", "duel_7_11", "contest", "tactics", "destiny", "roles")
 REFERENCE_BACK = "reference"
 REFERENCE_TEMPLATE = "reference_card.html"
 REFERENCE_TEXTS = "reference/content.html"
@@ -52,7 +53,7 @@ def card_faces(database: Database, language: str) -> list[Face]:
     faces = []
     for kind in KIND_ORDER:
         for card in database.cards_of_kind(kind):
-            faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card), card,
+            faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card, database), card,
                               database.text(language, card.id)))
     for name in REFERENCE_CARDS:
         faces.append(Face(f"reference-{name}", "reference", REFERENCE_TEMPLATE,
@@ -64,16 +65,6 @@ def back_faces(faces: list[Face]) -> list[Face]:
     """One face per deck back the given faces wear, in a stable order."""
     return [Face(f"back-{back}", "back", BACK_TEMPLATE, back)
             for back in sorted({face.back for face in faces})]
-
-
-def back_of(card: CardModel) -> str:
-    """The deck whose back a card wears; a deck the rulebooks leave unknown gets its kind's
-    plain back."""
-    if isinstance(card, Emissary) and card.deck is not None:
-        return f"emissary-{card.deck}"
-    if isinstance(card, (Plan, Tactic)) and card.colour is not None:
-        return f"{card.kind}-{card.colour}"
-    return card.kind
 
 
 # Font sizes (pt) chosen by fitting, keyed by face id and field path; a text not listed

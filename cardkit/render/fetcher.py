@@ -8,13 +8,27 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from cardkit.source.boundary import InputRefused, read_input
+
+# Stylesheets, icons and fonts; the largest shipped font is under 1 MB.
+RESOURCE_LIMIT = 1 << 24
+
+
+def local_path(url: str) -> Path | None:
+    """The file a `file:` URL names; None for any other URL."""
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+        return None
+    return Path(unquote(parts.path))
+
 
 class RefusedResource(Exception):
     """A template or text asked for something outside the project folder or on the network."""
 
 
 class ProjectFetcher(URLFetcher):
-    """Serves `file:` URLs under `root`; refuses every other URL and stops the render."""
+    """Serves `file:` URLs under `root`, read through the project boundary; refuses every
+    other URL and stops the render."""
 
     def __init__(self, root: Path):
         super().__init__(fail_on_errors=True)
@@ -22,18 +36,16 @@ class ProjectFetcher(URLFetcher):
         self.refused: list[str] = []
 
     def fetch(self, url, headers=None):
-        path = self._local_path(url)
+        path = local_path(url)
         if path is None:
-            self.refused.append(url)
-            raise RefusedResource(f"refused to fetch {url}: only files inside {self.root} are used")
+            return self._refuse(url, f"only files inside {self.root} are used")
+        try:
+            body = read_input(path, root=self.root, limit=RESOURCE_LIMIT)
+        except InputRefused as exc:
+            return self._refuse(url, exc.reason)
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(url, body=path.read_bytes(), headers={"Content-Type": media_type})
+        return URLFetcherResponse(url, body=body, headers={"Content-Type": media_type})
 
-    def _local_path(self, url: str) -> Path | None:
-        parts = urlsplit(url)
-        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-            return None
-        path = Path(unquote(parts.path)).resolve()
-        if not path.is_relative_to(self.root) or not path.is_file():
-            return None
-        return path
+    def _refuse(self, url: str, reason: str):
+        self.refused.append(url)
+        raise RefusedResource(f"refused to fetch {url}: {reason}")

@@ -18,6 +18,7 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
 from cardkit.render.faces import REFERENCE_TEXTS, Face, FitSizes, Printed
+from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 
 STEP = 0.25
@@ -228,8 +229,14 @@ def _characters_within(box) -> int:
     return count
 
 
+def print_problems(database: Database, root: Path) -> list[Problem]:
+    """`cardkit validate --fit`: what would print wrong, the preflight's findings (template
+    catalogues, characters the fonts lack) and then every text's fit."""
+    return preflight_problems(database, root) + fit_problems(database, root)
+
+
 def fit_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
-    """`cardkit validate --fit`: per card and language, each text that had to shrink
+    """Per card and language, each text that had to shrink
     (a warning saying by how much) and each that does not fit even at its floor (an error).
 
     `root` is the project folder holding templates/ and locales/; languages default to all."""

@@ -8,10 +8,6 @@ from contextlib import contextmanager
 POINTS_PER_MM = 72 / 25.4
 
 
-class RenderError(Exception):
-    """A document could not be rendered; the message says why."""
-
-
 def write_pdf(rendered) -> bytes:
     """The PDF bytes of a rendered document, with no date and fixed font subset stamps."""
     with _fixed_font_timestamps():

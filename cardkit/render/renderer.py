@@ -15,8 +15,10 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError
 
-from cardkit.render.fetcher import ProjectFetcher
-from cardkit.render.pdf import RenderError, write_pdf
+from cardkit.render.fetcher import ProjectFetcher, local_path
+from cardkit.render.errors import RenderError
+from cardkit.render.fonts import project_font_config
+from cardkit.render.pdf import write_pdf
 from cardkit.source.boundary import InputRefused, read_input
 
 # The stylesheets of each kind of document, in cascade order, under templates/.
@@ -77,7 +79,7 @@ class Renderer:
         if name not in self._sets:
             # A set of its own fonts: so that each set fetches (and its digest covers) every
             # font it uses, whichever set was parsed first.
-            font_config = FontConfiguration()
+            font_config = project_font_config()
             start = len(self.fetcher.served)
             try:
                 parsed = [CSS(url=(self.templates / file).as_uri(), url_fetcher=self.fetcher,
@@ -91,12 +93,12 @@ class Renderer:
     def _files_digest(self, urls: list[str]) -> str:
         hasher = hashlib.sha256()
         for url in urls:
-            path = self.fetcher._local_path(url)
+            path = local_path(url)
             try:
                 content = read_input(path, root=self.root, limit=RESOURCE_LIMIT)
             except InputRefused as exc:
                 raise RenderError(str(exc)) from None
-            hasher.update(f"{path.relative_to(self.root)}\n{len(content)}\n".encode())
+            hasher.update(f"{path.resolve().relative_to(self.root)}\n{len(content)}\n".encode())
             hasher.update(content)
         return hasher.hexdigest()
 

@@ -10,18 +10,20 @@ PROJECT = Path(__file__).resolve().parents[2]
 TEMPLATES = PROJECT / "templates"
 
 
-def template_strings() -> set[str]:
+def template_strings() -> set[tuple[str | None, str]]:
+    """Every (context, message) the templates use."""
     method_map = [("**.html", "jinja2")]
     options = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
                            "lstrip_blocks": "True"}}
-    return {message for _, _, message, *_ in extract_from_dir(TEMPLATES, method_map, options)}
+    return {(context, message)
+            for _, _, message, _, context in extract_from_dir(TEMPLATES, method_map, options)}
 
 
 @pytest.mark.parametrize("language", ["en", "es", "de"])
 def test_catalogue_translates_every_template_string(language):
     with (PROJECT / "locales" / language / "LC_MESSAGES" / "cardkit.po").open("rb") as stream:
         catalog = read_po(stream, locale=language)
-    translated = {message.id: message.string for message in catalog if message.id}
+    translated = {(message.context, message.id): message.string for message in catalog if message.id}
     strings = template_strings()
     assert len(strings) > 50
     assert strings - translated.keys() == set(), "run pybabel extract and update (templates/babel.cfg)"
@@ -40,3 +42,14 @@ def test_catalogues_use_the_editions_terms(language, terms):
     text = (PROJECT / "locales" / language / "LC_MESSAGES" / "cardkit.po").read_text(encoding="utf-8")
     for term in terms:
         assert term in text
+
+
+@pytest.mark.parametrize("context, spanish", [
+    ("complexity", "desconocida"),
+    ("powers", "desconocidos"),
+    ("power", "desconocido"),
+])
+def test_not_known_agrees_with_its_noun_in_spanish(context, spanish):
+    with (PROJECT / "locales/es/LC_MESSAGES/cardkit.po").open("rb") as stream:
+        catalog = read_po(stream, locale="es")
+    assert catalog.get("not known", context=context).string == spanish

@@ -1,0 +1,33 @@
+"""Fonts from the project only: WeasyPrint's font configuration knows no system font.
+
+WeasyPrint asks fontconfig for every font it has not been given by `@font-face`, including
+the fallback for a character the given fonts lack; fontconfig would then pick a system font
+(Droid Sans Fallback for CJK text, say) and embed it. Each render therefore gets a
+fontconfig configuration that lists no font folder at all: the only fonts it knows are the
+project's, loaded from `templates/fonts.css` through the project fetcher. A character none of
+them holds prints as an empty box, and `glyphs.glyph_problems` reports it before anyone prints.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from weasyprint.text.fonts import FontConfiguration
+
+# A valid fontconfig file with no <dir> and no <include> of the system's configuration.
+NO_SYSTEM_FONTS = Path(__file__).with_name("no-system-fonts.conf")
+
+
+def project_font_config() -> FontConfiguration:
+    """A font configuration for one render that holds only the fonts its stylesheets load."""
+    previous = os.environ.get("FONTCONFIG_FILE")
+    # fontconfig reads FONTCONFIG_FILE when WeasyPrint creates the configuration, and only then.
+    os.environ["FONTCONFIG_FILE"] = str(NO_SYSTEM_FONTS)
+    try:
+        return FontConfiguration()
+    finally:
+        if previous is None:
+            del os.environ["FONTCONFIG_FILE"]
+        else:
+            os.environ["FONTCONFIG_FILE"] = previous

@@ -1,0 +1,97 @@
+"""`glyph-missing`: characters the project's fonts cannot print.
+
+Fonts come from the project only (see fonts.py), so a character none of them holds prints
+as an empty box. This check finds such characters before anything is printed, in everything
+a language prints from data: card texts, the template catalogue's strings and the glossary
+of the reference sheets. It reads the fonts' character maps with fontTools (a WeasyPrint
+dependency) and lays nothing out, so it is cheap enough to run on every build.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+
+from fontTools.ttLib import TTFont
+
+from cardkit.model.database import Database
+from cardkit.model.texts import field_location
+from cardkit.problems import Position, Problem, error
+from cardkit.render.catalogue import template_strings
+from cardkit.render.fetcher import RESOURCE_LIMIT
+from cardkit.source.boundary import InputRefused, read_input
+
+FONT_SUFFIXES = (".ttf", ".otf")
+# Characters that take no glyph of their own: format controls (joiners, soft hyphens,
+# variation selectors are marks and do) and control codes.
+WITHOUT_GLYPH = {"Cc", "Cf"}
+
+
+def glyph_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
+    """Per language, each character of a card text, template string or glossary entry that
+    any of the project's fonts (`templates/fonts/`) lacks: an error naming the character,
+    at the text's own line, with the card it belongs to."""
+    root = root.resolve()
+    fonts = project_fonts(root)
+    problems = []
+    for language in languages or database.languages:
+        for position, card_id, what, text in _printed_texts(database, root, language):
+            for character in dict.fromkeys(text):
+                if character.isspace() or unicodedata.category(character) in WITHOUT_GLYPH:
+                    continue
+                lacking = [name for name, characters in fonts.items() if ord(character) not in characters]
+                if lacking:
+                    problems.append(_problem(position, card_id, what, language, character,
+                                             lacking, len(fonts)))
+    return problems
+
+
+def project_fonts(root: Path) -> dict[str, set[int]]:
+    """The code points each font under `templates/fonts/` maps, by the font's file name."""
+    folder = root / "templates" / "fonts"
+    fonts = {}
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() in FONT_SUFFIXES:
+            font = TTFont(BytesIO(read_input(path, root=root, limit=RESOURCE_LIMIT)), lazy=True)
+            fonts[path.name] = set(font.getBestCmap() or {})
+    return fonts
+
+
+def _problem(position: Position, card_id: str | None, what: str, language: str, character: str,
+             lacking: list[str], font_count: int) -> Problem:
+    name = unicodedata.name(character, "unnamed character")
+    where = ("is in none of the project's fonts" if len(lacking) == font_count
+             else f"is missing from {', '.join(lacking)} of the project's fonts")
+    return error(position, "glyph-missing",
+                 f"{what} ({language}): {character!r} (U+{ord(character):04X} {name}) {where}; "
+                 "it would print as an empty box", card_id=card_id,
+                 suggestion="use another character, or add a font that has it to templates/fonts/")
+
+
+def _printed_texts(database: Database, root: Path, language: str) -> Iterator[tuple[Position, str | None, str, str]]:
+    """(position, card id, what, text) of everything the language prints from data."""
+    for card_id in database.cards:
+        entry = database.text(language, card_id)
+        origin = database.text_origins.get((language, card_id))
+        if entry is None or origin is None:
+            continue
+        for path, text in entry.texts.items():
+            yield origin.position(field_location(path)), card_id, path, text
+    for key, term in database.glossaries.get(language, {}).items():
+        origin = database.glossary_origins[(language, key)]
+        for field in ("term", "forms", "definition"):
+            value = getattr(term, field)
+            for text in value if isinstance(value, list) else [value] if value else []:
+                yield origin.position((field,)), None, f"glossary {key}.{field}", text
+    yield from _catalogue_texts(root, language)
+
+
+def _catalogue_texts(root: Path, language: str) -> Iterator[tuple[Position, None, str, str]]:
+    try:
+        strings = template_strings(root, language)
+    except InputRefused:
+        return  # catalogue_problems reports it, and the render refuses it: nothing of it prints
+    for string in strings:
+        yield string.position, None, string.label, string.string

@@ -1,0 +1,18 @@
+"""What would print wrong, found without laying anything out: for `validate --fit` and
+`build` to report beside the fit measurement, and for `build` to stop on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardkit.model.database import Database
+from cardkit.problems import Problem
+from cardkit.render.catalogue import catalogue_problems
+from cardkit.render.glyphs import glyph_problems
+
+
+def preflight_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
+    """Refused or marked-up template catalogues and characters the project's fonts lack,
+    per language (all of the database's by default). Every one is an error."""
+    languages = languages or database.languages
+    return catalogue_problems(root, languages) + glyph_problems(database, root, languages)

@@ -1,0 +1,114 @@
+"""The template catalogue is data: a msgstr prints as the text it is, markup and `%` included."""
+
+from __future__ import annotations
+
+import gettext
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from click.testing import CliRunner
+
+from cardkit.checks.output import format_problem
+from cardkit.cli import main
+from cardkit.model.database import load_database
+from cardkit.render.catalogue import catalogue_problems
+from cardkit.render.environment import make_environment
+from cardkit.render.fit import fit_problems
+from tests.render.conftest import PROJECT
+from tests.render.single_faces import faces_pdf, text_of
+
+HOSTILE = '<script>alert(1)</script> 100% %(count)s %s <img src="http://example.com/x.png">'
+
+
+def translations(strings: dict[tuple[str | None, str], str]) -> gettext.GNUTranslations:
+    """A compiled catalogue of {(context, message): translation}."""
+    catalog = Catalog(locale="de")
+    for (context, message), translation in strings.items():
+        catalog.add(message, translation, context=context)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+@pytest.mark.parametrize("msgstr, printed", [
+    ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+    ("100%", "100%"),
+    ("%(count)s", "%(count)s"),
+    ("%s", "%s"),
+    ('<a href="http://example.com">x</a>', "&lt;a href=&#34;http://example.com&#34;&gt;x&lt;/a&gt;"),
+])
+def test_a_msgstr_is_escaped_and_never_formatted(msgstr, printed):
+    environment = make_environment(PROJECT / "templates",
+                                   translations({(None, "Alien"): msgstr, ("card", "Alien"): msgstr}))
+    html = environment.from_string('{{ _("Alien") }}|{{ pgettext("card", "Alien") }}').render()
+    assert html == f"{printed}|{printed}"
+
+
+def hostile_catalogue(project: Path) -> None:
+    catalogue = project / "locales/de/LC_MESSAGES/cardkit.po"
+    text = catalogue.read_text(encoding="utf-8")
+    wording = 'msgid "Complexity"\nmsgstr "Komplexität"'
+    assert wording in text
+    catalogue.write_text(text.replace(wording, f'msgid "Complexity"\nmsgstr "{HOSTILE.replace(chr(34), chr(92) + chr(34))}"'),
+                         encoding="utf-8")
+
+
+def test_a_hostile_msgstr_prints_as_text_in_the_pdf(project_copy):
+    hostile_catalogue(project_copy)
+
+    text = text_of(faces_pdf(project_copy, "de", ["swarm"]))
+
+    for part in HOSTILE.split(" "):
+        assert part in text
+
+
+def test_a_hostile_msgstr_is_text_in_review_and_fit(project_copy):
+    hostile_catalogue(project_copy)
+
+    result = CliRunner().invoke(main, ["review", "--lang", "de", "--root", str(project_copy),
+                                       "--out", str(project_copy / "build")])
+    assert result.exit_code == 0, result.output
+    page = (project_copy / "build/review/de.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in page and '<img src="http://example.com' not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; 100% %(count)s %s &lt;img" in page
+
+    database = load_database(project_copy)[0]
+    measured = fit_problems(database, project_copy, ["de"])
+    assert measured and all(problem.code == "fit-shrunk" for problem in measured)
+
+
+def test_the_shipped_catalogues_hold_no_markup():
+    assert catalogue_problems(PROJECT, ["en", "es", "de"]) == []
+
+
+def test_markup_in_a_msgstr_is_reported_at_its_line(project_copy):
+    hostile_catalogue(project_copy)
+    line = (project_copy / "locales/de/LC_MESSAGES/cardkit.po").read_text(
+        encoding="utf-8").splitlines().index('msgid "Complexity"') + 1
+
+    problems = catalogue_problems(project_copy, ["de"])
+
+    assert [format_problem(problem) for problem in problems] == [
+        f"locales/de/LC_MESSAGES/cardkit.po:{line}:1: error: template-string-markup: template "
+        "string 'Complexity' (de): the translation holds markup or a link ('<script>'); it would "
+        "print as those characters on the cards"]
+    assert problems[0].suggestion == "write the translation as plain text"
+
+
+def test_a_linked_catalogue_is_a_problem_naming_the_link(project_copy, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside") / "cardkit.po"
+    outside.write_text('msgid "Alien"\nmsgstr "secret-never-shown"\n')
+    link = project_copy / "locales/es/LC_MESSAGES/cardkit.po"
+    link.unlink()
+    link.symlink_to(outside)
+
+    problems = catalogue_problems(project_copy, ["es"])
+
+    assert [format_problem(problem) for problem in problems] == [
+        f"locales/es/LC_MESSAGES/cardkit.po:1:1: error: file-unreadable: the template catalogue "
+        f"is refused: {link} is a link to {outside}, outside {project_copy.resolve()}; only files "
+        "inside it are read"]

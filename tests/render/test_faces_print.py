@@ -1,0 +1,182 @@
+"""What is printed on each face, read from the written PDFs: backs, reference cards and the
+placeholders of cards whose facts the rulebooks do not give."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+from collections import defaultdict
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader, PdfWriter
+from pypdf import Transformation
+
+from cardkit.model.database import load_database
+from cardkit.render.documents import LanguageContext
+from cardkit.render.faces import REFERENCE_CARDS, card_faces
+from cardkit.render.fit import measure_language, problems_of
+from cardkit.render.layout import BLEED, CARDS_PER_SHEET
+from tests.render.conftest import PROJECT
+from tests.render.single_faces import faces_pdf, text_runs
+from tests.render.test_pdfs import card_boxes
+
+POINTS_PER_MM = 72 / 25.4
+RESOLUTION = 50
+PLACEHOLDER_ES = "Los reglamentos no dan el resto de esta carta."
+TACTIC_COLOURS = {"tactic-orange": (0xe6, 0x7e, 0x22), "tactic-blue": (0x2f, 0x6d, 0xb5)}
+
+
+def backs_by_slot(language: str) -> dict[str, str]:
+    """The back each back-page slot ("back-<sheet>-<position>") shows, in print order."""
+    faces = card_faces(load_database(PROJECT)[0], language)
+    return {f"back-{index // CARDS_PER_SHEET + 1}-{index % CARDS_PER_SHEET}": face.back
+            for index, face in enumerate(faces)}
+
+
+def rasterize_cards(pdf_path: Path, boxes: dict, out: Path) -> dict[str, bytes]:
+    """Each card's trim area alone as a PPM image. Every card becomes a page of its own with
+    its trim corner moved to the origin, so cards at different places on the sheet are
+    rasterized on the same pixel grid and can be compared byte for byte."""
+    reader = PdfReader(pdf_path)
+    writer = PdfWriter()
+    names = sorted(boxes)
+    for name in names:
+        page_number, x, y, width, height = boxes[name]
+        card = writer.add_blank_page(width * POINTS_PER_MM, height * POINTS_PER_MM)
+        card.merge_transformed_page(reader.pages[page_number],
+                                    Transformation().translate(-x * POINTS_PER_MM, -y * POINTS_PER_MM))
+    cropped = out / "cards.pdf"
+    with cropped.open("wb") as stream:
+        writer.write(stream)
+    subprocess.run(["pdftoppm", "-r", str(RESOLUTION), str(cropped), str(out / "card")], check=True)
+    images = sorted(out.glob("card-*.ppm"))
+    assert len(images) == len(names)
+    return {name: image.read_bytes() for name, image in zip(names, images)}
+
+
+def image(ppm: bytes) -> Image.Image:
+    return Image.open(BytesIO(ppm)).convert("RGB")
+
+
+def inside_neighbours_bleed(card: Image.Image) -> bytes:
+    """The card's pixels less its outermost 3 mm and the pixel row that blends into them,
+    where today's butted layout lets a neighbour's bleed paint (issue 12, layout, changed by
+    the imposition rewrite)."""
+    inset = math.ceil(BLEED / 25.4 * RESOLUTION) + 1
+    return card.crop((inset, inset, card.width - inset, card.height - inset)).tobytes()
+
+
+@pytest.fixture(scope="module")
+def back_images(built, reader, tmp_path_factory):
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (Debian package poppler-utils) is not installed; .ci/run installs it")
+    boxes = card_boxes(reader("en", "cards-a4"), "back")
+    return rasterize_cards(built / "en" / "cards-a4.pdf", boxes, tmp_path_factory.mktemp("backs"))
+
+
+def test_every_back_of_a_deck_is_identical_pixel_for_pixel(back_images):
+    decks = defaultdict(set)
+    for slot, back in backs_by_slot("en").items():
+        decks[back].add(inside_neighbours_bleed(image(back_images[slot])))
+    assert len(decks) > 5
+    assert {back: len(images) for back, images in decks.items()} == {back: 1 for back in decks}
+    # and the decks are told apart
+    assert len({images.pop() for images in decks.values()}) == len(decks)
+
+
+def test_tactic_backs_are_orange_and_blue(back_images):
+    slots = backs_by_slot("en")
+    seen = set()
+    for slot, back in slots.items():
+        if back in TACTIC_COLOURS:
+            # 6 mm in from the trim's top left corner: the deck colour, clear of the ring.
+            card = image(back_images[slot])
+            corner = card.getpixel((round(0.1 * card.width), round(0.07 * card.height)))
+            assert corner == pytest.approx(TACTIC_COLOURS[back], abs=2)
+            seen.add(back)
+    assert seen == set(TACTIC_COLOURS)
+
+
+def test_cards_of_unknown_facts_say_so_and_nameless_cards_get_a_name():
+    pdf = faces_pdf(PROJECT, "es", ["swarm", "red-a", "orange-shield-2"])
+    swarm, planet, tactic = (page.extract_text() for page in pdf.pages)
+    assert "Enjambre" in swarm and "ALIENÍGENA" in swarm
+    # "not known" agrees with its noun: one catalogue entry per context
+    assert "Complejidad: desconocida" in swarm and "Poderes: desconocidos" in swarm
+    assert PLACEHOLDER_ES in swarm
+    assert "Planeta rojo †" in planet and "PLANETA" in planet and "Símbolo: rojo" in planet
+    # every fact of a planet is known: no line about the rest
+    assert PLACEHOLDER_ES not in planet
+    assert "Táctica naranja †" in tactic and "TÁCTICA" in tactic and PLACEHOLDER_ES in tactic
+
+
+def test_the_placeholder_line_is_fitted_like_any_text(project_copy):
+    catalogue = project_copy / "locales/es/LC_MESSAGES/cardkit.po"
+    text = catalogue.read_text(encoding="utf-8")
+    catalogue.write_text(text.replace(f'msgstr "{PLACEHOLDER_ES}"',
+                                      f'msgstr "{" ".join([PLACEHOLDER_ES] * 3)}"'), encoding="utf-8")
+    database = load_database(project_copy)[0]
+    context = LanguageContext(project_copy, "es", database)
+    context.faces = [face for face in context.faces if face.id in ("swarm", "prime")]
+
+    problems = problems_of(database, "es", measure_language(context), context.templates)
+
+    assert [(problem.code, problem.card_id, problem.message.split(" does not fit")[0])
+            for problem in problems] == [("fit-overflow", "swarm", "placeholder (es)"),
+                                         ("fit-overflow", "prime", "placeholder (es)")]
+
+
+REFERENCE_FACES = [f"reference-{name}" for name in REFERENCE_CARDS]
+# Where a card's text may start, from its outline's left edge: the panel's left (.face,
+# 5.5 mm, bleed included) and its padding (1.5 mm) in templates/cards.css.
+CONTENT_LEFT_MM = 5.5 + 1.5
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_reference_cards_print_every_duel_step_at_6_5_pt_or_more(language):
+    pdf = faces_pdf(PROJECT, language, REFERENCE_FACES)
+    runs = {face: text_runs(page) for face, page in zip(REFERENCE_FACES, pdf.pages, strict=True)}
+
+    markers = {face: [text.strip() for text, *_ in face_runs if re.fullmatch(r"\d+\. ?", text)]
+               for face, face_runs in runs.items()}
+    assert markers["reference-duel_1_6"] == ["1.", "2.", "3.", "4.", "5.", "6."]
+    assert markers["reference-duel_7_11"] == ["7.", "8.", "9.", "10.", "11."]
+    smallest = min(size for face_runs in runs.values() for *_, size in face_runs)
+    assert smallest >= 6.5 - 0.01
+    leftmost = min(x for face_runs in runs.values() for _, x, _, _ in face_runs)
+    assert leftmost >= CONTENT_LEFT_MM - 0.01
+
+
+PLANS = """wild:
+  colour: orange
+  value: 13
+
+inadequate:
+  colour: blue
+  value: 6
+
+almost-invincible:
+  {colour}
+  value: 31
+"""
+
+
+@pytest.mark.parametrize("colour, expected", [
+    # One plan's colour unknown: it can join neither deck, so no plan wears a colour's back.
+    ("unknown: [colour]", {"wild": "plan", "inadequate": "plan", "almost-invincible": "plan"}),
+    # Every colour known (as the data may come to say): each plan wears its colour's back.
+    ("colour: orange", {"wild": "plan-orange", "inadequate": "plan-blue",
+                        "almost-invincible": "plan-orange"}),
+])
+def test_plans_wear_their_colours_back_only_while_every_colour_is_known(project_copy, colour, expected):
+    (project_copy / "cards/duel/plans.yaml").write_text(PLANS.format(colour=colour), encoding="utf-8")
+
+    backs = {face.id: face.back for face in card_faces(load_database(project_copy)[0], "en")
+             if face.kind == "plan"}
+
+    assert backs == expected

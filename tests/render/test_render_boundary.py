@@ -1,0 +1,111 @@
+"""The renderer reads only the project: templates, icons, catalogues and stylesheets through
+the boundary, and fonts from the project alone."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from cardkit.cli.build import build_command
+from cardkit.render.build import BuildFailed, build
+from tests.render.single_faces import faces_pdf, font_names
+
+SECRET = "root:x:0:0:secret-line-never-printed"
+
+
+@pytest.fixture
+def outside_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("outside") / "passwd"
+    path.write_text(SECRET + "\n")
+    return path
+
+
+@pytest.mark.parametrize("linked", [
+    "templates/cards/planet.html",
+    "templates/icons/blast.svg",
+    "locales/de/LC_MESSAGES/cardkit.po",
+])
+def test_a_linked_template_icon_or_catalogue_is_refused_naming_the_link(
+        project_copy, outside_file, tmp_path, linked):
+    link = project_copy / linked
+    link.unlink()
+    link.symlink_to(outside_file)
+    out = tmp_path / "out"
+
+    with pytest.raises(BuildFailed) as refused:
+        build(project_copy, out, ["de"], ["a4"], jobs=1)
+
+    assert str(refused.value) == (
+        f"refused to read {link}: {link} is a link to {outside_file}, outside "
+        f"{project_copy.resolve()}; only files inside it are read")
+    assert not out.exists()
+
+
+def test_the_cli_refuses_a_linked_template_without_printing_it(project_copy, outside_file, tmp_path):
+    link = project_copy / "templates/cards/tactic.html"
+    link.unlink()
+    link.symlink_to(outside_file)
+
+    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path / "out"),
+                                                "--lang", "en", "--paper", "a4", "--quiet",
+                                                "--jobs", "1"])
+
+    assert result.exit_code == 1
+    assert f"{link} is a link to {outside_file}" in result.output
+    assert "secret-line" not in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_fifo_as_template_is_refused_without_blocking(project_copy, tmp_path):
+    fifo = project_copy / "templates/cards/plan.html"
+    fifo.unlink()
+    os.mkfifo(fifo)
+
+    with pytest.raises(BuildFailed) as refused:
+        build(project_copy, tmp_path / "out", ["en"], ["a4"], jobs=1)
+
+    assert str(refused.value) == f"refused to read {fifo}: is a FIFO (named pipe), not a regular file"
+
+
+def test_a_linked_stylesheet_is_refused(project_copy, outside_file, tmp_path):
+    link = project_copy / "templates/cards.css"
+    link.unlink()
+    link.symlink_to(outside_file)
+
+    with pytest.raises(BuildFailed) as refused:
+        build(project_copy, tmp_path / "out", ["en"], ["a4"], jobs=1)
+
+    assert str(refused.value) == f"refused to fetch {link.as_uri()}"
+
+
+def test_cjk_and_emoji_text_embeds_no_system_font(project_copy):
+    names = project_copy / "locales/en/duel/aliens.yaml"
+    names.write_text(names.read_text().replace("name: Swarm", "name: Swarm 群体 🐝"))
+
+    pdf = faces_pdf(project_copy, "en", ["swarm"])
+
+    # The name is printed in bold, the "not known" lines in italic: three fonts, all the project's.
+    assert len(font_names(pdf)) == 3
+    assert all(name.startswith("Cardkit-Sans") for name in font_names(pdf)), font_names(pdf)
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "--fit"],
+    ["review", "--lang", "de", "--root"],
+])
+def test_review_and_fit_refuse_a_linked_template_without_traceback(project_copy, outside_file, command):
+    link = project_copy / "templates/macros.html"
+    link.unlink()
+    link.symlink_to(outside_file)
+
+    result = CliRunner().invoke(main, [*command, str(project_copy)])
+
+    assert result.exit_code == 2
+    assert f"refused to read {link}: {link} is a link to {outside_file}" in result.output
+    assert "secret-line" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
