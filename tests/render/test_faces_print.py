@@ -7,7 +7,7 @@ import math
 import re
 import shutil
 import subprocess
-from collections import defaultdict
+from collections import Counter, defaultdict
 from io import BytesIO
 from pathlib import Path
 
@@ -20,7 +20,7 @@ from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import REFERENCE_CARDS, card_faces
 from cardkit.render.fit import measure_language, problems_of
-from cardkit.render.layout import BLEED, CARDS_PER_SHEET
+from cardkit.render.layout import BLEED
 from tests.render.conftest import PROJECT
 from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
@@ -29,13 +29,6 @@ POINTS_PER_MM = 72 / 25.4
 RESOLUTION = 50
 PLACEHOLDER_ES = "Los reglamentos no dan el resto de esta carta."
 TACTIC_COLOURS = {"tactic-orange": (0xe6, 0x7e, 0x22), "tactic-blue": (0x2f, 0x6d, 0xb5)}
-
-
-def backs_by_slot(language: str) -> dict[str, str]:
-    """The back each back-page slot ("back-<sheet>-<position>") shows, in print order."""
-    faces = card_faces(load_database(PROJECT)[0], language)
-    return {f"back-{index // CARDS_PER_SHEET + 1}-{index % CARDS_PER_SHEET}": face.back
-            for index, face in enumerate(faces)}
 
 
 def rasterize_cards(pdf_path: Path, boxes: dict, out: Path) -> dict[str, bytes]:
@@ -72,17 +65,27 @@ def inside_neighbours_bleed(card: Image.Image) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def back_images(built, reader, tmp_path_factory):
+def back_images(built, tmp_path_factory) -> tuple[dict[str, str], dict[str, bytes]]:
+    """The deck each back slot of the English A4 sheets shows (from the Form XObject the
+    imposition drew there), and each slot's trim area as an image."""
     if shutil.which("pdftoppm") is None:
         pytest.skip("pdftoppm (Debian package poppler-utils) is not installed; .ci/run installs it")
-    boxes = card_boxes(reader("en", "cards-a4"), "back")
-    return rasterize_cards(built / "en" / "cards-a4.pdf", boxes, tmp_path_factory.mktemp("backs"))
+    boxes = card_boxes(built, "en", "a4", "back")
+    slots = {f"{sheet}-{position}": box for (sheet, position), box in boxes.items()}
+    decks = {slot: name.split(".", 1)[1] for slot, (_, name, *_) in slots.items()}
+    regions = {slot: (page, x, y, width, height)
+               for slot, (page, _, x, y, width, height) in slots.items()}
+    return decks, rasterize_cards(built / "en" / "cards-a4.pdf", regions,
+                                  tmp_path_factory.mktemp("backs"))
 
 
 def test_every_back_of_a_deck_is_identical_pixel_for_pixel(back_images):
+    decks_of, images = back_images
+    expected = Counter(face.back for face in card_faces(load_database(PROJECT)[0], "en"))
+    assert Counter(decks_of.values()) == expected
     decks = defaultdict(set)
-    for slot, back in backs_by_slot("en").items():
-        decks[back].add(inside_neighbours_bleed(image(back_images[slot])))
+    for slot, back in decks_of.items():
+        decks[back].add(inside_neighbours_bleed(image(images[slot])))
     assert len(decks) > 5
     assert {back: len(images) for back, images in decks.items()} == {back: 1 for back in decks}
     # and the decks are told apart
@@ -90,12 +93,12 @@ def test_every_back_of_a_deck_is_identical_pixel_for_pixel(back_images):
 
 
 def test_tactic_backs_are_orange_and_blue(back_images):
-    slots = backs_by_slot("en")
+    decks_of, images = back_images
     seen = set()
-    for slot, back in slots.items():
+    for slot, back in decks_of.items():
         if back in TACTIC_COLOURS:
             # 6 mm in from the trim's top left corner: the deck colour, clear of the ring.
-            card = image(back_images[slot])
+            card = image(images[slot])
             corner = card.getpixel((round(0.1 * card.width), round(0.07 * card.height)))
             assert corner == pytest.approx(TACTIC_COLOURS[back], abs=2)
             seen.add(back)
