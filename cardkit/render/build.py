@@ -84,7 +84,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                           f"known: {', '.join(database.languages)}")
     preflight = preflight_problems(database, root, languages)
     if preflight:
-        raise BuildFailed(f"{len(preflight)} text(s) would print wrong", preflight)
+        raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     result = BuildResult(notes=_glossary_notes(database, languages))
     store = FaceCache(out / CACHE_FOLDER if cache else None).open()
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,

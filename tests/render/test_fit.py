@@ -104,7 +104,7 @@ def test_validate_fit_exits_1_on_an_overflow_and_0_on_shrinking_alone(project_co
         "  name: Eiserne Matrone", f"  name: {long_name}"), encoding="utf-8")
     broken = CliRunner().invoke(validate_command, [str(project_copy), "--fit"])
     assert broken.exit_code == 1, broken.output
-    assert "locales/de/duel/aliens.yaml:24:9: error: fit-overflow: name (de) does not fit" in broken.output
+    assert "locales/de/duel/aliens.yaml:40:9: error: fit-overflow: name (de) does not fit" in broken.output
 
 
 def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
