@@ -27,7 +27,8 @@ CODES = frozenset({
     # effect text
     "icon-unknown", "icon-mismatch", "markup-unbalanced", "markup-mismatch", "number-mismatch",
     "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
-    "glossary-incomplete", "effect-wording", "phrase-missing",
+    "glossary-incomplete", "effect-wording", "phrase-missing", "placeholder-malformed",
+    "placeholder-mismatch",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
     "fit-shrunk", "fit-overflow",

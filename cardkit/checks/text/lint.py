@@ -9,10 +9,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardkit.checks.text.lexicon import Lexicon
 from cardkit.model.icons import ICON_NAMES, icon_tokens
+from cardkit.model.placeholders import placeholder_faults, tokens
 
 EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 
@@ -46,10 +48,22 @@ def check_alone(text: str, lexicon: Lexicon, glossary_applies: bool = True) -> l
     return findings
 
 
+def check_placeholders(text: str, required: set[str], allowed: set[str],
+                       tolerated: Collection[str] = ()) -> list[Finding]:
+    """Malformed placeholders (but those written as in `tolerated`), and placeholders
+    missing from `required` or not `allowed`."""
+    return [Finding(code, message)
+            for code, message in placeholder_faults(text, required, allowed, tolerated)]
+
+
 def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexicon: Lexicon,
                          is_name: bool) -> list[Finding]:
     """What a translation says differently from its English source."""
-    findings = []
+    # Card texts are printed as written: braces the English text has too are not faults.
+    source_tokens = tokens(source)
+    source_names = {token.name for token in source_tokens if token.name is not None}
+    findings = check_placeholders(text, source_names, source_names,
+                                  {token.written for token in source_tokens if token.name is None})
     icons, source_icons = Counter(icon_tokens(text)), Counter(icon_tokens(source))
     if icons != source_icons and all(name in ICON_NAMES for name in icons):
         findings.append(Finding("icon-mismatch", f"icons differ from the English text: "
