@@ -13,6 +13,7 @@ effect phrases. The key is the PO msgctxt and the XLIFF trans-unit id.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,10 @@ PHRASE_VARIANTS = ("required", "optional")
 # Keys that follow the texts of an entry: a text added to an entry goes before them.
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
 MAX_EXCHANGE_FILE_BYTES = 16 * 1024 * 1024
+# Unicode's control characters (C0, DEL, C1) other than line feed and tab.
+CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CONTROL_NAMES = {"\x00": "NUL", "\x1b": "ESC", "\x85": "NEL", "\r": "carriage return",
+                 "\x7f": "DEL"}
 
 
 class LocaleRefused(Exception):
@@ -86,6 +91,7 @@ class Catalogue:
     language: str
     plural_forms: PluralForms
     units: list[Unit]
+    database: str  # the games the database holds (`duel`), recorded in the exported file
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,9 @@ class ReceivedCatalogue:
     language: str
     language_line: int
     units: list[ReceivedUnit]
+    # The language and database the file records it was exported for, where it does.
+    exported_for: str | None = None
+    database: str | None = None
 
 
 @dataclass(frozen=True)
@@ -142,7 +151,12 @@ def build_catalogue(database: Database, language: str) -> Catalogue:
     units = [_card_unit(database, state) for state in translation_states(database, [language])
              if state.source_text is not None]
     units += _phrase_units(database, language, forms)
-    return Catalogue(language, forms, units)
+    return Catalogue(language, forms, units, database_name(database))
+
+
+def database_name(database: Database) -> str:
+    """What an exported file records as its database: the games it holds (`duel`)."""
+    return ",".join(sorted({origin.game for origin in database.card_origins.values()}))
 
 
 def _card_unit(database: Database, state: FieldState) -> Unit:
@@ -216,11 +230,21 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
     the locale's files; returns the changes. Raises ImportRefused, writing nothing, when any
     unit does not fit."""
     language = received.language
+    header = Position(received.path, received.language_line)
+    if received.exported_for is not None and received.exported_for != language:
+        raise ImportRefused([Fault(header, f"the file says its language is {language!r} but it was "
+                                           f"exported for {received.exported_for!r}; its texts "
+                                           f"are not {language} texts: export again for "
+                                           f"{language}")])
+    if received.database is not None and received.database != database_name(database):
+        raise ImportRefused([Fault(header, f"the file was exported from the database "
+                                           f"{received.database!r}, not from this one "
+                                           f"({database_name(database)!r})")])
     try:
         check_language(database, language)
         forms = plural_forms(language)
     except (LocaleRefused, PluralMismatch) as exc:
-        raise ImportRefused([Fault(Position(received.path, received.language_line), str(exc))]) from None
+        raise ImportRefused([Fault(header, str(exc))]) from None
     importer = _Importer(root, database, received, forms)
     for unit in received.units:
         importer.take(unit)
@@ -259,6 +283,8 @@ class _Importer:
             self.fault(unit, f"{unit.key} appears twice (first on line {self.seen[unit.key]})")
             return
         self.seen[unit.key] = unit.line
+        if not self.whole_texts(unit):
+            return
         head, _, rest = unit.key.partition(":")
         if head == PHRASEBOOK:
             self.take_phrase(unit, rest)
@@ -385,6 +411,25 @@ class _Importer:
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
                                    "forms " + ", ".join(updates)))
 
+    def whole_texts(self, unit: ReceivedUnit) -> bool:
+        """Refuses control characters (but newline and tab) in a translation or note, and a
+        translation of only whitespace."""
+        texts = [(f"form [{index}]" if unit.plural else "the translation", text)
+                 for index, text in enumerate(unit.targets)]
+        texts += [("the note", unit.note)] if unit.note else []
+        faults = len(self.faults)
+        for what, text in texts:
+            control = CONTROL_CHARACTER.search(text)
+            if control:
+                self.fault(unit, f"{unit.key}: {what} holds the control character "
+                                 f"{_character_name(control.group())} at character "
+                                 f"{control.start() + 1}; only line breaks and tabs may stand in "
+                                 "a text")
+            elif text and not text.strip():
+                self.fault(unit, f"{unit.key}: {what} is only whitespace; leave it empty for no "
+                                 "translation")
+        return len(self.faults) == faults
+
     def valid(self, unit: ReceivedUnit, adapter: TypeAdapter, text: str) -> bool:
         try:
             adapter.validate_python(text)
@@ -432,6 +477,11 @@ def _set_text(mapping: CommentedMap, keys: tuple[str, ...], text: str) -> None:
     for step in reversed(keys[1:]):
         value = CommentedMap({step: value})
     mapping.insert(metadata[0], head, value)
+
+
+def _character_name(character: str) -> str:
+    name = CONTROL_NAMES.get(character)
+    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
 
 
 def _with_article(noun: str) -> str:

@@ -90,7 +90,11 @@ def test_po_export_carries_state_notes_and_context(rich_database, tmp_path):
 def test_xliff_export_carries_state_notes_and_plural_groups(rich_database, tmp_path):
     text = export(rich_database, "es", "xliff", tmp_path).read_text(encoding="utf-8")
 
-    assert ('<target state="needs-review-translation">Mano dura</target>') in text
+    assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.name" approved="no" '
+            'xml:space="preserve">\n'
+            '        <source>Lay Down the Law</source>\n'
+            '        <target state="needs-review-translation">Mano dura</target>') in text
+    assert '<file original="cardkit:duel:es" datatype="plaintext"' in text
     assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.text" xml:space="preserve">\n'
             '        <source>After plans are revealed, you may count each revealed 20 as a 42.</source>\n'
             '        <target state="new"/>\n') in text
@@ -99,7 +103,8 @@ def test_xliff_export_carries_state_notes_and_plural_groups(rich_database, tmp_p
             '\\ barra &amp; &lt;b&gt;.</target>') in text
     assert '<note from="translator">Mantén el tono "oficial".\nSegunda línea.</note>' in text
     assert ('<group id="phrasebook:effects.draw_cards.required" restype="x-gettext-plurals">\n'
-            '        <trans-unit id="phrasebook:effects.draw_cards.required[0]" xml:space="preserve">\n'
+            '        <trans-unit id="phrasebook:effects.draw_cards.required[0]" approved="yes" '
+            'xml:space="preserve">\n'
             '          <source>Draw {count} card.</source>\n'
             '          <target state="translated">Roba {count} carta.</target>\n') in text
 
@@ -141,9 +146,13 @@ def test_an_edit_lands_in_exactly_its_field(rich_database, tmp_path, case):
 
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_clearing_the_review_flag_records_the_current_fingerprint(rich_database, tmp_path, file_format):
-    old, new = (("#, fuzzy\n", "") if file_format == "po" else
-                ('"needs-review-translation">Mano dura', '"translated">Mano dura'))
-    exported = edited(export(rich_database, "es", file_format, tmp_path), old, new)
+    exported = export(rich_database, "es", file_format, tmp_path)
+    if file_format == "po":
+        exported = edited(exported, "#, fuzzy\n", "")
+    else:
+        exported = edited(exported, '"needs-review-translation">Mano dura', '"translated">Mano dura')
+        exported = edited(exported, 'lay-down-the-law.name" approved="no"',
+                          'lay-down-the-law.name" approved="yes"')
 
     import_file(rich_database, exported)
 
@@ -171,6 +180,9 @@ def test_a_missing_text_filled_in_goes_before_the_fingerprints(rich_database, tm
                  '42.</source>\n        <target state="translated">Puedes contar cada 20 como '
                  'un 42.\nY «más».</target>'))
     exported = edited(export(rich_database, "es", file_format, tmp_path), old, new)
+    if file_format == "xliff":
+        exported = edited(exported, 'lay-down-the-law.text" xml:space',
+                          'lay-down-the-law.text" approved="yes" xml:space')
 
     import_file(rich_database, exported)
 
