@@ -50,12 +50,16 @@ def export_command(language: str, file_format: str, output: Path | None, root: P
 
 @i18n_group.command("import")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--write-unconfirmed", "force", is_flag=True,
+              help="Write card texts the text checks find errors in anyway, as unconfirmed "
+                   "(stale) translations that `cardkit status` lists as needing work.")
 @root_option
-def import_command(file: Path, root: Path) -> None:
+def import_command(file: Path, root: Path, force: bool) -> None:
     """Write the translations of a PO or XLIFF file back into the locale's YAML files.
 
-    The whole file is checked first; if anything in it does not fit the database,
-    nothing is written.
+    The whole file is checked first, and then the database as the import would leave it,
+    with the text checks of `cardkit validate`; if anything in it does not fit the database
+    or the checks find an error, nothing is written. Warnings are listed.
     """
     reader = READERS.get(file.suffix.lower())
     if reader is None:
@@ -68,11 +72,16 @@ def import_command(file: Path, root: Path) -> None:
         raise UsageError(str(exc)) from None
     database = load_or_fail(require_database(root))
     try:
-        changes = import_catalogue(root, database, reader(raw, file))
+        changes = import_catalogue(root, database, reader(raw, file), force)
     except ImportRefused as exc:
         raise click.ClickException(f"{exc}\nnothing was written") from None
     except EditRefused as exc:
         raise click.ClickException(str(exc)) from None
     for change in changes:
-        click.echo(f"{change.position.path}:{change.position.line}: {change.key}: {change.what}")
-    click.echo(f"{len(changes)} texts updated", err=True)
+        where = f"{change.position.path}:{change.position.line}"
+        if change.kind == "warning":
+            click.echo(f"{where}: {change.what}", err=True)
+        else:
+            click.echo(f"{where}: {change.key}: {change.what}")
+    written = sum(change.kind == "written" for change in changes)
+    click.echo(f"{written} texts updated", err=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +24,19 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import ScalarString
 
 from cardkit.checks.status import FieldState, translation_states
+from cardkit.i18n.keys import PHRASEBOOK, card_key, phrase_key
+from cardkit.i18n.outcome import Consequence, Place, consequences
 from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
 from cardkit.model.phrasebook import Phrase
 from cardkit.model.texts import Text, field_location, fingerprint, translatable_fields
-from cardkit.problems import Position
+from cardkit.problems import Position, Severity
 from cardkit.source.atomic import write_atomic
-from cardkit.source.edit import append_key, edit_files, remove_key, set_key
+from cardkit.source.edit import EditRefused, append_key, edit_files, remove_key, set_key
 from cardkit.source.layout import PHRASEBOOK_FILE, SOURCE_LANGUAGE
-from cardkit.source.yamlfile import dump_text
+from cardkit.source.yamlfile import dump_text, load_yaml
 
-PHRASEBOOK = "phrasebook"
 PHRASE_VARIANTS = ("required", "optional")
 # Keys that follow the texts of an entry: a text added to an entry goes before them.
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
@@ -122,17 +123,13 @@ class ReceivedCatalogue:
 
 @dataclass(frozen=True)
 class Change:
+    """What the import did with a unit: `written`, or a `warning` about a written text, or
+    `skipped` (a fuzzy phrase)."""
+
     position: Position  # in the exchange file
     key: str
     what: str
-
-
-def card_key(kind: str, card_id: str, path: str) -> str:
-    return f"{kind}:{card_id}:{path}"
-
-
-def phrase_key(effect: str, variant: str) -> str:
-    return f"{PHRASEBOOK}:effects.{effect}.{variant}"
+    kind: str = "written"
 
 
 def check_language(database: Database, language: str) -> None:
@@ -225,10 +222,14 @@ _TEXT = TypeAdapter(Text)
 _PHRASE = TypeAdapter(Phrase)
 
 
-def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue) -> list[Change]:
-    """Checks every unit of `received` against the database, then writes the changes into
-    the locale's files; returns the changes. Raises ImportRefused, writing nothing, when any
-    unit does not fit."""
+def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue,
+                     force: bool = False) -> list[Change]:
+    """Checks every unit of `received` against the database, and the database as the
+    import would leave it with the text checks of `cardkit validate`; then writes the
+    changes into the locale's files and returns them with the warnings the checks found.
+    Raises ImportRefused, writing nothing, when a unit does not fit or the checks find an
+    error. With `force`, a card text the checks find an error in is written unconfirmed
+    instead (an effect phrase has no unconfirmed state, so its errors still refuse)."""
     language = received.language
     header = Position(received.path, received.language_line)
     if received.exported_for is not None and received.exported_for != language:
@@ -246,12 +247,40 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
     except (LocaleRefused, PluralMismatch) as exc:
         raise ImportRefused([Fault(header, str(exc))]) from None
     importer = _Importer(root, database, received, forms)
-    for unit in received.units:
-        importer.take(unit)
+    importer.take_all(received.units)
     if importer.faults:
         raise ImportRefused(importer.faults)
+    found = consequences(root, database, importer.planned_texts(), importer.places)
+    lines = {unit.key: unit.line for unit in received.units}
+    errors = [c for c in found if c.problem.severity is Severity.ERROR]
+    warnings = [c for c in found if c.problem.severity is Severity.WARNING]
+    unconfirmed = {c.key for c in errors if c.key is not None and not c.key.startswith(PHRASEBOOK)}
+    if errors and not (force and all(c.key in unconfirmed for c in errors)):
+        raise ImportRefused([_consequence_fault(received, lines, c) for c in errors])
+    if errors:
+        importer = _Importer(root, database, received, forms)
+        importer.take_all([replace(unit, needs_review=True) if unit.key in unconfirmed else unit
+                           for unit in received.units])
+        warnings = errors + warnings
     importer.write()
-    return importer.changes
+    notices = []
+    for consequence in warnings:
+        fault = _consequence_fault(received, lines, consequence)
+        kind = "error, written unconfirmed" if consequence.problem.severity is Severity.ERROR \
+            else "warning"
+        notices.append(Change(fault.position, consequence.key or "", f"{kind}: {fault.message}",
+                              "warning"))
+    return importer.changes + notices
+
+
+def _consequence_fault(received: ReceivedCatalogue, lines: dict[str | None, int],
+                       consequence: Consequence) -> Fault:
+    problem = consequence.problem
+    if consequence.key is not None:
+        return Fault(Position(received.path, lines[consequence.key]),
+                     f"{consequence.key}: {problem.code}: {problem.message}")
+    return Fault(Position(received.path, received.language_line),
+                 f"after the import, {problem.position}: {problem.code}: {problem.message}")
 
 
 class _Importer:
@@ -270,6 +299,11 @@ class _Importer:
         self.files: dict[Path, list[Callable[[CommentedMap], None]]] = {}
         self.new_entries: dict[Path, set[str]] = {}
         self.seen: dict[str, int] = {}
+        self.places: list[Place] = []  # where each written text will stand
+
+    def take_all(self, units: list[ReceivedUnit]) -> None:
+        for unit in units:
+            self.take(unit)
 
     def fault(self, unit: ReceivedUnit, message: str) -> None:
         self.faults.append(Fault(Position(self.received.path, unit.line), message))
@@ -355,6 +389,7 @@ class _Importer:
                 self.edits_of(path).append(lambda data: _add_entry(data, state.card_id))
         for edit in edits:
             self.edits_of(path).append(lambda data, edit=edit: edit(data[state.card_id]))
+        self.places.append(Place(path.relative_to(self.root), (state.card_id, *keys), unit.key))
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
                                    ", ".join(changes)))
 
@@ -388,6 +423,11 @@ class _Importer:
             self.fault(unit, f"{unit.key}: phrasebook phrases carry no translator notes; "
                              "remove the note")
             return
+        if unit.needs_review and any(unit.targets):
+            self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                       "not written: it is fuzzy (needs review), and a phrase has "
+                                       "no unconfirmed state; confirm it to import it", "skipped"))
+            return
         categories = self.forms.categories if counted else ("other",)
         current = _phrase(self.database.phrasebooks.get(self.language), effect, variant)
         updates = {}
@@ -408,6 +448,7 @@ class _Importer:
         for category, text in updates.items():
             keys = ("effects", effect, variant, category)
             self.edits_of(file).append(lambda data, keys=keys, text=text: _set_text(data, keys, text))
+            self.places.append(Place(file.relative_to(self.root), keys, unit.key))
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
                                    "forms " + ", ".join(updates)))
 
@@ -440,6 +481,20 @@ class _Importer:
 
     def edits_of(self, path: Path) -> list[Callable[[CommentedMap], None]]:
         return self.files.setdefault(path, [])
+
+    def planned_texts(self) -> dict[Path, str]:
+        """Each file the import changes, as text, as it would be written."""
+        texts = {}
+        for path, edits in self.files.items():
+            document = load_yaml(path, path.relative_to(self.root)) if path.exists() else None
+            if document is not None and document.problems:
+                raise EditRefused(document)
+            data = document.data if document is not None and document.data is not None \
+                else CommentedMap()
+            for edit in edits:
+                edit(data)
+            texts[path] = dump_text(data)
+        return texts
 
     def write(self) -> None:
         def apply(edits: list[Callable[[CommentedMap], None]]) -> Callable[[Any], None]:
