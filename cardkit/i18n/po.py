@@ -238,6 +238,11 @@ def _catalogue(entries: list[_Entry], shown: Path) -> ReceivedCatalogue:
     fields = _header_fields(header.strings.get("msgstr", ""))
     header_line = header.lines.get("msgstr", header.line)
     language = fields.get("language")
+    if not language and "translate toolkit" in fields.get("x-generator", "").lower():
+        raise _Malformed(header_line, "this PO file was made by translate-toolkit's xliff2po, "
+                                      "which drops cardkit's keys (the XLIFF trans-unit ids) and "
+                                      "the Language; import the XLIFF file itself, or export PO "
+                                      "with `cardkit i18n export --format po`")
     if not language:
         raise _Malformed(header_line, "the header names no Language")
     charset = re.search(r"charset=([\w-]+)", fields.get("content-type", ""))

@@ -30,6 +30,7 @@ from cardkit.problems import Position
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+NAMESPACE_1_1 = "urn:oasis:names:tc:xliff:document:1.1"
 XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
 PLURAL_GROUP = "x-gettext-plurals"
 NEEDS_REVIEW = "needs-review-translation"
@@ -188,6 +189,11 @@ def _catalogue(root: _Element, shown: Path) -> ReceivedCatalogue:
     if root.name == "{}xliff":
         raise _Malformed(root.line, f'the <xliff> element is in no namespace; XLIFF 1.2 is '
                                     f'xmlns="{NAMESPACE}", and cardkit reads no other')
+    if root.name == f"{{{NAMESPACE_1_1}}}xliff":
+        raise _Malformed(root.line, "this is XLIFF 1.1, as translate-toolkit's po2xliff writes "
+                                    "it: its trans-unit ids are numbers, so cardkit's keys (the "
+                                    "PO msgctxt) are lost; import the PO file itself, or export "
+                                    "XLIFF with `cardkit i18n export --format xliff`")
     if root.name != "xliff" or root.attributes.get("version") != "1.2":
         raise _Malformed(root.line, f'not an XLIFF 1.2 file: expected <xliff version="1.2" '
                                     f'xmlns="{NAMESPACE}">')
