@@ -10,11 +10,13 @@ from cardkit.cli.options import UsageError, load_or_fail, require_database
 from cardkit.i18n.exchange import (ImportRefused, LocaleRefused, build_catalogue, import_catalogue,
                                    read_exchange_file)
 from cardkit.i18n.po import read_po, write_po
+from cardkit.i18n.tbx import write_tbx
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
 from cardkit.source.atomic import write_atomic
 from cardkit.source.edit import EditRefused
 
 WRITERS = {"po": write_po, "xliff": write_xliff}
+FORMATS = (*WRITERS, "tbx")
 READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
 
 root_option = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
@@ -28,16 +30,21 @@ def i18n_group() -> None:
 
 @i18n_group.command("export")
 @click.option("--lang", "language", required=True, help="The language to export.")
-@click.option("--format", "file_format", type=click.Choice(tuple(WRITERS)), default="po",
-              show_default=True, help="PO for gettext tools, XLIFF 1.2 for CAT tools.")
+@click.option("--format", "file_format", type=click.Choice(FORMATS), default="po",
+              show_default=True, help="PO for gettext tools, XLIFF 1.2 for CAT tools; tbx writes "
+                                      "the glossary (English and the language) as a termbase.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
 @root_option
 def export_command(language: str, file_format: str, output: Path | None, root: Path) -> None:
-    """Write every translatable text of a language with its English source and state."""
+    """Write every translatable text of a language with its English source and state, or
+    (--format tbx) the glossary."""
     database = load_or_fail(require_database(root))
     try:
-        text = WRITERS[file_format](build_catalogue(database, language))
+        if file_format == "tbx":
+            text = write_tbx(database, language)
+        else:
+            text = WRITERS[file_format](build_catalogue(database, language))
     except LocaleRefused as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:

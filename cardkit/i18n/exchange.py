@@ -14,7 +14,7 @@ effect phrases. The key is the PO msgctxt and the XLIFF trans-unit id.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import ScalarString
 
 from cardkit.checks.status import FieldState, translation_states
+from cardkit.checks.text.lexicon import Lexicon
 from cardkit.i18n.keys import PHRASEBOOK, card_key, phrase_key
 from cardkit.i18n.outcome import Consequence, Place, consequences
 from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
@@ -139,7 +140,11 @@ def check_language(database: Database, language: str) -> None:
         raise LocaleRefused(f"no locale {language!r} (known: {', '.join(database.translations)})")
 
 
-def build_catalogue(database: Database, language: str) -> Catalogue:
+def build_catalogue(database: Database, language: str,
+                    extra_notes: Mapping[str, str] | None = None) -> Catalogue:
+    """Every text of `language` to translate. Each unit's remarks name the glossary terms
+    of its English text with their approved `language` forms; `extra_notes` adds a remark
+    to the unit of each key it names (such as how many characters fit a text's box)."""
     check_language(database, language)
     try:
         forms = plural_forms(language)
@@ -148,7 +153,35 @@ def build_catalogue(database: Database, language: str) -> Catalogue:
     units = [_card_unit(database, state) for state in translation_states(database, [language])
              if state.source_text is not None]
     units += _phrase_units(database, language, forms)
+    terms = _GlossaryRemarks(database, language)
+    extra_notes = extra_notes or {}
+    units = [replace(unit, remarks=unit.remarks + terms.of(unit)
+                     + ((extra_notes[unit.key],) if unit.key in extra_notes else ()))
+             for unit in units]
     return Catalogue(language, forms, units, database_name(database))
+
+
+class _GlossaryRemarks:
+    """`glossary: ship = Nave (also Naves)` for each glossary term an English text uses."""
+
+    def __init__(self, database: Database, language: str):
+        self.english = database.glossaries.get(SOURCE_LANGUAGE, {})
+        self.translated = database.glossaries.get(language, {})
+        self.language = language
+        self.lexicon = Lexicon(SOURCE_LANGUAGE, self.english)
+
+    def of(self, unit: Unit) -> tuple[str, ...]:
+        used = self.lexicon.terms_in(unit.source) | self.lexicon.terms_in(unit.source_plural or "")
+        return tuple(self.remark(term_id) for term_id in self.english if term_id in used)
+
+    def remark(self, term_id: str) -> str:
+        english = self.english[term_id].term
+        term = self.translated.get(term_id)
+        if term is None:
+            return f"glossary: {english} has no approved {self.language} term yet"
+        also = f" (also {', '.join(term.forms)})" if term.forms else ""
+        avoid = f"; not {', '.join(term.forbidden)}" if term.forbidden else ""
+        return f"glossary: {english} = {term.term}{also}{avoid}"
 
 
 def database_name(database: Database) -> str:
