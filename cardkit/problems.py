@@ -28,7 +28,8 @@ CODES = frozenset({
     "icon-unknown", "icon-mismatch", "markup-unbalanced", "markup-mismatch", "number-mismatch",
     "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
     "glossary-incomplete", "effect-wording", "phrase-missing", "placeholder-malformed",
-    "placeholder-mismatch",
+    "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
+    "end-punctuation",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
     "fit-shrunk", "fit-overflow",

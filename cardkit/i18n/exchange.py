@@ -289,7 +289,8 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
     warnings = [c for c in found if c.problem.severity is Severity.WARNING]
     unconfirmed = {c.key for c in errors if c.key is not None and not c.key.startswith(PHRASEBOOK)}
     if errors and not (force and all(c.key in unconfirmed for c in errors)):
-        raise ImportRefused([_consequence_fault(received, lines, c) for c in errors])
+        raise ImportRefused([_consequence_fault(received, lines, c) for c in errors]
+                            + [_consequence_fault(received, lines, c, "warning: ") for c in warnings])
     if errors:
         importer = _Importer(root, database, received, forms)
         importer.take_all([replace(unit, needs_review=True) if unit.key in unconfirmed else unit
@@ -307,13 +308,13 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
 
 
 def _consequence_fault(received: ReceivedCatalogue, lines: dict[str | None, int],
-                       consequence: Consequence) -> Fault:
+                       consequence: Consequence, prefix: str = "") -> Fault:
     problem = consequence.problem
     if consequence.key is not None:
         return Fault(Position(received.path, lines[consequence.key]),
-                     f"{consequence.key}: {problem.code}: {problem.message}")
+                     f"{prefix}{consequence.key}: {problem.code}: {problem.message}")
     return Fault(Position(received.path, received.language_line),
-                 f"after the import, {problem.position}: {problem.code}: {problem.message}")
+                 f"{prefix}after the import, {problem.position}: {problem.code}: {problem.message}")
 
 
 class _Importer:

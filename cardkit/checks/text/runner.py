@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardkit.checks.text.lexicon import Lexicon
-from cardkit.checks.text.lint import Finding, check_against_source, check_alone, check_placeholders
+from cardkit.checks.text.lint import (Finding, check_against_source, check_alone, check_placeholders,
+                                      check_surface)
 from cardkit.model.database import Database
 from cardkit.model.effects import EFFECT_NAMES
 from cardkit.model.phrasebook import Phrasebook, declared_placeholders
@@ -22,7 +23,7 @@ def build_lexicons(database: Database) -> dict[str, Lexicon]:
 
 
 def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Problem]:
-    problems = _glossary_coverage(database) + check_phrase_placeholders(database)
+    problems = _glossary_coverage(database) + check_phrases(database)
     source_lexicon = lexicons.get(SOURCE_LANGUAGE)
     for card_id, card in database.cards.items():
         fields = translatable_fields(card)
@@ -62,22 +63,26 @@ def _check_wording(text: str, effect, lexicon: Lexicon, path: str) -> list[Findi
     if check_placeholders(phrase, declared, declared):
         return []  # the phrase itself is reported; its broken wording is expected of no card
     expected = lexicon.phrasebook.wording(effect, lexicon.language)
-    if " ".join(text.split()) == expected:
+    if text == expected:
         return []
+    if " ".join(text.split()) == expected:
+        return [Finding("whitespace", "the spacing differs from the phrasebook's wording",
+                        expected, is_warning=True)]
     return [Finding("effect-wording", f"does not say what the card does ({description}); "
                     f"expected: {expected!r}", expected)]
 
 
-def _problem(finding: Finding, position: Position, card_id: str, path: str) -> Problem:
+def _problem(finding: Finding, position: Position, card_id: str | None, path: str) -> Problem:
     make = warning if finding.is_warning else error
     separator = " " if finding.code == "effect-wording" else ": "
     return make(position, finding.code, f"{path}{separator}{finding.message}",
                 suggestion=finding.suggestion, card_id=card_id)
 
 
-def check_phrase_placeholders(database: Database) -> list[Problem]:
+def check_phrases(database: Database) -> list[Problem]:
     """Each phrase form holds only its effect's declared placeholders; a translated form
-    holds every placeholder of the English phrase."""
+    holds every placeholder of the English phrase, and is set down like it (whitespace,
+    brackets, end mark)."""
     problems = []
     english = database.phrasebooks.get(SOURCE_LANGUAGE)
     for language, phrasebook in database.phrasebooks.items():
@@ -93,11 +98,15 @@ def check_phrase_placeholders(database: Database) -> list[Problem]:
                 if language != SOURCE_LANGUAGE and source is not None:
                     required = set().union(*(names(form) for form in _forms(source).values()))
                     required &= declared
+                english_forms = _forms(source) if source is not None else {}
                 for category, text in _forms(phrase).items():
                     where = origin.position(("effects", effect, variant, category))
-                    for finding in check_placeholders(text, required, declared):
-                        problems.append(error(where, finding.code, f"effects.{effect}.{variant}."
-                                              f"{category}: {finding.message}"))
+                    findings = check_placeholders(text, required, declared)
+                    if language != SOURCE_LANGUAGE and english_forms:
+                        findings += check_surface(
+                            text, english_forms.get(category, english_forms["other"]), is_name=False)
+                    problems += [_problem(finding, where, None, f"effects.{effect}.{variant}."
+                                          f"{category}") for finding in findings]
     return problems
 
 
