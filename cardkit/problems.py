@@ -29,7 +29,7 @@ CODES = frozenset({
     "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
     "glossary-incomplete", "effect-wording", "phrase-missing", "placeholder-malformed",
     "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
-    "end-punctuation",
+    "end-punctuation", "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
     "fit-shrunk", "fit-overflow",
