@@ -283,7 +283,8 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
     importer.take_all(received.units)
     if importer.faults:
         raise ImportRefused(importer.faults)
-    found = consequences(root, database, importer.planned_texts(), importer.places)
+    planned = importer.planned_texts()
+    found = consequences(root, database, planned, importer.places) if planned else []
     lines = {unit.key: unit.line for unit in received.units}
     errors = [c for c in found if c.problem.severity is Severity.ERROR]
     warnings = [c for c in found if c.problem.severity is Severity.WARNING]
