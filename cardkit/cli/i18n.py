@@ -51,8 +51,11 @@ def export_command(language: str, file_format: str, output: Path | None, root: P
         raise click.ClickException(str(exc)) from None
     if output is None:
         click.echo(text, nl=False)
-    else:
+        return
+    try:
         write_atomic(output, text)
+    except OSError as exc:
+        raise click.ClickException(f"{output}: cannot write the file: {exc.strerror or exc}") from None
 
 
 @i18n_group.command("import")
