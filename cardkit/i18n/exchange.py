@@ -3,8 +3,10 @@
 `build_catalogue` collects, for one language, each card text with its English source,
 context, notes and state, and each phrasebook effect phrase with its plural forms. The PO
 and XLIFF modules write a catalogue and read an edited file back as a `ReceivedCatalogue`;
-`import_catalogue` checks the whole of it against the database and only then writes the
-changes into the locale's YAML files.
+`import_catalogue` checks the whole of it against the database, then the database as the
+import would leave it (`outcome.py`), and only then writes the changes into the locale's
+YAML files. A translation is confirmed (its English fingerprint recorded) only when the
+file says it is: not fuzzy in PO, approved and translated in XLIFF.
 
 A unit is named by its key: `<kind>:<card-id>:<field-path>` for card texts
 (`alien:iron-matron:powers.punish.text`), `phrasebook:effects.<effect>.<variant>` for
@@ -263,22 +265,7 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
     Raises ImportRefused, writing nothing, when a unit does not fit or the checks find an
     error. With `force`, a card text the checks find an error in is written unconfirmed
     instead (an effect phrase has no unconfirmed state, so its errors still refuse)."""
-    language = received.language
-    header = Position(received.path, received.language_line)
-    if received.exported_for is not None and received.exported_for != language:
-        raise ImportRefused([Fault(header, f"the file says its language is {language!r} but it was "
-                                           f"exported for {received.exported_for!r}; its texts "
-                                           f"are not {language} texts: export again for "
-                                           f"{language}")])
-    if received.database is not None and received.database != database_name(database):
-        raise ImportRefused([Fault(header, f"the file was exported from the database "
-                                           f"{received.database!r}, not from this one "
-                                           f"({database_name(database)!r})")])
-    try:
-        check_language(database, language)
-        forms = plural_forms(language)
-    except (LocaleRefused, PluralMismatch) as exc:
-        raise ImportRefused([Fault(header, str(exc))]) from None
+    forms = _check_labels(database, received)
     importer = _Importer(root, database, received, forms)
     importer.take_all(received.units)
     if importer.faults:
@@ -298,14 +285,37 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
                            for unit in received.units])
         warnings = errors + warnings
     importer.write()
-    notices = []
-    for consequence in warnings:
-        fault = _consequence_fault(received, lines, consequence)
-        kind = "error, written unconfirmed" if consequence.problem.severity is Severity.ERROR \
-            else "warning"
-        notices.append(Change(fault.position, consequence.key or "", f"{kind}: {fault.message}",
-                              "warning"))
-    return importer.changes + notices
+    return importer.changes + [_notice(received, lines, consequence) for consequence in warnings]
+
+
+def _check_labels(database: Database, received: ReceivedCatalogue) -> PluralForms:
+    """The plural forms of the file's language, once its language and database are known
+    to be this database's and the ones the file was exported for; refused otherwise."""
+    language = received.language
+    header = Position(received.path, received.language_line)
+    if received.exported_for is not None and received.exported_for != language:
+        raise ImportRefused([Fault(header, f"the file says its language is {language!r} but it was "
+                                           f"exported for {received.exported_for!r}; its texts "
+                                           f"are not {language} texts: export again for "
+                                           f"{language}")])
+    if received.database is not None and received.database != database_name(database):
+        raise ImportRefused([Fault(header, f"the file was exported from the database "
+                                           f"{received.database!r}, not from this one "
+                                           f"({database_name(database)!r})")])
+    try:
+        check_language(database, language)
+        return plural_forms(language)
+    except (LocaleRefused, PluralMismatch) as exc:
+        raise ImportRefused([Fault(header, str(exc))]) from None
+
+
+def _notice(received: ReceivedCatalogue, lines: dict[str | None, int],
+            consequence: Consequence) -> Change:
+    """A problem of a written text, as the import lists it."""
+    fault = _consequence_fault(received, lines, consequence)
+    kind = ("error, written unconfirmed" if consequence.problem.severity is Severity.ERROR
+            else "warning")
+    return Change(fault.position, consequence.key or "", f"{kind}: {fault.message}", "warning")
 
 
 def _consequence_fault(received: ReceivedCatalogue, lines: dict[str | None, int],
