@@ -3,6 +3,7 @@ entries with msgctxt are entries like the others; status counts them."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -45,3 +46,19 @@ def test_status_counts_the_template_strings(minimal_database):
     assert "es       templates                3      1        1" in result.output
     assert f"{TARGET}:20: stale: es templates 'Plan'" in result.output
     assert f"{TARGET}:23: missing: es templates 'Tactic'" in result.output
+
+
+def test_status_json_lists_the_unfinished_template_strings(minimal_database):
+    (minimal_database / TARGET).parent.mkdir(parents=True)
+    shutil.copyfile(CATALOGUES / "placeholder-unknown.po", minimal_database / TARGET)
+    catalogue = minimal_database / TARGET
+    catalogue.write_text(catalogue.read_text(encoding="utf-8") + '\nmsgctxt "deck"\nmsgid "not known"\n'
+                         'msgstr ""\n', encoding="utf-8")
+
+    result = CliRunner().invoke(main, ["status", str(minimal_database), "--format", "json"])
+
+    data = json.loads(result.output)
+    assert {"language": "es", "kind": "templates", "translated": 3, "stale": 0, "missing": 1} \
+        in data["summary"]
+    assert data["templates"] == [{"language": "es", "context": "deck", "msgid": "not known",
+                                  "state": "missing", "position": f"{TARGET}:20:1"}]
