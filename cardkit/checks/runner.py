@@ -11,6 +11,7 @@ from cardkit.checks.provenance import check_provenance
 from cardkit.checks.references import check_references
 from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import check_staleness, translation_states
+from cardkit.checks.text.catalogue import check_catalogues
 from cardkit.checks.text.consistency import check_consistency
 from cardkit.checks.text.runner import build_lexicons, check_texts
 from cardkit.model.database import Database, load_database
@@ -44,6 +45,7 @@ def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] 
     problems += check_box_counts(database, counts)
     problems += check_provenance(database)
     problems += check_texts(database, build_lexicons(database))
+    problems += check_catalogues(root, database.languages)
     problems += check_consistency(database)
     problems += check_staleness(translation_states(database))
     if measure_fit is not None and not any(p.severity is Severity.ERROR for p in problems):

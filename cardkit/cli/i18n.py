@@ -10,12 +10,14 @@ from cardkit.cli.options import UsageError, WriteError, load_or_fail, require_da
 from cardkit.i18n.exchange import (ImportRefused, LocaleRefused, build_catalogue, import_catalogue,
                                    read_exchange_file)
 from cardkit.i18n.po import read_po, write_po
+from cardkit.i18n.tbx import write_tbx
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
 from cardkit.source.transaction import Transaction, WriteFailed
 
 WRITERS = {"po": write_po, "xliff": write_xliff}
+FORMATS = (*WRITERS, "tbx")
 READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
 
 root_option = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
@@ -29,16 +31,21 @@ def i18n_group() -> None:
 
 @i18n_group.command("export")
 @click.option("--lang", "language", required=True, help="The language to export.")
-@click.option("--format", "file_format", type=click.Choice(tuple(WRITERS)), default="po",
-              show_default=True, help="PO for gettext tools, XLIFF 1.2 for CAT tools.")
+@click.option("--format", "file_format", type=click.Choice(FORMATS), default="po",
+              show_default=True, help="PO for gettext tools, XLIFF 1.2 for CAT tools; tbx writes "
+                                      "the glossary (English and the language) as a termbase.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
 @root_option
 def export_command(language: str, file_format: str, output: Path | None, root: Path) -> None:
-    """Write every translatable text of a language with its English source and state."""
+    """Write every translatable text of a language with its English source and state, or
+    (--format tbx) the glossary."""
     database = load_or_fail(require_database(root))
     try:
-        text = WRITERS[file_format](build_catalogue(database, language))
+        if file_format == "tbx":
+            text = write_tbx(database, language)
+        else:
+            text = WRITERS[file_format](build_catalogue(database, language))
     except LocaleRefused as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:
@@ -55,12 +62,16 @@ def export_command(language: str, file_format: str, output: Path | None, root: P
 
 @i18n_group.command("import")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--write-unconfirmed", "force", is_flag=True,
+              help="Write card texts the text checks find errors in anyway, as unconfirmed "
+                   "(stale) translations that `cardkit status` lists as needing work.")
 @root_option
-def import_command(file: Path, root: Path) -> None:
+def import_command(file: Path, root: Path, force: bool) -> None:
     """Write the translations of a PO or XLIFF file back into the locale's YAML files.
 
-    The whole file is checked first; if anything in it does not fit the database,
-    nothing is written.
+    The whole file is checked first, and then the database as the import would leave it,
+    with the text checks of `cardkit validate`; if anything in it does not fit the database
+    or the checks find an error, nothing is written. Warnings are listed.
     """
     reader = READERS.get(file.suffix.lower())
     if reader is None:
@@ -72,11 +83,16 @@ def import_command(file: Path, root: Path) -> None:
     with writing_database(require_database(root)):
         database = load_or_fail(root)
         try:
-            changes = import_catalogue(root, database, reader(raw, file))
+            changes = import_catalogue(root, database, reader(raw, file), force)
         except ImportRefused as exc:
             raise click.ClickException(f"{exc}\nnothing was written") from None
         except EditRefused as exc:
             raise click.ClickException(str(exc)) from None
     for change in changes:
-        click.echo(f"{change.position.path}:{change.position.line}: {change.key}: {change.what}")
-    click.echo(f"{len(changes)} texts updated", err=True)
+        where = f"{change.position.path}:{change.position.line}"
+        if change.kind == "warning":
+            click.echo(f"{where}: {change.what}", err=True)
+        else:
+            click.echo(f"{where}: {change.key}: {change.what}")
+    written = sum(change.kind == "written" for change in changes)
+    click.echo(f"{written} texts updated", err=True)

@@ -8,6 +8,7 @@ import click
 
 from cardkit.checks.status import translation_states
 from cardkit.checks.status_output import render_status
+from cardkit.checks.text.catalogue import catalogue_states
 from cardkit.cli.options import (UsageError, database_root, load_or_fail, output_format, require_database,
                                  writing_database)
 from cardkit.i18n.mark import MarkRefused, mark_translated
@@ -19,12 +20,15 @@ from cardkit.source.edit import EditRefused
 @click.option("--lang", "language", help="Only this language (default: every translation).")
 @output_format(("text", "json"))
 def status_command(root: Path, language: str | None, output_format: str) -> None:
-    """Show per language and card kind how many texts are translated, stale and missing."""
+    """Show per language and card kind how many texts are translated, stale and missing,
+    and the same for the template strings (`templates`: fuzzy entries count as stale)."""
     database = load_or_fail(require_database(root))
     if language is not None and language not in database.translations:
         raise UsageError(f"no locale {language!r} (known: {', '.join(database.translations)})")
-    states = translation_states(database, [language] if language else None)
-    click.echo(render_status(states, output_format), nl=False)
+    languages = [language] if language else database.translations
+    states = translation_states(database, languages)
+    templates = catalogue_states(root, languages)
+    click.echo(render_status(states, output_format, templates), nl=False)
 
 
 @click.command("mark-translated")

@@ -3,8 +3,10 @@
 `build_catalogue` collects, for one language, each card text with its English source,
 context, notes and state, and each phrasebook effect phrase with its plural forms. The PO
 and XLIFF modules write a catalogue and read an edited file back as a `ReceivedCatalogue`;
-`import_catalogue` checks the whole of it against the database and only then writes the
-changes into the locale's YAML files.
+`import_catalogue` checks the whole of it against the database, then the database as the
+import would leave it (`outcome.py`), and only then writes the changes into the locale's
+YAML files. A translation is confirmed (its English fingerprint recorded) only when the
+file says it is: not fuzzy in PO, approved and translated in XLIFF.
 
 A unit is named by its key: `<kind>:<card-id>:<field-path>` for card texts
 (`alien:iron-matron:powers.punish.text`), `phrasebook:effects.<effect>.<variant>` for
@@ -13,8 +15,9 @@ effect phrases. The key is the PO msgctxt and the XLIFF trans-unit id.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,23 +26,29 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import ScalarString
 
 from cardkit.checks.status import FieldState, translation_states
+from cardkit.checks.text.lexicon import Lexicon
+from cardkit.i18n.keys import PHRASEBOOK, card_key, phrase_key
+from cardkit.i18n.outcome import Consequence, Place, consequences
 from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
 from cardkit.model.phrasebook import Phrase
 from cardkit.model.texts import Text, field_location, fingerprint, translatable_fields
-from cardkit.problems import Position
+from cardkit.problems import Position, Severity
 from cardkit.source.boundary import read_input
-from cardkit.source.edit import append_key, edit_files, remove_key, set_key
+from cardkit.source.edit import EditRefused, append_key, edit_files, remove_key, set_key
 from cardkit.source.layout import PHRASEBOOK_FILE, SOURCE_LANGUAGE
 from cardkit.source.transaction import Transaction
-from cardkit.source.yamlfile import dump_text
+from cardkit.source.yamlfile import dump_text, load_yaml
 
-PHRASEBOOK = "phrasebook"
 PHRASE_VARIANTS = ("required", "optional")
 # Keys that follow the texts of an entry: a text added to an entry goes before them.
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
 MAX_EXCHANGE_FILE_BYTES = 16 * 1024 * 1024
+# Unicode's control characters (C0, DEL, C1) other than line feed and tab.
+CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CONTROL_NAMES = {"\x00": "NUL", "\x1b": "ESC", "\x85": "NEL", "\r": "carriage return",
+                 "\x7f": "DEL"}
 
 
 class LocaleRefused(Exception):
@@ -87,6 +96,7 @@ class Catalogue:
     language: str
     plural_forms: PluralForms
     units: list[Unit]
+    database: str  # the games the database holds (`duel`), recorded in the exported file
 
 
 @dataclass(frozen=True)
@@ -110,21 +120,20 @@ class ReceivedCatalogue:
     language: str
     language_line: int
     units: list[ReceivedUnit]
+    # The language and database the file records it was exported for, where it does.
+    exported_for: str | None = None
+    database: str | None = None
 
 
 @dataclass(frozen=True)
 class Change:
+    """What the import did with a unit: `written`, or a `warning` about a written text, or
+    `skipped` (a fuzzy phrase)."""
+
     position: Position  # in the exchange file
     key: str
     what: str
-
-
-def card_key(kind: str, card_id: str, path: str) -> str:
-    return f"{kind}:{card_id}:{path}"
-
-
-def phrase_key(effect: str, variant: str) -> str:
-    return f"{PHRASEBOOK}:effects.{effect}.{variant}"
+    kind: str = "written"
 
 
 def check_language(database: Database, language: str) -> None:
@@ -134,7 +143,11 @@ def check_language(database: Database, language: str) -> None:
         raise LocaleRefused(f"no locale {language!r} (known: {', '.join(database.translations)})")
 
 
-def build_catalogue(database: Database, language: str) -> Catalogue:
+def build_catalogue(database: Database, language: str,
+                    extra_notes: Mapping[str, str] | None = None) -> Catalogue:
+    """Every text of `language` to translate. Each unit's remarks name the glossary terms
+    of its English text with their approved `language` forms; `extra_notes` adds a remark
+    to the unit of each key it names (such as how many characters fit a text's box)."""
     check_language(database, language)
     try:
         forms = plural_forms(language)
@@ -143,7 +156,40 @@ def build_catalogue(database: Database, language: str) -> Catalogue:
     units = [_card_unit(database, state) for state in translation_states(database, [language])
              if state.source_text is not None]
     units += _phrase_units(database, language, forms)
-    return Catalogue(language, forms, units)
+    terms = _GlossaryRemarks(database, language)
+    extra_notes = extra_notes or {}
+    units = [replace(unit, remarks=unit.remarks + terms.of(unit)
+                     + ((extra_notes[unit.key],) if unit.key in extra_notes else ()))
+             for unit in units]
+    return Catalogue(language, forms, units, database_name(database))
+
+
+class _GlossaryRemarks:
+    """`glossary: ship = Nave (also Naves)` for each glossary term an English text uses."""
+
+    def __init__(self, database: Database, language: str):
+        self.english = database.glossaries.get(SOURCE_LANGUAGE, {})
+        self.translated = database.glossaries.get(language, {})
+        self.language = language
+        self.lexicon = Lexicon(SOURCE_LANGUAGE, self.english)
+
+    def of(self, unit: Unit) -> tuple[str, ...]:
+        used = self.lexicon.terms_in(unit.source) | self.lexicon.terms_in(unit.source_plural or "")
+        return tuple(self.remark(term_id) for term_id in self.english if term_id in used)
+
+    def remark(self, term_id: str) -> str:
+        english = self.english[term_id].term
+        term = self.translated.get(term_id)
+        if term is None:
+            return f"glossary: {english} has no approved {self.language} term yet"
+        also = f" (also {', '.join(term.forms)})" if term.forms else ""
+        avoid = f"; not {', '.join(term.forbidden)}" if term.forbidden else ""
+        return f"glossary: {english} = {term.term}{also}{avoid}"
+
+
+def database_name(database: Database) -> str:
+    """What an exported file records as its database: the games it holds (`duel`)."""
+    return ",".join(sorted({origin.game for origin in database.card_origins.values()}))
 
 
 def _card_unit(database: Database, state: FieldState) -> Unit:
@@ -212,23 +258,75 @@ _TEXT = TypeAdapter(Text)
 _PHRASE = TypeAdapter(Phrase)
 
 
-def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue) -> list[Change]:
-    """Checks every unit of `received` against the database, then writes the changes into
-    the locale's files; returns the changes. Raises ImportRefused, writing nothing, when any
-    unit does not fit."""
-    language = received.language
-    try:
-        check_language(database, language)
-        forms = plural_forms(language)
-    except (LocaleRefused, PluralMismatch) as exc:
-        raise ImportRefused([Fault(Position(received.path, received.language_line), str(exc))]) from None
+def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue,
+                     force: bool = False) -> list[Change]:
+    """Checks every unit of `received` against the database, and the database as the
+    import would leave it with the text checks of `cardkit validate`; then writes the
+    changes into the locale's files and returns them with the warnings the checks found.
+    Raises ImportRefused, writing nothing, when a unit does not fit or the checks find an
+    error. With `force`, a card text the checks find an error in is written unconfirmed
+    instead (an effect phrase has no unconfirmed state, so its errors still refuse)."""
+    forms = _check_labels(database, received)
     importer = _Importer(root, database, received, forms)
-    for unit in received.units:
-        importer.take(unit)
+    importer.take_all(received.units)
     if importer.faults:
         raise ImportRefused(importer.faults)
+    planned = importer.planned_texts()
+    found = consequences(root, database, planned, importer.places) if planned else []
+    lines = {unit.key: unit.line for unit in received.units}
+    errors = [c for c in found if c.problem.severity is Severity.ERROR]
+    warnings = [c for c in found if c.problem.severity is Severity.WARNING]
+    unconfirmed = {c.key for c in errors if c.key is not None and not c.key.startswith(PHRASEBOOK)}
+    if errors and not (force and all(c.key in unconfirmed for c in errors)):
+        raise ImportRefused([_consequence_fault(received, lines, c) for c in errors]
+                            + [_consequence_fault(received, lines, c, "warning: ") for c in warnings])
+    if errors:
+        importer = _Importer(root, database, received, forms)
+        importer.take_all([replace(unit, needs_review=True) if unit.key in unconfirmed else unit
+                           for unit in received.units])
+        warnings = errors + warnings
     importer.write()
-    return importer.changes
+    return importer.changes + [_notice(received, lines, consequence) for consequence in warnings]
+
+
+def _check_labels(database: Database, received: ReceivedCatalogue) -> PluralForms:
+    """The plural forms of the file's language, once its language and database are known
+    to be this database's and the ones the file was exported for; refused otherwise."""
+    language = received.language
+    header = Position(received.path, received.language_line)
+    if received.exported_for is not None and received.exported_for != language:
+        raise ImportRefused([Fault(header, f"the file says its language is {language!r} but it was "
+                                           f"exported for {received.exported_for!r}; its texts "
+                                           f"are not {language} texts: export again for "
+                                           f"{language}")])
+    if received.database is not None and received.database != database_name(database):
+        raise ImportRefused([Fault(header, f"the file was exported from the database "
+                                           f"{received.database!r}, not from this one "
+                                           f"({database_name(database)!r})")])
+    try:
+        check_language(database, language)
+        return plural_forms(language)
+    except (LocaleRefused, PluralMismatch) as exc:
+        raise ImportRefused([Fault(header, str(exc))]) from None
+
+
+def _notice(received: ReceivedCatalogue, lines: dict[str | None, int],
+            consequence: Consequence) -> Change:
+    """A problem of a written text, as the import lists it."""
+    fault = _consequence_fault(received, lines, consequence)
+    kind = ("error, written unconfirmed" if consequence.problem.severity is Severity.ERROR
+            else "warning")
+    return Change(fault.position, consequence.key or "", f"{kind}: {fault.message}", "warning")
+
+
+def _consequence_fault(received: ReceivedCatalogue, lines: dict[str | None, int],
+                       consequence: Consequence, prefix: str = "") -> Fault:
+    problem = consequence.problem
+    if consequence.key is not None:
+        return Fault(Position(received.path, lines[consequence.key]),
+                     f"{prefix}{consequence.key}: {problem.code}: {problem.message}")
+    return Fault(Position(received.path, received.language_line),
+                 f"{prefix}after the import, {problem.position}: {problem.code}: {problem.message}")
 
 
 class _Importer:
@@ -247,6 +345,11 @@ class _Importer:
         self.files: dict[Path, list[Callable[[CommentedMap], None]]] = {}
         self.new_entries: dict[Path, set[str]] = {}
         self.seen: dict[str, int] = {}
+        self.places: list[Place] = []  # where each written text will stand
+
+    def take_all(self, units: list[ReceivedUnit]) -> None:
+        for unit in units:
+            self.take(unit)
 
     def fault(self, unit: ReceivedUnit, message: str) -> None:
         self.faults.append(Fault(Position(self.received.path, unit.line), message))
@@ -260,6 +363,8 @@ class _Importer:
             self.fault(unit, f"{unit.key} appears twice (first on line {self.seen[unit.key]})")
             return
         self.seen[unit.key] = unit.line
+        if not self.whole_texts(unit):
+            return
         head, _, rest = unit.key.partition(":")
         if head == PHRASEBOOK:
             self.take_phrase(unit, rest)
@@ -330,6 +435,7 @@ class _Importer:
                 self.edits_of(path).append(lambda data: _add_entry(data, state.card_id))
         for edit in edits:
             self.edits_of(path).append(lambda data, edit=edit: edit(data[state.card_id]))
+        self.places.append(Place(path.relative_to(self.root), (state.card_id, *keys), unit.key))
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
                                    ", ".join(changes)))
 
@@ -363,6 +469,11 @@ class _Importer:
             self.fault(unit, f"{unit.key}: phrasebook phrases carry no translator notes; "
                              "remove the note")
             return
+        if unit.needs_review and any(unit.targets):
+            self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                       "not written: it is fuzzy (needs review), and a phrase has "
+                                       "no unconfirmed state; confirm it to import it", "skipped"))
+            return
         categories = self.forms.categories if counted else ("other",)
         current = _phrase(self.database.phrasebooks.get(self.language), effect, variant)
         updates = {}
@@ -383,8 +494,28 @@ class _Importer:
         for category, text in updates.items():
             keys = ("effects", effect, variant, category)
             self.edits_of(file).append(lambda data, keys=keys, text=text: _set_text(data, keys, text))
+            self.places.append(Place(file.relative_to(self.root), keys, unit.key))
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
                                    "forms " + ", ".join(updates)))
+
+    def whole_texts(self, unit: ReceivedUnit) -> bool:
+        """Refuses control characters (but newline and tab) in a translation or note, and a
+        translation of only whitespace."""
+        texts = [(f"form [{index}]" if unit.plural else "the translation", text)
+                 for index, text in enumerate(unit.targets)]
+        texts += [("the note", unit.note)] if unit.note else []
+        faults = len(self.faults)
+        for what, text in texts:
+            control = CONTROL_CHARACTER.search(text)
+            if control:
+                self.fault(unit, f"{unit.key}: {what} holds the control character "
+                                 f"{_character_name(control.group())} at character "
+                                 f"{control.start() + 1}; only line breaks and tabs may stand in "
+                                 "a text")
+            elif text and not text.strip():
+                self.fault(unit, f"{unit.key}: {what} is only whitespace; leave it empty for no "
+                                 "translation")
+        return len(self.faults) == faults
 
     def valid(self, unit: ReceivedUnit, adapter: TypeAdapter, text: str) -> bool:
         try:
@@ -396,6 +527,20 @@ class _Importer:
 
     def edits_of(self, path: Path) -> list[Callable[[CommentedMap], None]]:
         return self.files.setdefault(path, [])
+
+    def planned_texts(self) -> dict[Path, str]:
+        """Each file the import changes, as text, as it would be written."""
+        texts = {}
+        for path, edits in self.files.items():
+            document = load_yaml(path, path.relative_to(self.root)) if path.exists() else None
+            if document is not None and document.problems:
+                raise EditRefused(document)
+            data = document.data if document is not None and document.data is not None \
+                else CommentedMap()
+            for edit in edits:
+                edit(data)
+            texts[path] = dump_text(data)
+        return texts
 
     def write(self) -> None:
         def apply(edits: list[Callable[[CommentedMap], None]]) -> Callable[[Any], None]:
@@ -435,6 +580,11 @@ def _set_text(mapping: CommentedMap, keys: tuple[str, ...], text: str) -> None:
     for step in reversed(keys[1:]):
         value = CommentedMap({step: value})
     mapping.insert(metadata[0], head, value)
+
+
+def _character_name(character: str) -> str:
+    name = CONTROL_NAMES.get(character)
+    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
 
 
 def _with_article(noun: str) -> str:

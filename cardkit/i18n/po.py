@@ -5,7 +5,10 @@ translation. A stale translation carries the `fuzzy` flag; the translator's note
 translator comment (`# `); what cardkit tells the translator are extracted comments (`#.`)
 and the reference (`#:`) says where the text lives in the YAML. Effect phrases with a
 count are plural entries (msgid_plural, msgstr[n]) numbered by the language's
-Plural-Forms.
+Plural-Forms. An entry whose English text has placeholders carries the
+`python-brace-format` flag, so `msgfmt -c` and translators' tools check them too. The
+header records the language and database the file was exported for (`X-Cardkit-Language`,
+`X-Cardkit-Database`), fields gettext tools keep.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 from cardkit.i18n.exchange import Catalogue, Fault, ImportRefused, ReceivedCatalogue, ReceivedUnit, Unit
 from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.placeholders import tokens
 from cardkit.problems import Position
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a",
@@ -25,6 +29,11 @@ _UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", 
 _ESCAPE_SEQUENCE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|(.))")
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=\s|\"|$)\s*(.*)$")
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"\s*$')
+LANGUAGE_RECORD = "X-Cardkit-Language"
+DATABASE_RECORD = "X-Cardkit-Database"
+BRACE_FORMAT = "python-brace-format"
+# The longest \x escape read: eight hex digits name any character; more name none.
+_MAX_HEX_DIGITS = 8
 
 
 def write_po(catalogue: Catalogue) -> str:
@@ -35,6 +44,8 @@ def write_po(catalogue: Catalogue) -> str:
         "Content-Type: text/plain; charset=UTF-8",
         "Content-Transfer-Encoding: 8bit",
         f"Plural-Forms: {catalogue.plural_forms.header}",
+        f"{LANGUAGE_RECORD}: {catalogue.language}",
+        f"{DATABASE_RECORD}: {catalogue.database}",
     ]
     lines = [f"# Cosmic Encounter Duel card texts in {catalogue.language}, exported by cardkit.",
              "# Import with `cardkit i18n import FILE`; see docs/translating.md.",
@@ -57,8 +68,12 @@ def _entry(unit: Unit, forms: PluralForms) -> list[str]:
         lines += [f"#. {line}" if line else "#." for line in remark.split("\n")]
     if unit.reference:
         lines.append(f"#: {unit.reference}")
-    if unit.needs_review:
-        lines.append("#, fuzzy")
+    flags = ["fuzzy"] if unit.needs_review else []
+    if any(token.name for source in (unit.source, unit.source_plural or "")
+           for token in tokens(source)):
+        flags.append(BRACE_FORMAT)
+    if flags:
+        lines.append("#, " + ", ".join(flags))
     lines += _string("msgctxt", unit.key)
     lines += _string("msgid", unit.source)
     if unit.plural:
@@ -181,8 +196,14 @@ def _unquote(text: str, line: int) -> str:
 
     def unescape(escape: re.Match) -> str:
         octal, hexadecimal, other = escape.groups()
-        if octal or hexadecimal:
-            return chr(int(octal, 8) if octal else int(hexadecimal, 16))
+        if octal:
+            return chr(int(octal, 8))
+        if hexadecimal:
+            value = int(hexadecimal, 16) if len(hexadecimal) <= _MAX_HEX_DIGITS else None
+            if value is None or value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
+                shown = hexadecimal if len(hexadecimal) <= 10 else hexadecimal[:9] + "…"
+                raise _Malformed(line, f"the escape \\x{shown} names no Unicode character")
+            return chr(value)
         if other not in _UNESCAPES:
             raise _Malformed(line, f"unknown escape \\{other} in a string")
         return _UNESCAPES[other]
@@ -217,6 +238,11 @@ def _catalogue(entries: list[_Entry], shown: Path) -> ReceivedCatalogue:
     fields = _header_fields(header.strings.get("msgstr", ""))
     header_line = header.lines.get("msgstr", header.line)
     language = fields.get("language")
+    if not language and "translate toolkit" in fields.get("x-generator", "").lower():
+        raise _Malformed(header_line, "this PO file was made by translate-toolkit's xliff2po, "
+                                      "which drops cardkit's keys (the XLIFF trans-unit ids) and "
+                                      "the Language; import the XLIFF file itself, or export PO "
+                                      "with `cardkit i18n export --format po`")
     if not language:
         raise _Malformed(header_line, "the header names no Language")
     charset = re.search(r"charset=([\w-]+)", fields.get("content-type", ""))
@@ -226,7 +252,9 @@ def _catalogue(entries: list[_Entry], shown: Path) -> ReceivedCatalogue:
     units = [_unit(entry) for entry in entries[1:]]
     if any(unit.plural for unit in units):
         _check_plural_forms(language, fields.get("plural-forms"), header_line)
-    return ReceivedCatalogue(shown, language, header_line, units)
+    return ReceivedCatalogue(shown, language, header_line, units,
+                             exported_for=fields.get(LANGUAGE_RECORD.lower()),
+                             database=fields.get(DATABASE_RECORD.lower()))
 
 
 def _header_fields(text: str) -> dict[str, str]:

@@ -2,7 +2,13 @@
 
 XLIFF 1.2 rather than 2.x because CAT tools, Poedit and Weblate all read it, and because
 its target states include `needs-review-translation`, which is what a stale translation
-is. Each text is a trans-unit whose id is the unit's key. The translator's note is a
+is. States are written as translate-toolkit and Weblate read them: a translated text is
+`approved="yes"` with `state="translated"`, a stale one `approved="no"` with
+`state="needs-review-translation"`, a missing one `state="new"`. Only a unit approved and
+in a translated state (translated, signed-off, final) confirms its text; any other state,
+no state, or `approved` other than "yes" leaves it unconfirmed. The `original` attribute of
+`<file>` records the database and language the file was exported for
+(`cardkit:duel:de`). Each text is a trans-unit whose id is the unit's key. The translator's note is a
 `<note from="translator">`; cardkit's information for the translator is in
 `<note from="developer">`, which import ignores. Effect phrases with a count are
 `<group restype="x-gettext-plurals">` holding one trans-unit per plural form (`key[0]`,
@@ -24,12 +30,14 @@ from cardkit.problems import Position
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+NAMESPACE_1_1 = "urn:oasis:names:tc:xliff:document:1.1"
 XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
 PLURAL_GROUP = "x-gettext-plurals"
 NEEDS_REVIEW = "needs-review-translation"
-# Target states that confirm a translation; any other state (new, needs-review-*,
-# needs-translation, ...) leaves it unconfirmed. A target without a state counts as confirmed.
+# Target states that confirm an approved translation; any other state (new,
+# needs-review-*, needs-translation, ...) or none leaves it unconfirmed.
 CONFIRMED_STATES = ("translated", "final", "signed-off")
+ORIGINAL_PREFIX = "cardkit"
 # Characters XML 1.0 cannot carry, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -41,7 +49,8 @@ class XliffUnwritable(Exception):
 def write_xliff(catalogue: Catalogue) -> str:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<xliff version="1.2" xmlns="{NAMESPACE}">',
-             f'  <file original="cardkit" datatype="plaintext" source-language="{SOURCE_LANGUAGE}" '
+             f'  <file original="{_attribute(_original(catalogue.database, catalogue.language))}" '
+             f'datatype="plaintext" source-language="{SOURCE_LANGUAGE}" '
              f'target-language="{_attribute(catalogue.language)}">',
              "    <body>"]
     for unit in catalogue.units:
@@ -63,7 +72,8 @@ def write_xliff(catalogue: Catalogue) -> str:
 def _trans_unit(unit: Unit, unit_id: str, source: str, target: str, note: str | None,
                 indent: str, *form: str) -> list[str]:
     state = "new" if not target else NEEDS_REVIEW if unit.needs_review else "translated"
-    lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}" xml:space="preserve">',
+    approved = "" if not target else ' approved="no"' if unit.needs_review else ' approved="yes"'
+    lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}"{approved} xml:space="preserve">',
              f"{indent}  <source>{_text(unit_id, source)}</source>",
              f'{indent}  <target state="{state}">{_text(unit_id, target)}</target>'
              if target else f'{indent}  <target state="{state}"/>']
@@ -74,6 +84,10 @@ def _trans_unit(unit: Unit, unit_id: str, source: str, target: str, note: str | 
         lines.append(f'{indent}  <note from="translator">{_text(unit_id, note)}</note>')
     lines.append(f"{indent}</trans-unit>")
     return lines
+
+
+def _original(database: str, language: str) -> str:
+    return f"{ORIGINAL_PREFIX}:{database}:{language}"
 
 
 def _text(unit_id: str, text: str) -> str:
@@ -126,7 +140,8 @@ def _parse(raw: bytes) -> _Element:
     roots: list[_Element] = []
 
     def start(name: str, attributes: dict[str, str]) -> None:
-        element = _Element(_local(name), {_local(key): value for key, value in attributes.items()},
+        element = _Element(_element_name(name),
+                           {_local(key): value for key, value in attributes.items()},
                            parser.CurrentLineNumber)
         (stack[-1].children if stack else roots).append(element)
         stack.append(element)
@@ -165,7 +180,20 @@ def _local(name: str) -> str:
     return f"{{{namespace}}}{local}" if namespace else local
 
 
+def _element_name(name: str) -> str:
+    """An element's name as `_local` gives it; one in no namespace is marked `{}name`."""
+    return _local(name) if " " in name else f"{{}}{name}"
+
+
 def _catalogue(root: _Element, shown: Path) -> ReceivedCatalogue:
+    if root.name == "{}xliff":
+        raise _Malformed(root.line, f'the <xliff> element is in no namespace; XLIFF 1.2 is '
+                                    f'xmlns="{NAMESPACE}", and cardkit reads no other')
+    if root.name == f"{{{NAMESPACE_1_1}}}xliff":
+        raise _Malformed(root.line, "this is XLIFF 1.1, as translate-toolkit's po2xliff writes "
+                                    "it: its trans-unit ids are numbers, so cardkit's keys (the "
+                                    "PO msgctxt) are lost; import the PO file itself, or export "
+                                    "XLIFF with `cardkit i18n export --format xliff`")
     if root.name != "xliff" or root.attributes.get("version") != "1.2":
         raise _Malformed(root.line, f'not an XLIFF 1.2 file: expected <xliff version="1.2" '
                                     f'xmlns="{NAMESPACE}">')
@@ -184,7 +212,17 @@ def _catalogue(root: _Element, shown: Path) -> ReceivedCatalogue:
     bodies = file.all("body")
     if len(bodies) != 1:
         raise _Malformed(file.line, "expected one <body> element in <file>")
-    return ReceivedCatalogue(shown, language, file.line, list(_units(bodies[0])))
+    database, exported_for = _record(file.attributes.get("original", ""))
+    return ReceivedCatalogue(shown, language, file.line, list(_units(bodies[0])),
+                             exported_for=exported_for, database=database)
+
+
+def _record(original: str) -> tuple[str | None, str | None]:
+    """The database and language an `original` attribute records, where it is cardkit's."""
+    parts = original.split(":")
+    if len(parts) != 3 or parts[0] != ORIGINAL_PREFIX or not all(parts[1:]):
+        return None, None
+    return parts[1], parts[2]
 
 
 def _units(container: _Element):
@@ -216,8 +254,8 @@ def _form(unit: _Element) -> _Form:
     text = _plain(target) if target is not None else ""
     notes = [_plain(note) for note in unit.all("note")
              if note.attributes.get("from") != "developer"]
-    return _Form(_plain(sources[0]), text, bool(text) and state not in (None, *CONFIRMED_STATES),
-                 notes)
+    confirmed = state in CONFIRMED_STATES and unit.attributes.get("approved") == "yes"
+    return _Form(_plain(sources[0]), text, bool(text) and not confirmed, notes)
 
 
 def _single(unit: _Element) -> ReceivedUnit:

@@ -1,7 +1,9 @@
 """A language's phrasebook: how formulaic effects are worded, numerals, and marker words.
 
 Effect phrases are chosen by the CLDR plural category of the count, through Babel, so
-"Draw 1 card." and "Draw 3 cards." come from one entry in every language.
+"Draw 1 card." and "Draw 3 cards." come from one entry in every language. A counted
+effect's phrase declares one placeholder, `{count}`; it is filled by `placeholders.fill`,
+never by `str.format`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from babel import Locale
 from pydantic import Field, StringConstraints
 
 from cardkit.model.base import Strict
-from cardkit.model.effects import EFFECT_NAMES, CountedEffect, DiscoverAndDuel
+from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES, CountedEffect, DiscoverAndDuel
+from cardkit.model.placeholders import fill
 
 Phrase = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -51,19 +54,29 @@ class Phrasebook(Strict):
     timing: dict[Literal["before", "after", "when"], MarkerWords] = {}
     effects: dict[Literal[EFFECT_NAMES], EffectPhrases] = {}
 
-    def wording(self, effect: CountedEffect | DiscoverAndDuel, language: str) -> str | None:
-        """The expected wording of an effect, or None where the phrasebook lacks it."""
+    def phrase(self, effect: CountedEffect | DiscoverAndDuel, language: str) -> str | None:
+        """The phrase wording an effect, placeholders unfilled; None where it is lacking."""
         phrases = self.effects.get(effect.effect)
         if phrases is None:
             return None
-        optional = getattr(effect, "optional", False)
-        phrase = phrases.optional if optional else phrases.required
+        phrase = phrases.optional if getattr(effect, "optional", False) else phrases.required
         if phrase is None:
             return None
         count = getattr(effect, "count", None)
-        if count is None:
-            return phrase.other
-        return phrase.for_category(plural_category(language, count)).format(count=count)
+        return phrase.other if count is None else phrase.for_category(plural_category(language, count))
+
+    def wording(self, effect: CountedEffect | DiscoverAndDuel, language: str) -> str | None:
+        """The expected wording of an effect, or None where the phrasebook lacks it."""
+        phrase = self.phrase(effect, language)
+        count = getattr(effect, "count", None)
+        if phrase is None or count is None:
+            return phrase
+        return fill(phrase, {"count": str(count)})
+
+
+def declared_placeholders(effect_name: str) -> set[str]:
+    """The placeholders an effect's phrases may hold: `{count}` for a counted effect."""
+    return {"count"} if effect_name in COUNTED_EFFECTS else set()
 
 
 @lru_cache(maxsize=256)

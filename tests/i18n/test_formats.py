@@ -24,16 +24,17 @@ NOTE = st.text(st.characters(blacklist_categories=("Cs", "Cc"), whitelist_charac
                min_size=1)
 
 
-def catalogue(source: str, target: str, note: str, plural: bool = False) -> Catalogue:
+def catalogue(source: str, target: str, note: str, plural: bool = False,
+              needs_review: bool = True) -> Catalogue:
     forms = plural_forms("de")
     unit = Unit("alien:iron-matron:powers.punish.text", source, source + "s" if plural else None,
-                (target, target + "!") if plural else (target,), True, note,
+                (target, target + "!") if plural else (target,), needs_review, note,
                 ("remark\nover two lines",), "locales/de/duel/aliens.yaml:3")
-    return Catalogue("de", forms, [unit])
+    return Catalogue("de", forms, [unit], "duel")
 
 
 def received(unit: Unit, sources: tuple[str, ...]) -> ReceivedUnit:
-    return ReceivedUnit(unit.key, sources, unit.plural, unit.targets, True, unit.note, 0)
+    return ReceivedUnit(unit.key, sources, unit.plural, unit.targets, unit.needs_review, unit.note, 0)
 
 
 def without_line(unit: ReceivedUnit) -> ReceivedUnit:
@@ -42,29 +43,30 @@ def without_line(unit: ReceivedUnit) -> ReceivedUnit:
 
 
 @settings(max_examples=150, deadline=None)
-@given(source=ANY_TEXT, target=ANY_TEXT, note=NOTE, plural=st.booleans())
-def test_po_carries_any_text(source, target, note, plural):
-    written = catalogue(source, target, note, plural)
+@given(source=ANY_TEXT, target=ANY_TEXT, note=NOTE, plural=st.booleans(), review=st.booleans())
+def test_po_carries_any_text(source, target, note, plural, review):
+    written = catalogue(source, target, note, plural, review)
     unit = written.units[0]
 
     read = read_po(write_po(written).encode("utf-8"), Path("de.po"))
 
-    assert read.language == "de"
+    assert (read.language, read.exported_for, read.database) == ("de", "de", "duel")
     sources = (unit.source, unit.source_plural) if plural else (unit.source,)
     assert [without_line(u) for u in read.units] == [received(unit, sources)]
 
 
 @settings(max_examples=150, deadline=None)
-@given(source=XML_TEXT, target=XML_TEXT, note=XML_TEXT, plural=st.booleans())
-def test_xliff_carries_any_text_xml_can(source, target, note, plural):
-    written = catalogue(source, target, note, plural)
+@given(source=XML_TEXT, target=XML_TEXT, note=XML_TEXT, plural=st.booleans(), review=st.booleans())
+def test_xliff_carries_any_text_xml_can(source, target, note, plural, review):
+    written = catalogue(source, target, note, plural, review)
     unit = written.units[0]
 
     read = read_xliff(write_xliff(written).encode("utf-8"), Path("de.xlf"))
 
+    assert (read.language, read.exported_for, read.database) == ("de", "de", "duel")
     sources = (unit.source, unit.source_plural) if plural else (unit.source,)
     assert [without_line(u) for u in read.units] == [
-        ReceivedUnit(unit.key, sources, plural, unit.targets, True, note, 0)]
+        ReceivedUnit(unit.key, sources, plural, unit.targets, review, note, 0)]
 
 
 def test_xliff_refuses_a_character_xml_cannot_carry():

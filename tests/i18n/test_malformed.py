@@ -65,3 +65,14 @@ def test_mistakes_in_the_call_exit_2(minimal_database, monkeypatch, arguments, m
     result = CliRunner().invoke(main, ["i18n", *arguments])
 
     assert (result.exit_code, result.output) == (2, message + "\n")
+
+
+def test_an_export_that_cannot_be_written_says_where_and_why(minimal_database, monkeypatch):
+    monkeypatch.chdir(minimal_database)
+    (minimal_database / "cards.txt").write_text("", encoding="utf-8")
+
+    result = CliRunner().invoke(main, ["i18n", "export", "--lang", "es", "-o", "cards.txt/es.po"])
+
+    assert (result.exit_code, result.output) == (
+        1, "Error: cards.txt/es.po: cannot write the file: File exists\n")
+    assert (minimal_database / "cards.txt").read_text(encoding="utf-8") == ""

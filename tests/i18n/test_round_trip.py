@@ -90,7 +90,11 @@ def test_po_export_carries_state_notes_and_context(rich_database, tmp_path):
 def test_xliff_export_carries_state_notes_and_plural_groups(rich_database, tmp_path):
     text = export(rich_database, "es", "xliff", tmp_path).read_text(encoding="utf-8")
 
-    assert ('<target state="needs-review-translation">Mano dura</target>') in text
+    assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.name" approved="no" '
+            'xml:space="preserve">\n'
+            '        <source>Lay Down the Law</source>\n'
+            '        <target state="needs-review-translation">Mano dura</target>') in text
+    assert '<file original="cardkit:duel:es" datatype="plaintext"' in text
     assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.text" xml:space="preserve">\n'
             '        <source>After plans are revealed, you may count each revealed 20 as a 42.</source>\n'
             '        <target state="new"/>\n') in text
@@ -99,7 +103,8 @@ def test_xliff_export_carries_state_notes_and_plural_groups(rich_database, tmp_p
             '\\ barra &amp; &lt;b&gt;.</target>') in text
     assert '<note from="translator">Mantén el tono "oficial".\nSegunda línea.</note>' in text
     assert ('<group id="phrasebook:effects.draw_cards.required" restype="x-gettext-plurals">\n'
-            '        <trans-unit id="phrasebook:effects.draw_cards.required[0]" xml:space="preserve">\n'
+            '        <trans-unit id="phrasebook:effects.draw_cards.required[0]" approved="yes" '
+            'xml:space="preserve">\n'
             '          <source>Draw {count} card.</source>\n'
             '          <target state="translated">Roba {count} carta.</target>\n') in text
 
@@ -117,8 +122,8 @@ EDITS = {
     # (format, what the translator changes in the exchange file, the change in aliens.yaml)
     "po-text": ("po", ('msgstr "Encurtido: el #1"', 'msgstr "Pepinillo \\"n.º 1\\""'),
                 ("name: 'Encurtido: el #1'", "name: 'Pepinillo \"n.º 1\"'")),
-    "xliff-text": ("xliff", (">Encurtido: el #1<", ">Pepinillo &lt;1&gt; [blast]<"),
-                   ("name: 'Encurtido: el #1'", "name: 'Pepinillo <1> [blast]'")),
+    "xliff-text": ("xliff", (">Encurtido: el #1<", ">Pepinillo &lt;1&gt; &amp; co<"),
+                   ("name: 'Encurtido: el #1'", "name: 'Pepinillo <1> & co'")),
     "po-block": ("po", ('\\"citado\\"', "«citado»"), ('"citado"', "«citado»")),
     "xliff-note": ("xliff", ("Segunda línea.</note>", "Segunda línea, revisada.</note>"),
                    ("      Segunda línea.\n", "      Segunda línea, revisada.\n")),
@@ -141,9 +146,13 @@ def test_an_edit_lands_in_exactly_its_field(rich_database, tmp_path, case):
 
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_clearing_the_review_flag_records_the_current_fingerprint(rich_database, tmp_path, file_format):
-    old, new = (("#, fuzzy\n", "") if file_format == "po" else
-                ('"needs-review-translation">Mano dura', '"translated">Mano dura'))
-    exported = edited(export(rich_database, "es", file_format, tmp_path), old, new)
+    exported = export(rich_database, "es", file_format, tmp_path)
+    if file_format == "po":
+        exported = edited(exported, "#, fuzzy\n", "")
+    else:
+        exported = edited(exported, '"needs-review-translation">Mano dura', '"translated">Mano dura')
+        exported = edited(exported, 'lay-down-the-law.name" approved="no"',
+                          'lay-down-the-law.name" approved="yes"')
 
     import_file(rich_database, exported)
 
@@ -165,12 +174,15 @@ def test_setting_the_review_flag_makes_a_translation_stale(rich_database, tmp_pa
 
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_a_missing_text_filled_in_goes_before_the_fingerprints(rich_database, tmp_path, file_format):
-    old, new = (('42."\nmsgstr ""', '42."\nmsgstr "Puedes contar cada 20 como un 42.\\nY «más»."')
+    old, new = (('42."\nmsgstr ""', '42."\nmsgstr "Después puedes contar cada 20 como un 42.\\nY «más»."')
                 if file_format == "po" else
                 ('42.</source>\n        <target state="new"/>',
-                 '42.</source>\n        <target state="translated">Puedes contar cada 20 como '
+                 '42.</source>\n        <target state="translated">Después puedes contar cada 20 como '
                  'un 42.\nY «más».</target>'))
     exported = edited(export(rich_database, "es", file_format, tmp_path), old, new)
+    if file_format == "xliff":
+        exported = edited(exported, 'lay-down-the-law.text" xml:space',
+                          'lay-down-the-law.text" approved="yes" xml:space')
 
     import_file(rich_database, exported)
 
@@ -178,10 +190,10 @@ def test_a_missing_text_filled_in_goes_before_the_fingerprints(rich_database, tm
     text = (rich_database / ALIENS).read_text(encoding="utf-8")
     assert text == RICH_SPANISH_ALIENS.replace(
         "      name: Mano dura\n",
-        '      name: Mano dura\n      text: "Puedes contar cada 20 como un 42.\\nY «más»."\n').replace(
+        '      name: Mano dura\n      text: "Después puedes contar cada 20 como un 42.\\nY «más»."\n').replace(
         "  notes:", f"    powers.lay-down-the-law.text: {english}\n  notes:")
     state = states(rich_database)[("iron-matron", "powers.lay-down-the-law.text")]
-    assert (state.state, state.text) == ("translated", "Puedes contar cada 20 como un 42.\nY «más».")
+    assert (state.state, state.text) == ("translated", "Después puedes contar cada 20 como un 42.\nY «más».")
 
 
 def test_a_card_without_an_entry_gets_one_and_a_missing_file_is_created(minimal_database, tmp_path):
@@ -205,9 +217,9 @@ def test_a_card_without_an_entry_gets_one_and_a_missing_file_is_created(minimal_
 
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_a_plural_form_lands_in_the_phrasebook(rich_database, tmp_path, file_format):
-    old, new = (('msgstr[1] "Roba {count} cartas."', 'msgstr[1] "Roba {count} cartas «nuevas»."')
+    old, new = (('msgstr[0] "Roba {count} carta."', 'msgstr[0] "Roba {count} carta «nueva»."')
                 if file_format == "po" else
-                (">Roba {count} cartas.<", ">Roba {count} cartas «nuevas».<"))
+                (">Roba {count} carta.<", ">Roba {count} carta «nueva».<"))
     phrasebook = Path("locales/es/phrasebook.yaml")
     before = snapshot(rich_database)
     exported = edited(export(rich_database, "es", file_format, tmp_path), old, new)
@@ -217,4 +229,4 @@ def test_a_plural_form_lands_in_the_phrasebook(rich_database, tmp_path, file_for
     after = snapshot(rich_database)
     assert {path for path in after if after[path] != before[path]} == {phrasebook}
     assert after[phrasebook].decode() == before[phrasebook].decode().replace(
-        "      other: Roba {count} cartas.\n", "      other: Roba {count} cartas «nuevas».\n")
+        "      one: Roba {count} carta.\n", "      one: Roba {count} carta «nueva».\n")

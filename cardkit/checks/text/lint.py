@@ -9,10 +9,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardkit.checks.text.lexicon import Lexicon
 from cardkit.model.icons import ICON_NAMES, icon_tokens
+from cardkit.model.placeholders import placeholder_faults, tokens
 
 EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 
@@ -46,10 +48,83 @@ def check_alone(text: str, lexicon: Lexicon, glossary_applies: bool = True) -> l
     return findings
 
 
+def check_placeholders(text: str, required: set[str], allowed: set[str],
+                       tolerated: Collection[str] = ()) -> list[Finding]:
+    """Malformed placeholders (but those written as in `tolerated`), and placeholders
+    missing from `required` or not `allowed`."""
+    return [Finding(code, message)
+            for code, message in placeholder_faults(text, required, allowed, tolerated)]
+
+
+BRACKETS = {"(": ")", "[": "]", "«": "»"}
+END_PUNCTUATION = ".!?:;…"
+# Closing quotes and brackets may follow a sentence's end mark: `... (a 42).`, `... «ya».`
+CLOSERS = "\"'»«“”„‘’)]"
+DOUBLE_SPACE = re.compile(r"(?<=\S)  +(?=\S)")
+
+
+def check_surface(text: str, source: str, is_name: bool) -> list[Finding]:
+    """How a translation is set down, against its English source: a copy of the English,
+    whitespace at its edges or doubled inside, brackets left open, a different end mark."""
+    if not text.strip():
+        return [Finding("blank-text", "the text is only whitespace: a card would print nothing "
+                        "here; write the translation or remove the field")]
+    findings = []
+    words = " ".join(text.split())
+    if not is_name and words == " ".join(source.split()) and any(c.isalpha() for c in text):
+        findings.append(Finding("untranslated-copy", "the text is the English text, untranslated",
+                                is_warning=True))
+    edges = [(what, mine, theirs) for what, mine, theirs in (
+        ("starts", text[:len(text) - len(text.lstrip())], source[:len(source) - len(source.lstrip())]),
+        ("ends", text[len(text.rstrip()):], source[len(source.rstrip()):])) if mine != theirs]
+    for what, mine, theirs in edges:
+        findings.append(Finding("whitespace", f"the text {what} with {mine!r}, the English text "
+                                f"with {theirs!r}", is_warning=True))
+    if DOUBLE_SPACE.search(text) and not DOUBLE_SPACE.search(source):
+        findings.append(Finding("whitespace", "two spaces in a row inside the text",
+                                DOUBLE_SPACE.sub(" ", text), is_warning=True))
+    for opening, closing in BRACKETS.items():
+        if _unbalanced(text, opening, closing) and not _unbalanced(source, opening, closing):
+            findings.append(Finding("brackets-unbalanced", f"{opening!r} and {closing!r} do not "
+                                    f"pair up: {text.count(opening)} opened, "
+                                    f"{text.count(closing)} closed"))
+    end, source_end = _end_mark(text), _end_mark(source)
+    if end != source_end:
+        findings.append(Finding("end-punctuation", f"the text ends {_described(end)}, the English "
+                                f"text {_described(source_end)}", is_warning=True))
+    return findings
+
+
+def _unbalanced(text: str, opening: str, closing: str) -> bool:
+    depth = 0
+    for character in text:
+        if character == opening:
+            depth += 1
+        elif character == closing:
+            depth -= 1
+            if depth < 0:
+                return True
+    return depth != 0
+
+
+def _end_mark(text: str) -> str:
+    stripped = text.rstrip().rstrip(CLOSERS)
+    return stripped[-1] if stripped and stripped[-1] in END_PUNCTUATION else ""
+
+
+def _described(mark: str) -> str:
+    return f"with {mark!r}" if mark else "without an end mark"
+
+
 def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexicon: Lexicon,
                          is_name: bool) -> list[Finding]:
     """What a translation says differently from its English source."""
-    findings = []
+    # Card texts are printed as written: braces the English text has too are not faults.
+    source_tokens = tokens(source)
+    source_names = {token.name for token in source_tokens if token.name is not None}
+    findings = check_placeholders(text, source_names, source_names,
+                                  {token.written for token in source_tokens if token.name is None})
+    findings += check_surface(text, source, is_name)
     icons, source_icons = Counter(icon_tokens(text)), Counter(icon_tokens(source))
     if icons != source_icons and all(name in ICON_NAMES for name in icons):
         findings.append(Finding("icon-mismatch", f"icons differ from the English text: "

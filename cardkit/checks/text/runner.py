@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardkit.checks.text.lexicon import Lexicon
-from cardkit.checks.text.lint import Finding, check_against_source, check_alone
+from cardkit.checks.text.lint import (Finding, check_against_source, check_alone, check_placeholders,
+                                      check_surface)
 from cardkit.model.database import Database
-from cardkit.model.phrasebook import Phrasebook
+from cardkit.model.effects import EFFECT_NAMES
+from cardkit.model.phrasebook import Phrasebook, declared_placeholders
+from cardkit.model.placeholders import names
 from cardkit.model.texts import effect_for_field, field_location, field_value, is_name, translatable_fields
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.source.layout import GLOSSARY_FILE, SOURCE_LANGUAGE
@@ -20,7 +23,7 @@ def build_lexicons(database: Database) -> dict[str, Lexicon]:
 
 
 def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Problem]:
-    problems = _glossary_coverage(database)
+    problems = _glossary_coverage(database) + check_phrases(database)
     source_lexicon = lexicons.get(SOURCE_LANGUAGE)
     for card_id, card in database.cards.items():
         fields = translatable_fields(card)
@@ -51,22 +54,69 @@ def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Proble
 
 def _check_wording(text: str, effect, lexicon: Lexicon, path: str) -> list[Finding]:
     """A formulaic text must word its card's effect exactly as the phrasebook does."""
-    expected = lexicon.phrasebook.wording(effect, lexicon.language)
+    phrase = lexicon.phrasebook.phrase(effect, lexicon.language)
     description = effect.effect + (" (optional)" if getattr(effect, "optional", False) else "")
-    if expected is None:
+    if phrase is None:
         return [Finding("phrase-missing",
                         f"the {lexicon.language} phrasebook has no wording for {description}")]
-    if " ".join(text.split()) == expected:
+    declared = declared_placeholders(effect.effect)
+    if check_placeholders(phrase, declared, declared):
+        return []  # the phrase itself is reported; its broken wording is expected of no card
+    expected = lexicon.phrasebook.wording(effect, lexicon.language)
+    if text == expected:
         return []
+    if " ".join(text.split()) == expected:
+        return [Finding("whitespace", "the spacing differs from the phrasebook's wording",
+                        expected, is_warning=True)]
     return [Finding("effect-wording", f"does not say what the card does ({description}); "
                     f"expected: {expected!r}", expected)]
 
 
-def _problem(finding: Finding, position: Position, card_id: str, path: str) -> Problem:
+def _problem(finding: Finding, position: Position, card_id: str | None, path: str) -> Problem:
     make = warning if finding.is_warning else error
     separator = " " if finding.code == "effect-wording" else ": "
     return make(position, finding.code, f"{path}{separator}{finding.message}",
                 suggestion=finding.suggestion, card_id=card_id)
+
+
+def check_phrases(database: Database) -> list[Problem]:
+    """Each phrase form holds only its effect's declared placeholders; a translated form
+    holds every placeholder of the English phrase, and is set down like it (whitespace,
+    brackets, end mark)."""
+    problems = []
+    english = database.phrasebooks.get(SOURCE_LANGUAGE)
+    for language, phrasebook in database.phrasebooks.items():
+        origin = database.phrasebook_origins[language]
+        for effect in EFFECT_NAMES:
+            declared = declared_placeholders(effect)
+            for variant in ("required", "optional"):
+                phrase = _phrase_of(phrasebook, effect, variant)
+                if phrase is None:
+                    continue
+                required: set[str] = set()
+                source = _phrase_of(english, effect, variant)
+                if language != SOURCE_LANGUAGE and source is not None:
+                    required = set().union(*(names(form) for form in _forms(source).values()))
+                    required &= declared
+                english_forms = _forms(source) if source is not None else {}
+                for category, text in _forms(phrase).items():
+                    where = origin.position(("effects", effect, variant, category))
+                    findings = check_placeholders(text, required, declared)
+                    if language != SOURCE_LANGUAGE and english_forms:
+                        findings += check_surface(
+                            text, english_forms.get(category, english_forms["other"]), is_name=False)
+                    problems += [_problem(finding, where, None, f"effects.{effect}.{variant}."
+                                          f"{category}") for finding in findings]
+    return problems
+
+
+def _phrase_of(phrasebook: Phrasebook | None, effect: str, variant: str):
+    phrases = phrasebook.effects.get(effect) if phrasebook is not None else None
+    return getattr(phrases, variant) if phrases is not None else None
+
+
+def _forms(phrase) -> dict[str, str]:
+    return {category: text for category, text in phrase.model_dump(exclude_none=True).items()}
 
 
 def _glossary_coverage(database: Database) -> list[Problem]:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.checks.text.lexicon import Lexicon
-from cardkit.checks.text.lint import check_against_source, check_alone
+from cardkit.checks.text.lint import check_against_source, check_alone, check_surface
 from cardkit.model.database import load_database
 from tests.conftest import PROJECT_ROOT
 
@@ -87,5 +87,33 @@ def test_any_text_and_markup_is_reported_never_crashes(lexicons, text, source, l
 
 @settings(max_examples=200, deadline=None)
 @given(text=TEXT)
-def test_a_text_compared_with_itself_has_no_findings(lexicons, text):
-    assert check_against_source(text, text, lexicons["en"], lexicons["en"], is_name=False) == []
+def test_a_text_compared_with_itself_is_only_an_untranslated_copy(lexicons, text):
+    findings = check_against_source(text, text, lexicons["en"], lexicons["en"], is_name=False)
+
+    expected = ["blank-text"] if not text.strip() else (
+        ["untranslated-copy"] if any(c.isalpha() for c in text) else [])
+    assert [finding.code for finding in findings] == expected
+
+
+@pytest.mark.parametrize(("text", "source", "is_name", "found"), [
+    ("Roba 2 cartas.", "Draw 2 cards.", False, []),
+    ("Draw 2 cards.", "Draw 2 cards.", False, [
+        ("untranslated-copy", "the text is the English text, untranslated")]),
+    ("Zombie", "Zombie", True, []),
+    (" Roba 2 cartas.", "Draw 2 cards.", False, [
+        ("whitespace", "the text starts with ' ', the English text with ''")]),
+    ("Roba 2 cartas.\n", "Draw 2 cards.", False, [
+        ("whitespace", "the text ends with '\\n', the English text with ''")]),
+    ("Roba  2 cartas.", "Draw 2 cards.", False, [("whitespace", "two spaces in a row inside the text")]),
+    ("Roba 2 cartas (o 3.", "Draw 2 cards (or 3).", False, [
+        ("brackets-unbalanced", "'(' and ')' do not pair up: 1 opened, 0 closed")]),
+    ("Roba 2 cartas [blast.", "Draw 2 cards.", False, [
+        ("brackets-unbalanced", "'[' and ']' do not pair up: 1 opened, 0 closed")]),
+    ("Roba 2 cartas", "Draw 2 cards.", False, [
+        ("end-punctuation", "the text ends without an end mark, the English text with '.'")]),
+    ("Roba «2 cartas».", "Draw “2 cards.”", False, []),
+    (" \n ", "Pickle", True, [("blank-text", "the text is only whitespace: a card would print "
+                                             "nothing here; write the translation or remove the field")]),
+])
+def test_how_a_translation_is_set_down(text, source, is_name, found):
+    assert [(f.code, f.message) for f in check_surface(text, source, is_name)] == found

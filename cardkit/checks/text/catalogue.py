@@ -1,0 +1,143 @@
+"""The gettext catalogues of the templates: `locales/<ll>/LC_MESSAGES/cardkit.po`.
+
+The printed sheets' own words (card labels, reference sheets) are translated in these
+catalogues, with any PO tool, and read with Babel as the renderer reads them. Each
+translation is checked against its English msgid as card texts are: placeholders (`{name}`
+and Python's `%(name)s`, `%s`; `%%` and a lone `%` are plain text), control characters,
+whitespace-only texts. Every problem stands at the entry's msgid line in that file.
+`catalogue_states` gives each entry's state for `cardkit status`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.pofile import PoFileError, read_po
+
+from cardkit.model.placeholders import tokens
+from cardkit.problems import Position, Problem, error
+from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.layout import SOURCE_LANGUAGE
+
+CATALOGUE_FILE = Path("LC_MESSAGES", "cardkit.po")
+MAX_CATALOGUE_BYTES = 4 * 1024 * 1024
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+@dataclass(frozen=True)
+class CatalogueEntry:
+    context: str | None
+    source: str
+    translations: tuple[str, ...]  # one per plural form; "" where there is none
+    fuzzy: bool
+    position: Position  # the msgid line
+
+    @property
+    def state(self) -> str:
+        if not any(self.translations):
+            return "missing"
+        return "stale" if self.fuzzy else "translated"
+
+    @property
+    def label(self) -> str:
+        shown = self.source if len(self.source) <= 48 else self.source[:47] + "…"
+        return (f"[{self.context}] " if self.context else "") + repr(shown)
+
+
+def catalogue_path(root: Path, language: str) -> Path:
+    return root / "locales" / language / CATALOGUE_FILE
+
+
+def read_catalogue(root: Path, language: str) -> tuple[list[CatalogueEntry], list[Problem]]:
+    """The entries of a language's template catalogue; a catalogue that cannot be read is
+    one problem; a language without one has no entries."""
+    path = catalogue_path(root, language)
+    shown = path.relative_to(root)
+    if not path.exists() and not path.is_symlink():
+        return [], []
+    try:
+        raw = read_input(path, root=root, limit=MAX_CATALOGUE_BYTES)
+        catalogue = read_po(BytesIO(raw), abort_invalid=True)
+    except InputRefused as exc:
+        return [], [error(Position(shown), "file-unreadable", exc.reason)]
+    except PoFileError as exc:
+        line = getattr(exc, "lineno", 0) + 1  # Babel counts lines from 0 here
+        reason = re.sub(r" on \d+$", "", str(exc))
+        return [], [error(Position(shown, line), "catalogue-syntax",
+                          f"the PO file does not parse: {reason}")]
+    except (UnicodeDecodeError, ValueError) as exc:
+        return [], [error(Position(shown), "catalogue-syntax", f"the PO file does not parse: {exc}")]
+    entries = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        source = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+        strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        entries.append(CatalogueEntry(message.context, source, tuple(s or "" for s in strings),
+                                      message.fuzzy, Position(shown, message.lineno or 1)))
+    return entries, []
+
+
+def catalogue_placeholders(text: str) -> set[str]:
+    """The placeholders of a template string, as written: `{name}`, `%(name)s`, `%s`."""
+    found = {token.written for token in tokens(text) if token.name is not None}
+    found |= {match.group() for match in _PERCENT.finditer(text) if match.group() != "%%"}
+    return found
+
+
+def check_catalogues(root: Path, languages: list[str]) -> list[Problem]:
+    problems = []
+    for language in languages:
+        if language == SOURCE_LANGUAGE:
+            continue
+        entries, unreadable = read_catalogue(root, language)
+        problems += unreadable
+        for entry in entries:
+            problems += _check_entry(entry)
+    return problems
+
+
+def _check_entry(entry: CatalogueEntry) -> list[Problem]:
+    problems = []
+    expected = catalogue_placeholders(entry.source)
+    malformed_in_source = {token.written for token in tokens(entry.source) if token.name is None}
+    for index, text in enumerate(entry.translations):
+        if not text:
+            continue
+        what = f"{entry.label}" + (f" form [{index}]" if len(entry.translations) > 1 else "")
+        control = _CONTROL.search(text)
+        if control:
+            problems.append(error(entry.position, "catalogue-control-character",
+                                  f"{what}: the translation holds the control character "
+                                  f"U+{ord(control.group()):04X}; only line breaks and tabs may "
+                                  "stand in a text"))
+        if not text.strip():
+            problems.append(error(entry.position, "catalogue-whitespace-only",
+                                  f"{what}: the translation is only whitespace"))
+            continue
+        found = catalogue_placeholders(text)
+        for written in sorted(found - expected):
+            problems.append(error(entry.position, "placeholder-mismatch",
+                                  f"{what}: unknown placeholder {written}; the English text has "
+                                  + (", ".join(sorted(expected)) or "none")))
+        for written in sorted(expected - found):
+            problems.append(error(entry.position, "placeholder-mismatch",
+                                  f"{what}: the placeholder {written} of the English text is missing"))
+        for token in tokens(text):
+            if token.name is None and token.written not in malformed_in_source:
+                problems.append(error(entry.position, "placeholder-malformed",
+                                      f"{what}: {token.excerpt} is not a placeholder"))
+    return problems
+
+
+def catalogue_states(root: Path, languages: list[str]) -> list[tuple[str, CatalogueEntry]]:
+    """(language, entry) for every entry of every translation's template catalogue."""
+    states = []
+    for language in languages:
+        if language != SOURCE_LANGUAGE:
+            states += [(language, entry) for entry in read_catalogue(root, language)[0]]
+    return states

@@ -1,0 +1,66 @@
+"""The glossary reaches the translator: in each entry's notes, and as a TBX termbase."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree
+
+from click.testing import CliRunner
+from translate.storage.tbx import tbxfile
+
+from cardkit.cli import main
+from cardkit.i18n.exchange import build_catalogue
+from cardkit.i18n.po import write_po
+from cardkit.model.database import load_database
+from tests.conftest import PROJECT_ROOT
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+STATUSES = {"preferredTerm-admn-sts", "admittedTerm-admn-sts", "deprecatedTerm-admn-sts"}
+
+
+def test_each_entry_names_the_glossary_terms_of_its_english_text(minimal_database):
+    database, _, _ = load_database(minimal_database)
+
+    units = {unit.key: unit for unit in build_catalogue(database, "es").units}
+
+    assert units["discovery:empty-spaceport:text"].remarks[-3:] == (
+        "glossary: planet = Planeta (also Planetas)",
+        "glossary: discover = descubrir (also descubre, descubren)",
+        "glossary: duel = duelo (also duelos)")
+    assert "glossary: ship = Nave (also Naves); not barco, barcos, nave espacial" in \
+        units["phrasebook:effects.retrieve_ships.required"].remarks
+
+
+def test_extra_notes_reach_the_entries_they_name(minimal_database):
+    database, _, _ = load_database(minimal_database)
+    notes = {"alien:pickle:name": "fit: 18 characters at the smallest size"}
+
+    text = write_po(build_catalogue(database, "es", notes))
+
+    assert ('#. fit: 18 characters at the smallest size\n#: locales/es/duel/aliens.yaml:18\n'
+            'msgctxt "alien:pickle:name"') in text
+
+
+def test_the_tbx_export_is_a_termbase_translate_toolkit_reads(tmp_path):
+    output = tmp_path / "de.tbx"
+    result = CliRunner().invoke(main, ["i18n", "export", "--lang", "de", "--format", "tbx",
+                                       "-o", str(output), "--root", str(PROJECT_ROOT)])
+    assert result.exit_code == 0, result.output
+    database, _, _ = load_database(PROJECT_ROOT)
+
+    root = ElementTree.parse(output).getroot()
+    assert (root.tag, root.get("type")) == ("martif", "TBX-Basic")
+    entries = root.findall("./text/body/termEntry")
+    assert [entry.get("id") for entry in entries] == list(database.glossaries["en"])
+    for entry in entries:
+        assert [lang_set.get(XML_LANG) for lang_set in entry.findall("langSet")] in (["en"], ["en", "de"])
+        for tig in entry.iter("tig"):
+            assert tig.findtext("term").strip()
+            assert tig.findtext("termNote[@type='administrativeStatus']") in STATUSES
+
+    store = tbxfile.parsefile(str(output))
+    store.settargetlanguage("de")
+    ship = next(unit for unit in store.units if unit.getid() == "ship")
+    assert [(term.text, term.deprecated) for term in ship.get_target_terms("de")] == [
+        ("Schiff", False), ("Schiffe", False), ("Schiffen", False), ("Schiffes", False),
+        ("Raumschiff", True), ("Raumschiffe", True)]
+    assert [term.text for term in ship.get_source_terms()] == ["ship", "ships"]
