@@ -36,8 +36,12 @@ def i18n_group() -> None:
                                       "the glossary (English and the language) as a termbase.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
+@click.option("--fit-budgets/--no-fit-budgets", default=True, show_default=True,
+              help="Note with each card text how many characters fit its box (measured with "
+                   "the templates and fonts, which takes a few seconds).")
 @root_option
-def export_command(language: str, file_format: str, output: Path | None, root: Path) -> None:
+def export_command(language: str, file_format: str, output: Path | None, fit_budgets: bool,
+                   root: Path) -> None:
     """Write every translatable text of a language with its English source and state, or
     (--format tbx) the glossary."""
     database = load_or_fail(require_database(root))
@@ -45,7 +49,8 @@ def export_command(language: str, file_format: str, output: Path | None, root: P
         if file_format == "tbx":
             text = write_tbx(database, language)
         else:
-            text = WRITERS[file_format](build_catalogue(database, language))
+            notes = _fit_budget_notes(database, language, root) if fit_budgets else None
+            text = WRITERS[file_format](build_catalogue(database, language, notes))
     except LocaleRefused as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:
@@ -58,6 +63,18 @@ def export_command(language: str, file_format: str, output: Path | None, root: P
                 transaction.write(output, text)
         except WriteFailed as exc:
             raise WriteError(f"{exc}; nothing was written") from None
+
+
+def _fit_budget_notes(database, language: str, root: Path) -> dict[str, str] | None:
+    if not (root / "templates").is_dir():  # a database without its print templates
+        return None
+    from cardkit.render.errors import RenderError
+    from cardkit.render.fit import fit_budget_notes  # loads WeasyPrint: only when measuring
+
+    try:
+        return fit_budget_notes(database, language, root)
+    except RenderError as exc:
+        raise UsageError(f"the fit budgets cannot be measured: {exc}") from None
 
 
 @i18n_group.command("import")

@@ -20,8 +20,9 @@ from cardkit.source.edit import EditRefused
 @click.option("--lang", "language", help="Only this language (default: every translation).")
 @output_format(("text", "json"))
 def status_command(root: Path, language: str | None, output_format: str) -> None:
-    """Show per language and card kind how many texts are translated, stale and missing,
-    and the same for the template strings (`templates`: fuzzy entries count as stale)."""
+    """Show per language and card kind how many texts are translated, stale and missing.
+
+    The template strings count too, as the kind `templates` (fuzzy entries count as stale)."""
     database = load_or_fail(require_database(root))
     if language is not None and language not in database.translations:
         raise UsageError(f"no locale {language!r} (known: {', '.join(database.translations)})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardkit.i18n.keys import card_key
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -201,6 +202,14 @@ def fit_budgets(database: Database, language: str, root: Path) -> dict[tuple[str
     return {(kinds[face_id], face_id, path): _characters_within(box)
             for _, element, box in fit_boxes(at_floor)
             for face_id, path in [element.get("data-fit").split("|", 1)]}
+
+
+def fit_budget_notes(database: Database, language: str, root: Path) -> dict[str, str]:
+    """A translator's note per card text, keyed as the exchange files key the text, saying
+    how many characters its box holds at the smallest size."""
+    return {card_key(kind, card_id, path): f"Fit budget: about {characters} characters fit "
+                                           "this text's box at its smallest size."
+            for (kind, card_id, path), characters in fit_budgets(database, language, root).items()}
 
 
 def _filled(database: Database, language: str, face: Face) -> _Filled:

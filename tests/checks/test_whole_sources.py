@@ -32,5 +32,5 @@ def test_a_whitespace_name_from_a_po_file_is_refused(minimal_database, tmp_path)
     before = (minimal_database / "locales" / "es" / "duel" / "aliens.yaml").read_bytes()
     result = CliRunner().invoke(main, ["i18n", "import", str(po), "--root", str(minimal_database)])
     assert (result.exit_code, result.output) == (
-        1, f"Error: {po}:7: alien:pickle:name: a text of only whitespace\nnothing was written\n")
+        1, f"Error: {po}:7: alien:pickle:name: the translation is only whitespace; leave it empty for no translation\nnothing was written\n")
     assert (minimal_database / "locales" / "es" / "duel" / "aliens.yaml").read_bytes() == before
