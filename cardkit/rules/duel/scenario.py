@@ -24,12 +24,12 @@ from cardkit.model.cards import MODEL_BY_KIND
 from cardkit.model.database import Origin, validation_problems
 from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
 from cardkit.problems import Position, Problem, error
-from cardkit.rules.decisions import CHANCE, DECISION_KINDS, PASS
-from cardkit.rules.engine import EVENT_NAMES
-from cardkit.rules.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
+from cardkit.rules.duel.decisions import CHANCE, DECISION_KINDS, PASS
+from cardkit.rules.duel.engine import EVENT_NAMES
+from cardkit.rules.duel.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
                                  GameState, PlanetState, PlayerState, ReinforcementPlay,
                                  TacticChoice)
-from cardkit.rules.view import CHECKPOINT_SCHEMA, EMISSARY_IDS, PLANET_NAMES
+from cardkit.rules.duel.view import CHECKPOINT_SCHEMA, EMISSARY_IDS, PLANET_NAMES
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, Location, parse_text
 

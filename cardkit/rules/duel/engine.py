@@ -15,9 +15,9 @@ from collections.abc import Generator, Mapping
 
 from cardkit.model.base import CardModel
 from cardkit.model.effects import CountedEffect
-from cardkit.rules.decisions import CHANCE, PASS, Decision, Event, IllegalChoice
-from cardkit.rules.influence import influence, ship_advantage_holder
-from cardkit.rules.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
+from cardkit.rules.duel.decisions import CHANCE, PASS, Decision, Event, IllegalChoice
+from cardkit.rules.duel.influence import influence, ship_advantage_holder
+from cardkit.rules.duel.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
                                  PlayerState, ReinforcementPlay, TacticChoice, opponent)
 
 Procedure = Generator["Decision | Event", object, object]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardkit.model.base import CardModel
-from cardkit.rules.influence import influence, ship_advantage_holder
-from cardkit.rules.state import COLOURS, Clash, GameState, PlanetState, PlayerState
+from cardkit.rules.duel.influence import influence, ship_advantage_holder
+from cardkit.rules.duel.state import COLOURS, Clash, GameState, PlanetState, PlayerState
 
 UNORDERED_FIELDS = frozenset({"hand", "ready", "spent", "controls", "controlled_by", "winners"})
 
