@@ -16,8 +16,8 @@ from typing import Any
 
 from cardkit.model.base import CardModel
 from cardkit.problems import Position, Problem
-from cardkit.rules.duel.decisions import Decision, Event
-from cardkit.rules.duel.engine import Engine, Procedure, RulesError
+from cardkit.rules.core.decisions import Decision, Event, Procedure, RulesError
+from cardkit.rules.duel.engine import Engine
 from cardkit.rules.duel.scenario import END, Action, Scenario, Step, load_scenario, show_choice
 from cardkit.rules.duel.view import UNORDERED_FIELDS, view
 
@@ -174,9 +174,7 @@ def _answer(engine: Engine, decision: Decision, unused: list, step: Step, label:
 
 
 def _legal(decision: Decision) -> str:
-    if decision.shuffled is not None:
-        return f"any order of {show_choice(tuple(decision.shuffled))}"
-    return ", ".join(show_choice(option) for option in decision.options)
+    return decision.describe_legal(show_choice)
 
 
 def _fail(position: Position, message: str):

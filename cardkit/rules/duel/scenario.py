@@ -24,8 +24,8 @@ from cardkit.model.cards import MODEL_BY_KIND
 from cardkit.model.database import Origin, validation_problems
 from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
 from cardkit.problems import Position, Problem, error
-from cardkit.rules.duel.decisions import CHANCE, DECISION_KINDS, PASS
-from cardkit.rules.duel.engine import EVENT_NAMES
+from cardkit.rules.core.decisions import CHANCE
+from cardkit.rules.duel.engine import EVENT_NAMES, PASS
 from cardkit.rules.duel.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
                                  GameState, PlanetState, PlayerState, ReinforcementPlay,
                                  TacticChoice)
@@ -591,7 +591,7 @@ def _action(reader: _Reader, setup: _Setup, location: Location) -> Action:
 
 
 def _decision(reader: _Reader, setup: _Setup, location: Location) -> ScriptedDecision:
-    spec = reader.mapping(location, ("by", "forced") + tuple(DECISION_KINDS), required=("by",))
+    spec = reader.mapping(location, ("by", "forced") + tuple(_CHOICE_READERS), required=("by",))
     kinds = [key for key in spec if key not in ("by", "forced")]
     if len(kinds) != 1:
         reader.fail(location, "schema-rule",
@@ -635,11 +635,11 @@ def _shuffle_choice(reader: _Reader, setup: _Setup, here: Location) -> tuple[str
 _CHOICE_READERS = {
     "dial": lambda reader, setup, here: reader.integer(here, minimum=1),
     "reveal_emissary": lambda reader, setup, here: reader.flag(here),
-    "may": lambda reader, setup, here: reader.flag(here),
     "plan": lambda reader, setup, here: reader.card(here, "plan"),
     "tactic": _tactic_choice,
     "ready_tactic": lambda reader, setup, here: reader.card(here, "tactic"),
     "reinforcement": _reinforcement_choice,
+    "may": lambda reader, setup, here: reader.flag(here),
     "improve_relations": lambda reader, setup, here: reader.card(here, "emissary"),
     "worsen_relations": lambda reader, setup, here: reader.card(here, "emissary"),
     "keep_ally": lambda reader, setup, here: reader.card(here, "emissary"),
