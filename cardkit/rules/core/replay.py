@@ -128,6 +128,9 @@ def _answer(runner: Runner, decision: Decision, unused: list, step: Step, game: 
         _fail(step.position, f"{step.label}: the engine asks {decision.actor} for a decision "
                              f"the step does not script: {decision.kind} ({decision.prompt}; "
                              f"legal: {legal})")
+    if scripted.forced and not decision.forced:
+        _fail(scripted.position, f"scripted decision '{scripted.describe()}' is asserted forced, "
+                                 f"but the engine offers a choice: {legal}")
     if not decision.allows(scripted.choice):
         _fail(scripted.position, f"scripted decision '{scripted.describe()}' is not legal here "
                                  f"({decision.prompt}); legal: {legal}")

@@ -75,7 +75,7 @@ def _scenario(reader: Reader) -> Scenario:
         actions={"dice_test": setup.dice_test_action, "injury_dice": setup.injury_dice_action},
         events=EVENT_NAMES, actors=lambda: tuple(setup.crew) + (CHANCE,),
         choices=setup.choice_readers(), chance_kinds=frozenset({"roll", "danger"}),
-        checkpoint_fields=CHECKPOINT_FIELDS)
+        checkpoint=dict.fromkeys(CHECKPOINT_FIELDS))
     steps = read_steps(reader, ("steps",), grammar)
     return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
 
