@@ -114,6 +114,19 @@ def read_document(path: Path, display_path: Path | None = None) -> Document:
     return parse_text(text, document)
 
 
+def load(path: Path, display_path: Path | None,
+         read: Callable[[Document], Scenario]) -> tuple[Scenario | None, list[Problem]]:
+    """A scenario read by a game's `read` from the parsed file, or the problem that stopped
+    it (a file refused or unparsable, or the first fault `read` raised as `Invalid`)."""
+    document = read_document(path, display_path)
+    if document.problems:
+        return None, document.problems
+    try:
+        return read(document), []
+    except Invalid as invalid:
+        return None, [invalid.problem]
+
+
 class Reader:
     """Typed access to a document's data, each fault reported with its position."""
 

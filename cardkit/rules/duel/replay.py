@@ -11,7 +11,7 @@ from pathlib import Path
 
 from cardkit.model.base import CardModel
 from cardkit.rules.core.decisions import Procedure
-from cardkit.rules.core.replay import Game, ReplayResult, replay
+from cardkit.rules.core.replay import Game, ReplayResult, replay_loaded
 from cardkit.rules.core.scenario import Action
 from cardkit.rules.duel.engine import Rules
 from cardkit.rules.duel.scenario import load_scenario, show_choice
@@ -21,10 +21,8 @@ from cardkit.rules.duel.view import UNORDERED_FIELDS, view
 
 def replay_file(path: Path, cards: Mapping[str, CardModel],
                 display_path: Path | None = None) -> ReplayResult:
-    scenario, problems = load_scenario(path, cards, display_path)
-    if scenario is None:
-        return ReplayResult(display_path or path, problems=problems)
-    return replay(scenario, duel_game({**cards, **scenario.hypothetical}))
+    return replay_loaded(load_scenario(path, cards, display_path), display_path or path,
+                         lambda scenario: duel_game({**cards, **scenario.hypothetical}))
 
 
 def duel_game(cards: Mapping[str, CardModel]) -> Game:

@@ -26,8 +26,7 @@ from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
 from cardkit.problems import Problem
 from cardkit.rules.core.decisions import CHANCE
 from cardkit.rules.core.scenario import (SECTION, ActionReader, ChoiceReader, Invalid, Reader,
-                                         Scenario, StepGrammar, read_citations, read_document,
-                                         read_steps)
+                                         Scenario, StepGrammar, load, read_citations, read_steps)
 from cardkit.rules.core.scenario import name as location_name
 from cardkit.rules.duel.engine import EVENT_NAMES, PASS
 from cardkit.rules.duel.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
@@ -93,14 +92,7 @@ class _CardReader(Reader):
 def load_scenario(path: Path, cards: Mapping[str, CardModel],
                   display_path: Path | None = None
                   ) -> tuple[DuelScenario | None, list[Problem]]:
-    document = read_document(path, display_path)
-    if document.problems:
-        return None, document.problems
-    reader = _CardReader(document, cards)
-    try:
-        return _scenario(reader), []
-    except Invalid as invalid:
-        return None, [invalid.problem]
+    return load(path, display_path, lambda document: _scenario(_CardReader(document, cards)))
 
 
 def _scenario(reader: _CardReader) -> DuelScenario:
