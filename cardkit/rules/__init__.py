@@ -1,8 +1,7 @@
 """Rules engines that replay the rulebooks' worked examples.
 
-`core` is what every game shares (decisions, scenario reading, checkpoints, replay, the
-registry by game). At the top level, the Cosmic Encounter Duel: `state` holds where
-everything is, `engine` changes it by the rules, asking for every decision through
-`decisions`; `scenario` reads a worked example and `replay` runs it. `vanguard` is the
-ISS Vanguard dice test.
+`core` is what every game shares (decisions and the runner, scenario reading, checkpoints,
+the strict replay, the registry by game). Each game is a package on it: `duel` (Cosmic
+Encounter Duel) and `vanguard` (ISS Vanguard's dice test). `replay` finds scenario files
+and replays each with the engine of its game; `pytest_plugin` makes them test items.
 """

@@ -13,7 +13,7 @@ import pytest
 from cardkit.cli import COMMANDS
 
 PROJECT = Path(__file__).resolve().parents[2]
-HEAVY = ("weasyprint", "pikepdf", "cardkit.render.pdf", "cardkit.rules.engine", "cardkit.rules")
+HEAVY = ("weasyprint", "pikepdf", "cardkit.render.pdf", "cardkit.rules.duel.engine", "cardkit.rules")
 
 PROBE = """
 import sys

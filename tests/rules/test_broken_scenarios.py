@@ -9,6 +9,7 @@ import pytest
 from cardkit.rules.replay import replay_file
 
 BROKEN = Path(__file__).parent / "broken"
+EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
 def _header(path: Path, field: str) -> str | None:
@@ -36,3 +37,15 @@ def test_broken_scenario_reports_its_one_fault(path: Path, shipped_cards):
         failure = result.failure
         reported = f"{failure.position.line}:{failure.position.column}: {failure.message}"
     assert reported == _header(path, "expect")
+
+
+def test_a_duel_example_may_name_its_game(tmp_path, shipped_cards):
+    example = tmp_path / "named.yaml"
+    text = (EXAMPLES / "duel" / "duel-example.yaml").read_text(encoding="utf-8")
+    example.write_text(text.replace("\nsources:", "\ngame: duel\nsources:", 1), encoding="utf-8")
+
+    result = replay_file(example, shipped_cards)
+
+    assert "game: duel" in example.read_text(encoding="utf-8")
+    assert result.passed
+    assert result.steps_passed == result.steps_total == 8

@@ -10,9 +10,10 @@ import pytest
 
 from cardkit.model.cards import Discovery, Event, Planet, Plan, Tactic
 from cardkit.model.effects import CountedEffect
-from cardkit.rules.decisions import CHANCE, PASS, Decision, Event as EngineEvent, IllegalChoice
-from cardkit.rules.engine import Engine, RulesError
-from cardkit.rules.state import (Clash, EmissaryState, GameState, PlanetState, PlayerState,
+from cardkit.rules.core.decisions import (CHANCE, Decision, Event as EngineEvent, IllegalChoice,
+                                          RulesError)
+from cardkit.rules.duel.engine import PASS, Engine
+from cardkit.rules.duel.state import (Clash, EmissaryState, GameState, PlanetState, PlayerState,
                                  ReinforcementPlay, TacticChoice)
 
 

@@ -9,6 +9,6 @@
 - `replay`: running a scenario's steps strictly on a `Runner`.
 - `registry`: which engine replays a scenario, from its `game:` field.
 
-Nothing here knows a game; each engine (`cardkit.rules` for the Duel,
-`cardkit.rules.vanguard`) brings its state, its procedures and its scenario setup.
+Nothing here knows a game; each engine (`cardkit.rules.duel`, `cardkit.rules.vanguard`)
+brings its state, its procedures, its scenario setup and its step grammar.
 """

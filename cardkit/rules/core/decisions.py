@@ -69,9 +69,14 @@ class RulesError(Exception):
 
 
 class Runner:
-    """Runs one procedure at a time: ask, list the legal choices, apply."""
+    """Runs one procedure at a time: ask, list the legal choices, apply.
 
-    def __init__(self):
+    With `take_forced`, a decision with one legal choice is taken at once instead of
+    being handed out (a replay leaves it off, to match such decisions with its script).
+    """
+
+    def __init__(self, take_forced: bool = False):
+        self.take_forced = take_forced
         self._running: Procedure | None = None
         self._pending: Decision | None = None
         self._answer: Any = None
@@ -103,12 +108,16 @@ class Runner:
             return self._pending
         if self._running is None:
             return None
-        answer, self._answer = self._answer, None
-        try:
-            item = self._running.send(answer)
-        except StopIteration:
-            self._running = None
-            return None
-        if isinstance(item, Decision):
-            self._pending = item
-        return item
+        while True:
+            answer, self._answer = self._answer, None
+            try:
+                item = self._running.send(answer)
+            except StopIteration:
+                self._running = None
+                return None
+            if isinstance(item, Decision) and item.forced and self.take_forced:
+                self._answer = item.only_choice()
+                continue
+            if isinstance(item, Decision):
+                self._pending = item
+            return item

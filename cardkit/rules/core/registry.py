@@ -21,7 +21,7 @@ from cardkit.source.yamlfile import MAX_FILE_BYTES
 DEFAULT_GAME = "duel"
 # game -> the module whose `replay_file(path, cards, display_path)` replays its scenarios
 ENGINES = {
-    "duel": "cardkit.rules.replay",
+    "duel": "cardkit.rules.duel.replay",
     "vanguard": "cardkit.rules.vanguard.replay",
 }
 _GAME_LINE = re.compile(r"^game:[ \t]*(\S*)")

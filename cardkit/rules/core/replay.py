@@ -63,6 +63,16 @@ class _Failed(Exception):
         self.failure = failure
 
 
+def replay_loaded(loaded: tuple[Scenario | None, list[Problem]], path: Path,
+                  game: Callable[[Scenario], Game]) -> ReplayResult:
+    """Replay a scenario as a game's loader returned it, on the `Game` made for it; a
+    scenario that did not load gives its problems (`path` is the file as shown)."""
+    scenario, problems = loaded
+    if scenario is None:
+        return ReplayResult(path, problems=problems)
+    return replay(scenario, game(scenario))
+
+
 def replay(scenario: Scenario, game: Game) -> ReplayResult:
     result = ReplayResult(scenario.path, scenario.title, steps_total=len(scenario.steps))
     state = scenario.setup()
@@ -128,6 +138,9 @@ def _answer(runner: Runner, decision: Decision, unused: list, step: Step, game: 
         _fail(step.position, f"{step.label}: the engine asks {decision.actor} for a decision "
                              f"the step does not script: {decision.kind} ({decision.prompt}; "
                              f"legal: {legal})")
+    if scripted.forced and not decision.forced:
+        _fail(scripted.position, f"scripted decision '{scripted.describe()}' is asserted forced, "
+                                 f"but the engine offers a choice: {legal}")
     if not decision.allows(scripted.choice):
         _fail(scripted.position, f"scripted decision '{scripted.describe()}' is not legal here "
                                  f"({decision.prompt}); legal: {legal}")

@@ -8,6 +8,7 @@ file becomes one Problem naming its line; nothing raises past `load`.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -32,12 +33,14 @@ class Invalid(Exception):
 
 @dataclass(frozen=True)
 class Citation:
-    """Where a rulebook states what the scenario relies on: a file and its lines."""
+    """Where a rulebook states what the scenario relies on: a file and its lines, or
+    the section that holds the example, as the game's scenarios cite."""
 
     file: str
     language: str
-    first_line: int
-    last_line: int
+    first_line: int | None = None
+    last_line: int | None = None
+    section: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class ScriptedDecision:
     choice: Any
     position: Position
     shown: str
+    # Asserted forced: the engine must offer this one choice and no other.
+    forced: bool = False
 
     def describe(self) -> str:
         return f"{self.actor} {self.kind}: {self.shown}"
@@ -102,10 +107,24 @@ def read_document(path: Path, display_path: Path | None = None) -> Document:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        document.problems.append(error(Position(document.path), "file-encoding",
+        line = raw[:exc.start].count(b"\n") + 1
+        document.problems.append(error(Position(document.path, line), "file-encoding",
                                        f"file is not UTF-8 text (offset {exc.start})"))
         return document
     return parse_text(text, document)
+
+
+def load(path: Path, display_path: Path | None,
+         read: Callable[[Document], Scenario]) -> tuple[Scenario | None, list[Problem]]:
+    """A scenario read by a game's `read` from the parsed file, or the problem that stopped
+    it (a file refused or unparsable, or the first fault `read` raised as `Invalid`)."""
+    document = read_document(path, display_path)
+    if document.problems:
+        return None, document.problems
+    try:
+        return read(document), []
+    except Invalid as invalid:
+        return None, [invalid.problem]
 
 
 class Reader:
@@ -204,9 +223,14 @@ def name(location: Location) -> str:
     return ".".join(shown).replace(".[", "[") or "the file"
 
 
+LINES = "lines"
+SECTION = "section"
+
+
 def read_citations(reader: Reader, location: Location, rulebooks: Mapping[str, int],
-                   languages: tuple[str, ...]) -> list[Citation]:
-    """`sources`: each a rulebook file with its language and the lines cited (`806-998`).
+                   languages: tuple[str, ...], locator: str = LINES) -> list[Citation]:
+    """`sources`: each a rulebook file with its language and where in it: the lines cited
+    (`lines: 806-998`) or, with `locator` SECTION, the section's heading (`section: ...`).
 
     `rulebooks` maps each file the game may cite to its number of lines, so a citation
     past the end of the file is refused; every language in `languages` must be cited.
@@ -214,18 +238,22 @@ def read_citations(reader: Reader, location: Location, rulebooks: Mapping[str, i
     citations = []
     for index in range(len(reader.sequence(location))):
         here = location + (index,)
-        reader.mapping(here, ("file", "language", "lines"), required=("file", "language", "lines"))
+        reader.mapping(here, ("file", "language", locator), required=("file", "language", locator))
         file = reader.one_of(here + ("file",), tuple(rulebooks))
         language = reader.one_of(here + ("language",), languages)
-        first, last = read_lines(reader, here + ("lines",), file, rulebooks[file])
-        citations.append(Citation(file, language, first, last))
+        if locator == SECTION:
+            citations.append(Citation(file, language, section=reader.text(here + (SECTION,))))
+        else:
+            first, last = read_lines(reader, here + (LINES,), file, rulebooks[file])
+            citations.append(Citation(file, language, first, last))
     if not citations:
         reader.fail(location, "schema-missing-field", "a scenario cites at least one rulebook")
     missing = [language for language in languages
                if language not in {citation.language for citation in citations}]
     if missing:
         reader.fail(location, "schema-missing-field",
-                    f"sources must cite the rulebook in {', '.join(missing)}")
+                    f"sources must cite the rulebook in each of {', '.join(languages)}; "
+                    f"missing: {', '.join(missing)}")
     return citations
 
 
@@ -248,15 +276,29 @@ ActionReader = Callable[[Reader, Location], Any]
 
 
 @dataclass(frozen=True)
+class Keys:
+    """In a checkpoint schema: a mapping whose keys the scenario defines (the planets of
+    its setup, say), each holding a value of the schema `inner`."""
+
+    names: tuple[str, ...]
+    inner: Any = None
+
+
+@dataclass(frozen=True)
 class StepGrammar:
-    """What a game's steps may hold: its procedures, events, deciders and choices."""
+    """What a game's steps may hold: its procedures, events, deciders and choices.
+
+    `checkpoint` is the schema of the state's plain view: each field maps to the schema
+    of its value, None for a value compared as a whole, or `Keys` for keys the scenario
+    defines. Every key of every checkpoint is checked against it before the replay.
+    """
 
     actions: Mapping[str, ActionReader]
     events: tuple[str, ...]
     actors: Callable[[], tuple[str, ...]]
     choices: Mapping[str, ChoiceReader]
     chance_kinds: frozenset[str]
-    checkpoint_fields: tuple[str, ...]
+    checkpoint: Mapping[str, Any]
 
 
 def read_steps(reader: Reader, location: Location, grammar: StepGrammar) -> list[Step]:
@@ -264,6 +306,9 @@ def read_steps(reader: Reader, location: Location, grammar: StepGrammar) -> list
              for index in range(len(reader.sequence(location)))]
     if not steps:
         reader.fail(location, "schema-missing-field", "a scenario needs at least one step")
+    if steps[0].action is None:
+        reader.fail(location + (0,), "schema-missing-field",
+                    "the first step needs 'do': the procedure the example starts with")
     return steps
 
 
@@ -272,7 +317,7 @@ def _step(reader: Reader, location: Location, number: int, grammar: StepGrammar)
                           required=("narrates",))
     narrates = reader.text(location + ("narrates",))
     action = _action(reader, location + ("do",), grammar) if "do" in spec else None
-    until = (reader.one_of(location + ("until",), (END,) + grammar.events)
+    until = (reader.one_of(location + ("until",), grammar.events + (END,))
              if "until" in spec else END)
     times = reader.integer(location + ("times",), 1) if "times" in spec else 1
     decisions = [_decision(reader, location + ("decisions", index), grammar)
@@ -280,11 +325,34 @@ def _step(reader: Reader, location: Location, number: int, grammar: StepGrammar)
                  ] if "decisions" in spec else []
     expect = expect_position = None
     if "expect" in spec:
-        reader.mapping(location + ("expect",), grammar.checkpoint_fields)
+        reader.mapping(location + ("expect",), tuple(grammar.checkpoint))
+        check_checkpoint(reader, location + ("expect",), grammar.checkpoint)
         expect = plain(spec["expect"])
         expect_position = reader.position(location + ("expect",))
     return Step(number, reader.position(location), narrates, action, until, times, decisions,
                 expect, expect_position)
+
+
+def check_checkpoint(reader: Reader, location: Location, schema: Mapping[str, Any] | Keys):
+    """Every key of a checkpoint, nested ones included, names a field of the state's view,
+    so a misspelt key fails the load at its own line, not the comparison at `expect`."""
+    data = reader.value(location)
+    if not isinstance(data, Mapping):
+        return
+    for key in data:
+        if isinstance(schema, Keys):
+            allowed, inner = schema.names, schema.inner
+        else:
+            allowed, inner = tuple(schema), schema.get(key)
+        if key not in allowed:
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = (f"; did you mean {close[0]!r}?" if close
+                    else f"; expected one of: {', '.join(allowed) or 'nothing'}")
+            reader.fail(location + (key,), "schema-unknown-field",
+                        f"{name(location + (key,))} is no field of the game state{hint}",
+                        at_key=True)
+        if isinstance(inner, (Mapping, Keys)):
+            check_checkpoint(reader, location + (key,), inner)
 
 
 def _action(reader: Reader, location: Location, grammar: StepGrammar) -> Action:
@@ -298,8 +366,8 @@ def _action(reader: Reader, location: Location, grammar: StepGrammar) -> Action:
 
 
 def _decision(reader: Reader, location: Location, grammar: StepGrammar) -> ScriptedDecision:
-    spec = reader.mapping(location, ("by",) + tuple(grammar.choices), required=("by",))
-    kinds = [key for key in spec if key != "by"]
+    spec = reader.mapping(location, ("by", "forced") + tuple(grammar.choices), required=("by",))
+    kinds = [key for key in spec if key not in ("by", "forced")]
     if len(kinds) != 1:
         reader.fail(location, "schema-rule",
                     "a decision names who decides ('by') and exactly one kind of choice")
@@ -307,10 +375,11 @@ def _decision(reader: Reader, location: Location, grammar: StepGrammar) -> Scrip
     actor = reader.one_of(location + ("by",), grammar.actors())
     if (actor == CHANCE) != (kind in grammar.chance_kinds):
         reader.fail(location + ("by",), "schema-rule",
-                    f"{', '.join(sorted(grammar.chance_kinds))} are decided by chance, "
-                    "every other choice by a crew member or player")
+                    f"only chance decides {', '.join(sorted(grammar.chance_kinds))}, and "
+                    "chance decides nothing else")
     choice, shown = grammar.choices[kind](reader, location + (kind,))
-    return ScriptedDecision(actor, kind, choice, reader.position(location), shown)
+    forced = reader.flag(location + ("forced",)) if "forced" in spec else False
+    return ScriptedDecision(actor, kind, choice, reader.position(location), shown, forced)
 
 
 def plain(data: Any) -> Any:

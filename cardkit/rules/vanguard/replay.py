@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.rules.core.decisions import Procedure
-from cardkit.rules.core.replay import Game, ReplayResult, replay
+from cardkit.rules.core.replay import Game, ReplayResult, replay_loaded
 from cardkit.rules.core.scenario import Action
 from cardkit.rules.vanguard.engine import dice_test, injury_dice
 from cardkit.rules.vanguard.scenario import load_scenario, show_choice
@@ -28,7 +28,5 @@ def replay_file(path: Path, cards: Mapping[str, Any] | None = None,
                 display_path: Path | None = None) -> ReplayResult:
     """Replay one example. The Duel's card database (`cards`) plays no part: the facts an
     example relies on are in the scenario, each citing its rulebook lines."""
-    scenario, problems = load_scenario(path, display_path)
-    if scenario is None:
-        return ReplayResult(display_path or path, problems=problems)
-    return replay(scenario, GAME)
+    return replay_loaded(load_scenario(path, display_path), display_path or path,
+                         lambda scenario: GAME)

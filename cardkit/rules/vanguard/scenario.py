@@ -24,9 +24,8 @@ from typing import Any
 from cardkit.problems import Problem
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
-from cardkit.rules.core.scenario import (Invalid, Reader, Scenario, StepGrammar, plain,
-                                         read_citations, read_document, read_lines,
-                                         read_steps)
+from cardkit.rules.core.scenario import (Reader, Scenario, StepGrammar, load, plain,
+                                         read_citations, read_lines, read_steps)
 from cardkit.rules.vanguard.engine import (DONE, EVENT_NAMES, NONE, PASS,
                                            global_condition_source)
 from cardkit.rules.vanguard.state import (INJURY, INJURY_FACES, SECTION, SECTION_COLOURS,
@@ -52,14 +51,7 @@ ALL_FACES = tuple(dict.fromkeys(SECTION_ICONS + INJURY_FACES))
 
 def load_scenario(path: Path, display_path: Path | None = None
                   ) -> tuple[Scenario | None, list[Problem]]:
-    document = read_document(path, display_path)
-    if document.problems:
-        return None, document.problems
-    reader = Reader(document)
-    try:
-        return _scenario(reader), []
-    except Invalid as invalid:
-        return None, [invalid.problem]
+    return load(path, display_path, lambda document: _scenario(Reader(document)))
 
 
 def _scenario(reader: Reader) -> Scenario:
@@ -75,7 +67,7 @@ def _scenario(reader: Reader) -> Scenario:
         actions={"dice_test": setup.dice_test_action, "injury_dice": setup.injury_dice_action},
         events=EVENT_NAMES, actors=lambda: tuple(setup.crew) + (CHANCE,),
         choices=setup.choice_readers(), chance_kinds=frozenset({"roll", "danger"}),
-        checkpoint_fields=CHECKPOINT_FIELDS)
+        checkpoint=dict.fromkeys(CHECKPOINT_FIELDS))
     steps = read_steps(reader, ("steps",), grammar)
     return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardkit.model.base import CardModel
-from cardkit.rules.state import Clash, GameState, opponent
+from cardkit.rules.duel.state import Clash, GameState, opponent
 
 
 def ship_advantage_holder(state: GameState, clash: Clash) -> str | None:

@@ -2,26 +2,25 @@
 
 Each procedure (a fate card, a duel, a contest, an effect, hand-size upkeep) is a
 generator: it yields a `Decision` when someone must choose and receives the choice back,
-and yields an `Event` each time it completes a step. `Engine` wraps a running procedure
-in the shape of OpenSpiel's games: `advance()` runs to the next decision or event,
-`legal_choices()` lists the choices, `apply(choice)` answers. Chance is a participant
-like the players: reshuffling a discard pile asks `chance` for the new order, so every
-replay is deterministic.
+and yields an `Event` each time it completes a step (the core's decisions and events).
+`Engine` is the core's `Runner` for one state, in the shape of OpenSpiel's games:
+`advance()` runs to the next decision or event, `legal_choices()` lists the choices,
+`apply(choice)` answers. Chance is a participant like the players: reshuffling a discard
+pile asks `chance` for the new order, so every replay is deterministic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 
 from cardkit.model.base import CardModel
 from cardkit.model.effects import CountedEffect
-from cardkit.rules.decisions import CHANCE, PASS, Decision, Event, IllegalChoice
-from cardkit.rules.influence import influence, ship_advantage_holder
-from cardkit.rules.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
+from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError, Runner
+from cardkit.rules.duel.influence import influence, ship_advantage_holder
+from cardkit.rules.duel.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
                                  PlayerState, ReinforcementPlay, TacticChoice, opponent)
 
-Procedure = Generator["Decision | Event", object, object]
-
+PASS = "pass"
 DIAL_NUMBERS = (1, 2, 3, 4)
 
 DUEL_EVENTS = (
@@ -41,12 +40,20 @@ EVENT_NAMES = DUEL_EVENTS + CONTEST_EVENTS + (
 )
 
 
-class RulesError(Exception):
-    """The rules cannot go on: an empty fate deck, or a fact the card database does not give."""
-
-
 class GameOver(Exception):
     """Raised inside a procedure when the game ends; the engine turns it into an event."""
+
+
+def shuffle(cards: list[str], prompt: str) -> Decision:
+    """Chance orders a reshuffled pile: any order of its cards, too many to list (one
+    order only when every card is the same)."""
+    pile = tuple(cards)
+    if len(set(pile)) <= 1:
+        return Decision(CHANCE, "shuffle", prompt, options=(pile,))
+    return Decision(CHANCE, "shuffle", prompt,
+                    accepts=lambda order: (isinstance(order, (list, tuple))
+                                           and sorted(order) == sorted(pile)),
+                    space=f"any order of [{', '.join(pile)}]")
 
 
 class Rules:
@@ -55,6 +62,13 @@ class Rules:
     def __init__(self, state: GameState, cards: Mapping[str, CardModel]):
         self.state = state
         self.cards = cards
+
+    def until_game_over(self, procedure: Procedure) -> Procedure:
+        """`procedure`, ending with the `game.over` event when the game ends inside it."""
+        try:
+            return (yield from procedure)
+        except GameOver:
+            yield Event("game.over", ", ".join(self.state.winners) or "nobody")
 
     # -- fate cards -------------------------------------------------------------------
 
@@ -439,9 +453,8 @@ class Rules:
             if not player.deck:
                 if not player.discard:
                     return
-                order = yield Decision(CHANCE, "shuffle",
-                                       f"the new order of {colour}'s deck, top card first",
-                                       shuffled=tuple(player.discard))
+                order = yield shuffle(player.discard,
+                                      f"the new order of {colour}'s deck, top card first")
                 player.deck = list(order)
                 player.discard = []
             player.hand.append(player.deck.pop(0))
@@ -560,71 +573,18 @@ class Rules:
             yield Event("resources.collected", f"{colour} from {name}")
 
 
-class Engine:
-    """Runs one procedure at a time, OpenSpiel-style: ask, list legal choices, apply."""
+class Engine(Runner):
+    """The core's runner for one Duel state: `rules` makes the procedures to `begin`.
+
+    A decision with a single legal choice is taken at once unless `ask_forced`.
+    """
 
     def __init__(self, state: GameState, cards: Mapping[str, CardModel],
                  ask_forced: bool = False):
+        super().__init__(take_forced=not ask_forced)
         self.state = state
         self.cards = cards
         self.rules = Rules(state, cards)
-        # Whether decisions with a single legal choice are still handed out (a replay
-        # matches them with the script when it gives them) or taken at once.
-        self.ask_forced = ask_forced
-        self._running: Procedure | None = None
-        self._pending: Decision | None = None
-        self._answer: object = None
-
-    @property
-    def running(self) -> bool:
-        return self._running is not None
-
-    @property
-    def pending(self) -> Decision | None:
-        return self._pending
 
     def begin(self, procedure: Procedure):
-        if self._running is not None:
-            raise RuntimeError("a procedure is still running")
-        self._running = procedure
-        self._pending = None
-        self._answer = None
-
-    def legal_choices(self) -> tuple:
-        if self._pending is None:
-            return ()
-        if self._pending.shuffled is not None:
-            return (self._pending.shuffled,)
-        return self._pending.options
-
-    def apply(self, choice):
-        if self._pending is None:
-            raise IllegalChoice("no decision is pending")
-        if not self._pending.allows(choice):
-            raise IllegalChoice(f"{choice!r} is not a legal choice for {self._pending.prompt}")
-        self._answer = choice
-        self._pending = None
-
-    def advance(self) -> Decision | Event | None:
-        """Run to the next decision that needs an answer or the next event; None when the
-        procedure has finished. A decision with a single legal choice is taken at once
-        unless `ask_forced`."""
-        if self._pending is not None:
-            return self._pending
-        while self._running is not None:
-            answer, self._answer = self._answer, None
-            try:
-                item = self._running.send(answer)
-            except StopIteration:
-                self._running = None
-                return None
-            except GameOver:
-                self._running = None
-                return Event("game.over", ", ".join(self.state.winners) or "nobody")
-            if isinstance(item, Decision) and item.forced and not self.ask_forced:
-                self._answer = item.only_choice()
-                continue
-            if isinstance(item, Decision):
-                self._pending = item
-            return item
-        return None
+        super().begin(self.rules.until_game_over(procedure))

@@ -9,16 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardkit.model.base import CardModel
-from cardkit.rules.influence import influence, ship_advantage_holder
-from cardkit.rules.state import COLOURS, Clash, GameState, PlanetState, PlayerState
+from cardkit.rules.core.scenario import Keys
+from cardkit.rules.duel.influence import influence, ship_advantage_holder
+from cardkit.rules.duel.state import COLOURS, Clash, GameState, PlanetState, PlayerState
 
 UNORDERED_FIELDS = frozenset({"hand", "ready", "spent", "controls", "controlled_by", "winners"})
 
-# The fields `view` gives, for checking a checkpoint's keys before a replay starts. A
-# field maps to the schema of its value (None: compared as a whole); PLANET_NAMES and
-# EMISSARY_IDS stand for the keys a scenario's setup defines.
-PLANET_NAMES = "<planet>"
-EMISSARY_IDS = "<emissary>"
 _BY_COLOUR = {colour: None for colour in COLOURS}
 _CLASH = {
     "fate": None, "step": None, "planet": None, "dials": _BY_COLOUR,
@@ -26,25 +22,31 @@ _CLASH = {
     "ship_advantage": {"value": None, "holder": None}, "plans": _BY_COLOUR,
     "reinforcements": None, "influence": _BY_COLOUR, "winner": None, "loser": None,
 }
-CHECKPOINT_SCHEMA = {
-    "leader": None,
-    "straggler": None,
-    "players": {colour: {
-        "alien": None, "hand_size": None, "supply": None, "vortex": None, "hand": None,
-        "deck": None, "discard": None, "tactics": {"ready": None, "spent": None},
-        "controls": None} for colour in COLOURS},
-    "planets": {PLANET_NAMES: {"tile": None, "symbol": None, "ships": _BY_COLOUR,
-                               "in_vortex": None, "controlled_by": None}},
-    "planet_stack": None,
-    "emissaries": {EMISSARY_IDS: {"ally": None, "face": None}},
-    "fate_decks": {"discovery": None, "event": None, "maintenance": None},
-    "reinforcement_deck": None,
-    "past": None,
-    "selected_planet": None,
-    "game": {"over": None, "winners": None},
-    "duel": _CLASH,
-    "contest": _CLASH,
-}
+
+
+def checkpoint_schema(planet_names: tuple[str, ...], emissary_ids: tuple[str, ...]) -> dict:
+    """The fields `view` gives, for checking a checkpoint's keys before a replay starts: a
+    field maps to the schema of its value (None: compared as a whole); the planets and
+    emissaries are those the scenario's setup defines."""
+    return {
+        "leader": None,
+        "straggler": None,
+        "players": {colour: {
+            "alien": None, "hand_size": None, "supply": None, "vortex": None, "hand": None,
+            "deck": None, "discard": None, "tactics": {"ready": None, "spent": None},
+            "controls": None} for colour in COLOURS},
+        "planets": Keys(planet_names, {"tile": None, "symbol": None, "ships": _BY_COLOUR,
+                                       "in_vortex": None, "controlled_by": None}),
+        "planet_stack": None,
+        "emissaries": Keys(emissary_ids, {"ally": None, "face": None}),
+        "fate_decks": {"discovery": None, "event": None, "maintenance": None},
+        "reinforcement_deck": None,
+        "past": None,
+        "selected_planet": None,
+        "game": {"over": None, "winners": None},
+        "duel": _CLASH,
+        "contest": _CLASH,
+    }
 
 
 def view(state: GameState, cards: Mapping[str, CardModel]) -> dict:

@@ -1,0 +1,407 @@
+"""Worked examples of the Duel as data: reading a scenario file into a starting state and
+a script, with the shared core's reader (`cardkit.rules.core.scenario`).
+
+A scenario cites the rulebooks (file and section, Spanish and German), may make up cards
+of its own (`hypothetical_cards`), sets up a state that names cards by id only, and lists
+the steps the rulebook narrates in the core's step format, with the Duel's procedures,
+events, decision kinds and checkpoint fields (`_Setup.grammar`). Everything wrong with
+the file becomes a Problem naming its line; nothing raises. The problems carry the codes
+the card files use for the same kind of fault (schema-type, unknown-id, wrong-kind,
+schema-rule, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from cardkit.model.base import CardModel
+from cardkit.model.cards import MODEL_BY_KIND
+from cardkit.model.database import Origin, validation_problems
+from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
+from cardkit.problems import Problem
+from cardkit.rules.core.decisions import CHANCE
+from cardkit.rules.core.scenario import (SECTION, ActionReader, ChoiceReader, Invalid, Reader,
+                                         Scenario, StepGrammar, load, read_citations, read_steps)
+from cardkit.rules.core.scenario import name as location_name
+from cardkit.rules.duel.engine import EVENT_NAMES, PASS
+from cardkit.rules.duel.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
+                                      GameState, PlanetState, PlayerState, ReinforcementPlay,
+                                      TacticChoice)
+from cardkit.rules.duel.view import checkpoint_schema
+from cardkit.source.yamlfile import Document, Location
+
+GAME = "duel"
+FATE_DECKS = ("discovery", "event", "maintenance")
+# The rulebooks a Duel example cites, with their number of lines.
+RULEBOOKS = {"000_9d86faec0599c48a.txt": 1150, "003_cadf4f0e38ea8624.txt": 696}
+RULEBOOK_LANGUAGES = ("es", "de")
+HYPOTHETICAL = "hypothetical_cards"
+TACTIC_ICONS = ("blast", "shield", "recover")
+RETRIEVE_SOURCES = ("vortex", "vortex-planet")
+
+
+@dataclass
+class DuelScenario(Scenario):
+    # Cards the scenario declares for itself: never printed, never in the database.
+    hypothetical: dict[str, CardModel] = field(default_factory=dict)
+
+
+def show_choice(choice: Any) -> str:
+    if isinstance(choice, TacticChoice):
+        return f"{choice.tile} ({choice.half})"
+    if isinstance(choice, ReinforcementPlay):
+        return f"{choice.card} on {choice.on}"
+    if isinstance(choice, tuple):
+        return "[" + ", ".join(choice) + "]"
+    if isinstance(choice, bool):
+        return "yes" if choice else "no"
+    return str(choice)
+
+
+class _CardReader(Reader):
+    """The core's typed access, and card ids checked against the card database."""
+
+    def __init__(self, document: Document, cards: Mapping[str, CardModel]):
+        super().__init__(document)
+        self.cards = cards
+
+    def card(self, location: Location, *kinds: str) -> str:
+        data = self.value(location)
+        if not isinstance(data, str):
+            self.fail(location, "schema-type", f"{location_name(location)} must be a card id")
+        card = self.cards.get(data)
+        if card is None:
+            self.fail(location, "unknown-id",
+                      f"unknown card id {data!r}: the card database has no such card")
+        if kinds and card.kind not in kinds:
+            self.fail(location, "wrong-kind",
+                      f"card {data!r} is a {card.kind}, but {location_name(location)} takes "
+                      f"{' or '.join(kinds)} cards")
+        return data
+
+    def cards_list(self, location: Location, *kinds: str) -> list[str]:
+        return [self.card(location + (index,), *kinds)
+                for index in range(len(self.sequence(location)))]
+
+
+def load_scenario(path: Path, cards: Mapping[str, CardModel],
+                  display_path: Path | None = None
+                  ) -> tuple[DuelScenario | None, list[Problem]]:
+    return load(path, display_path, lambda document: _scenario(_CardReader(document, cards)))
+
+
+def _scenario(reader: _CardReader) -> DuelScenario:
+    top = reader.mapping((), ("example", "game", "sources", "readings", HYPOTHETICAL, "setup",
+                              "steps"), required=("example", "sources", "setup", "steps"))
+    title = reader.text(("example",))
+    if "game" in top:
+        reader.one_of(("game",), (GAME,))
+    citations = read_citations(reader, ("sources",), RULEBOOKS, RULEBOOK_LANGUAGES,
+                               locator=SECTION)
+    hypothetical = _hypothetical_cards(reader) if HYPOTHETICAL in top else {}
+    reader.cards = {**reader.cards, **hypothetical}
+    readings = reader.texts(("readings",))
+    setup = _Setup(reader)
+    steps = read_steps(reader, ("steps",), setup.grammar())
+    return DuelScenario(reader.document.path, title, citations, readings, setup.build, steps,
+                        hypothetical)
+
+
+def _hypothetical_cards(reader: _CardReader) -> dict[str, CardModel]:
+    """Cards the scenario makes up to show a rule no rulebook card shows, by kind and id,
+    each checked by the model of its kind, as in the card files."""
+    root = (HYPOTHETICAL,)
+    kinds = tuple(MODEL_BY_KIND)
+    reader.mapping(root, kinds)
+    cards: dict[str, CardModel] = {}
+    for kind, entries in reader.value(root).items():
+        if entries is not None and not isinstance(entries, Mapping):
+            reader.fail(root + (kind,), "schema-type",
+                        f"{location_name(root + (kind,))} must be a mapping from card ids to "
+                        "cards")
+        for card_id, raw in (entries or {}).items():
+            here = root + (kind, card_id)
+            if card_id in reader.cards or card_id in cards:
+                reader.fail(here, "duplicate-id",
+                            f"id {card_id!r} is already a card's: a hypothetical card needs an "
+                            "id of its own", at_key=True)
+            if not isinstance(raw, Mapping):
+                reader.fail(here, "schema-type", f"card {card_id!r} must be a mapping of fields")
+            origin = Origin(reader.document, "", here)
+            card, problems = validation_problems(MODEL_BY_KIND[kind], {**raw, "id": card_id},
+                                                 origin)
+            if problems:
+                raise Invalid(problems[0])
+            cards[card_id] = card
+    return cards
+
+
+class _Setup:
+    """Checks the setup once and builds a fresh GameState from it for every replay."""
+
+    def __init__(self, reader: _CardReader):
+        self.reader = reader
+        self.placed: dict[str, Location] = {}
+        self.planet_seen: set[str] = set()
+        root = ("setup",)
+        reader.mapping(root, ("leader", "players", "planets", "planet_stack", "emissaries",
+                              "fate_decks", "reinforcement_deck", "past"),
+                       required=("leader", "players"))
+        self.leader = reader.one_of(root + ("leader",), COLOURS)
+        self.planets = self._planets(root + ("planets",), in_play=True)
+        self.planet_stack = self._planets(root + ("planet_stack",), in_play=False)
+        self.planet_names = [planet["name"] for planet in self.planets + self.planet_stack]
+        reader.mapping(root + ("players",), COLOURS, required=COLOURS)
+        self.players = {colour: self._player(root + ("players", colour), colour)
+                        for colour in COLOURS}
+        self.emissaries = self._emissaries(root + ("emissaries",))
+        self.fate_decks = self._fate_decks(root + ("fate_decks",))
+        self.reinforcement_deck = self._unique_cards(root + ("reinforcement_deck",),
+                                                     "reinforcement")
+        self.past = self._unique_cards(root + ("past",), *FATE_DECKS)
+
+    def _unique_cards(self, location: Location, *kinds: str) -> list[str]:
+        if not self.reader.present(location):
+            return []
+        card_ids = self.reader.cards_list(location, *kinds)
+        for index, card_id in enumerate(card_ids):
+            self._place(location + (index,), card_id)
+        return card_ids
+
+    def _place(self, location: Location, card_id: str):
+        if card_id in self.placed:
+            first = self.reader.document.position(self.placed[card_id])
+            self.reader.fail(location, "schema-rule",
+                             f"card {card_id!r} is already placed at line {first.line}: "
+                             "each card exists once")
+        self.placed[card_id] = location
+
+    def _planets(self, location: Location, in_play: bool) -> list[dict]:
+        if not self.reader.present(location):
+            return []
+        reader = self.reader
+        planets = []
+        allowed = ("name", "tile", "ships", "in_vortex") if in_play else ("name", "tile")
+        for index in range(len(reader.sequence(location))):
+            here = location + (index,)
+            spec = reader.mapping(here, allowed)
+            tile = reader.card(here + ("tile",), "planet") if "tile" in spec else None
+            if tile is not None:
+                self._place(here + ("tile",), tile)
+            if "name" in spec:
+                name = reader.text(here + ("name",))
+            elif tile is not None:
+                name = tile
+            else:
+                reader.fail(here, "schema-missing-field",
+                            "a planet needs a tile (its card id) or a name")
+            if name in self.planet_seen:
+                reader.fail(here, "schema-rule", f"planet {name!r} is listed twice")
+            self.planet_seen.add(name)
+            ships = {colour: 0 for colour in COLOURS}
+            if "ships" in spec:
+                reader.mapping(here + ("ships",), COLOURS)
+                for colour in spec["ships"]:
+                    ships[colour] = reader.integer(here + ("ships", colour))
+            in_vortex = reader.flag(here + ("in_vortex",)) if "in_vortex" in spec else False
+            planets.append({"name": name, "tile": tile, "ships": ships, "in_vortex": in_vortex})
+        return planets
+
+    def _player(self, location: Location, colour: str) -> dict:
+        reader = self.reader
+        spec = reader.mapping(location, ("alien", "hand", "deck", "discard", "tactics", "supply",
+                                         "vortex", "hand_size"))
+        alien = None
+        if "alien" in spec:
+            alien = reader.card(location + ("alien",), "alien")
+            self._place(location + ("alien",), alien)
+        piles = {pile: self._unique_cards(location + (pile,), "plan", "reinforcement")
+                 for pile in ("hand", "deck", "discard")}
+        tactics = {"ready": [], "spent": []}
+        if "tactics" in spec:
+            reader.mapping(location + ("tactics",), ("ready", "spent"))
+            for state in tactics:
+                tactics[state] = self._unique_cards(location + ("tactics", state), "tactic")
+                for index, tile in enumerate(tactics[state]):
+                    if self.reader.cards[tile].colour != colour:
+                        reader.fail(location + ("tactics", state, index), "schema-rule",
+                                    f"tactic {tile!r} is {self.reader.cards[tile].colour}, "
+                                    f"not {colour}")
+        vortex = reader.integer(location + ("vortex",)) if "vortex" in spec else STARTING_VORTEX
+        on_planets = sum(planet["ships"][colour] for planet in self.planets)
+        free = SHIPS_PER_PLAYER - vortex - on_planets
+        if "supply" in spec:
+            supply = reader.integer(location + ("supply",))
+            if supply != free:
+                reader.fail(location + ("supply",), "schema-rule",
+                            f"{colour} has {SHIPS_PER_PLAYER} ships: with {vortex} in the Vortex "
+                            f"and {on_planets} on planets the supply holds {free}, not {supply}")
+        elif free < 0:
+            reader.fail(location, "schema-rule",
+                        f"{colour} has only {SHIPS_PER_PLAYER} ships, but {vortex} in the Vortex "
+                        f"and {on_planets} on planets make {vortex + on_planets}")
+        supply = free
+        if "hand_size" in spec:
+            hand_size = reader.integer(location + ("hand_size",), minimum=1)
+        else:
+            hand_size = self.reader.cards[alien].effective_hand_size if alien else 6
+        return {"alien": alien, "piles": piles, "tactics": tactics, "vortex": vortex,
+                "supply": supply, "hand_size": hand_size}
+
+    def _emissaries(self, location: Location) -> dict[str, tuple[str | None, bool]]:
+        if not self.reader.present(location):
+            return {}
+        reader = self.reader
+        data = reader.mapping(location, None)
+        emissaries = {}
+        for emissary_id in data:
+            here = location + (emissary_id,)
+            card = reader.cards.get(emissary_id)
+            if card is None or card.kind != "emissary":
+                reader.fail(here, "unknown-id",
+                            f"unknown emissary id {emissary_id!r}: the card database has no "
+                            "such emissary", at_key=True)
+            self._place(here, emissary_id)
+            spec = reader.mapping(here, ("ally", "face"))
+            ally = reader.one_of(here + ("ally",), COLOURS + ("neutral",)) \
+                if "ally" in spec else "neutral"
+            face = reader.one_of(here + ("face",), ("up", "down")) if "face" in spec else "down"
+            emissaries[emissary_id] = (None if ally == "neutral" else ally, face == "up")
+        return emissaries
+
+    def _fate_decks(self, location: Location) -> dict[str, list[str]]:
+        decks = {deck: [] for deck in FATE_DECKS}
+        if self.reader.present(location):
+            self.reader.mapping(location, FATE_DECKS)
+            for deck in FATE_DECKS:
+                decks[deck] = self._unique_cards(location + (deck,), deck)
+        return decks
+
+    def grammar(self) -> StepGrammar:
+        """What this scenario's steps may hold: the Duel's procedures, events and choices,
+        with the planets and emissaries of this setup."""
+        return StepGrammar(
+            actions=self._action_readers(), events=EVENT_NAMES,
+            actors=lambda: COLOURS + (CHANCE,), choices=self._choice_readers(),
+            chance_kinds=frozenset({"shuffle"}),
+            checkpoint=checkpoint_schema(tuple(self.planet_names), tuple(self.emissaries)))
+
+    def _action_readers(self) -> dict[str, ActionReader]:
+        def no_arguments(reader: _CardReader, here: Location) -> None:
+            if reader.value(here) is not None:
+                reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+
+        return {
+            "draw_fate": lambda reader, here: reader.one_of(here, FATE_DECKS),
+            "duel": lambda reader, here: self._clash(reader, here, duel=True),
+            "contest": lambda reader, here: self._clash(reader, here, duel=False),
+            "effect": _effect,
+            "planet_bar": lambda reader, here: reader.card(here, "event"),
+            "resources": lambda reader, here: reader.card(here, "maintenance"),
+            "upkeep": no_arguments,
+            "win_check": no_arguments,
+        }
+
+    def _clash(self, reader: _CardReader, here: Location, duel: bool) -> dict:
+        """A duel's planet, or a contest, with its fate card and the plans already chosen."""
+        allowed = ("planet", "fate", "plans") if duel else ("fate", "plans")
+        arguments = reader.mapping(here, allowed, required=("planet",) if duel else ())
+        planet = None
+        if duel:
+            planet = reader.one_of(here + ("planet",),
+                                   tuple(planet["name"] for planet in self.planets))
+        fate = reader.card(here + ("fate",), *FATE_DECKS) if "fate" in arguments else None
+        plans = {}
+        if "plans" in arguments:
+            reader.mapping(here + ("plans",), COLOURS, required=COLOURS)
+            plans = {colour: reader.card(here + ("plans", colour), "plan") for colour in COLOURS}
+        return {"planet": planet, "fate": fate, "plans": plans}
+
+    def _choice_readers(self) -> dict[str, ChoiceReader]:
+        def shown(read: Callable[[_CardReader, Location], Any]) -> ChoiceReader:
+            def reader_of_choice(reader: _CardReader, here: Location) -> tuple[Any, str]:
+                choice = read(reader, here)
+                return choice, show_choice(choice)
+            return reader_of_choice
+
+        def planet(reader: _CardReader, here: Location) -> str:
+            return reader.one_of(here, tuple(self.planet_names))
+
+        readers = {
+            "dial": lambda reader, here: reader.integer(here, minimum=1),
+            "reveal_emissary": lambda reader, here: reader.flag(here),
+            "plan": lambda reader, here: reader.card(here, "plan"),
+            "tactic": _tactic_choice,
+            "ready_tactic": lambda reader, here: reader.card(here, "tactic"),
+            "reinforcement": _reinforcement_choice,
+            "may": lambda reader, here: reader.flag(here),
+            "improve_relations": lambda reader, here: reader.card(here, "emissary"),
+            "worsen_relations": lambda reader, here: reader.card(here, "emissary"),
+            "keep_ally": lambda reader, here: reader.card(here, "emissary"),
+            "planet_bar": planet,
+            "resources": planet,
+            "discard": lambda reader, here: reader.card(here, "plan", "reinforcement"),
+            "retrieve_from": lambda reader, here: reader.one_of(here, RETRIEVE_SOURCES),
+            "shuffle": lambda reader, here: tuple(reader.cards_list(here)),
+        }
+        return {kind: shown(read) for kind, read in readers.items()}
+
+    def build(self) -> GameState:
+        players = {}
+        for colour, spec in self.players.items():
+            players[colour] = PlayerState(
+                colour=colour, alien=spec["alien"], hand_size=spec["hand_size"],
+                supply=spec["supply"], vortex=spec["vortex"],
+                hand=list(spec["piles"]["hand"]), deck=list(spec["piles"]["deck"]),
+                discard=list(spec["piles"]["discard"]),
+                ready_tactics=list(spec["tactics"]["ready"]),
+                spent_tactics=list(spec["tactics"]["spent"]))
+        return GameState(
+            players=players, leader=self.leader,
+            planets={planet["name"]: self._planet(planet) for planet in self.planets},
+            planet_stack=[self._planet(planet) for planet in self.planet_stack],
+            emissaries={emissary_id: EmissaryState(ally, face_up)
+                        for emissary_id, (ally, face_up) in self.emissaries.items()},
+            fate_decks={deck: list(pile) for deck, pile in self.fate_decks.items()},
+            reinforcement_deck=list(self.reinforcement_deck), past=list(self.past))
+
+    def _planet(self, spec: dict) -> PlanetState:
+        tile = spec["tile"]
+        symbol = self.reader.cards[tile].symbol if tile else None
+        return PlanetState(spec["name"], tile, symbol, dict(spec["ships"]), spec["in_vortex"])
+
+
+def _effect(reader: _CardReader, here: Location) -> tuple[str, CountedEffect]:
+    arguments = reader.mapping(here, ("player", "effect", "count", "optional"),
+                               required=("player", "effect", "count"))
+    player = reader.one_of(here + ("player",), COLOURS)
+    effect_name = reader.one_of(here + ("effect",), COUNTED_EFFECTS)
+    try:
+        effect = CountedEffect(effect=effect_name, count=reader.integer(here + ("count",), 1),
+                               optional=reader.flag(here + ("optional",))
+                               if "optional" in arguments else False)
+    except ValidationError as exc:
+        reader.fail(here, "schema-rule", exc.errors(include_url=False)[0]["msg"])
+    return player, effect
+
+
+def _tactic_choice(reader: _CardReader, here: Location) -> TacticChoice:
+    reader.mapping(here, ("tile", "half"), required=("tile", "half"))
+    return TacticChoice(reader.card(here + ("tile",), "tactic"),
+                        reader.one_of(here + ("half",), TACTIC_ICONS))
+
+
+def _reinforcement_choice(reader: _CardReader, here: Location) -> str | ReinforcementPlay:
+    if reader.value(here) == PASS:
+        return PASS
+    if not isinstance(reader.value(here), Mapping):
+        reader.fail(here, "schema-type",
+                    "a reinforcement decision is 'pass' or {play: card id, on: colour}")
+    reader.mapping(here, ("play", "on"), required=("play", "on"))
+    return ReinforcementPlay(reader.card(here + ("play",), "reinforcement"),
+                             reader.one_of(here + ("on",), COLOURS))
