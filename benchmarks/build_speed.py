@@ -14,13 +14,16 @@ Prints the best of N runs (all languages and papers, no cache unless said) of:
      against the cold build on the same number of processes (target <= 10 %);
   6. unless --skip-box, cold builds of the shipped database and of a generated one the size
      of the whole box (benchmarks/full_box.py), and the cost per face of each: the slope.
-Each ratio compares figures taken in the same run, so the machine's load affects both sides.
+Each ratio compares figures taken in the same run, so the machine's load affects both sides;
+CPU times (this process and its workers) are given too, as they depend less on the load.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -44,15 +47,28 @@ sys.path.insert(0, str(PROJECT / "benchmarks"))
 from full_box import generate  # noqa: E402
 
 
-def best_of(repeat: int, action, prepare=None) -> float:
-    times = []
+@dataclass(frozen=True)
+class Timing:
+    wall: float
+    cpu: float  # this process and its worker processes
+
+
+def best_of(repeat: int, action, prepare=None) -> Timing:
+    """The run with the best wall time of `repeat` runs."""
+    runs = []
     for number in range(repeat):
         if prepare is not None:
             prepare(number)
+        cpu_start = _cpu()
         start = time.perf_counter()
         action()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        runs.append(Timing(time.perf_counter() - start, _cpu() - cpu_start))
+    return min(runs, key=lambda run: run.wall)
+
+
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def floor_documents(root: Path, work: Path) -> list[tuple[str, str]]:
@@ -114,18 +130,19 @@ def main() -> None:
         serial = best_of(repeat, lambda: build(PROJECT, work / "cold", jobs=1, cache=False))
         parallel = best_of(repeat, lambda: build(PROJECT, work / "cold", jobs=cores, cache=False))
         print(f"distinct faces and documents:        {len(documents)}")
-        print(f"WeasyPrint floor, 1 process:         {floor:6.2f} s")
-        print(f"cold build, 1 process:               {serial:6.2f} s  ({serial / floor:.2f}x the floor)")
-        print(f"cold build, {cores} processes:             {parallel:6.2f} s  "
-              f"(speed-up {serial / parallel:.2f}x)")
+        print(f"WeasyPrint floor, 1 process:         {floor.wall:6.2f} s  (CPU {floor.cpu:.2f} s)")
+        print(f"cold build, 1 process:               {serial.wall:6.2f} s  (CPU {serial.cpu:.2f} s; "
+              f"{serial.wall / floor.wall:.2f}x the floor, CPU {serial.cpu / floor.cpu:.2f}x)")
+        print(f"cold build, {cores} processes:             {parallel.wall:6.2f} s  "
+              f"(speed-up {serial.wall / parallel.wall:.2f}x)")
 
         if arguments.baseline:
             code = export_commit(arguments.baseline, work / "baseline")
             before = best_of(repeat, lambda: baseline_build(code, PROJECT, work / "before", None))
             new = best_of(repeat, lambda: build(PROJECT, work / "cold", cache=False))
-            print(f"build of {arguments.baseline[:10]}, default jobs:    {before:6.2f} s")
-            print(f"this build, default jobs, no cache:  {new:6.2f} s  "
-                  f"(speed-up {before / new:.2f}x)")
+            print(f"build of {arguments.baseline[:10]}, default jobs:    {before.wall:6.2f} s  (CPU {before.cpu:.2f} s)")
+            print(f"this build, default jobs, no cache:  {new.wall:6.2f} s  (CPU {new.cpu:.2f} s; "
+                  f"speed-up {before.wall / new.wall:.2f}x, CPU {before.cpu / new.cpu:.2f}x)")
 
         copy = work / "project"
         for folder in ("cards", "locales", "templates"):
@@ -134,8 +151,9 @@ def main() -> None:
         cold = best_of(repeat, lambda: build(copy, work / "cold", jobs=cores, cache=False))
         rebuild = best_of(repeat, lambda: build(copy, work / "incremental", jobs=cores),
                           prepare=lambda number: edit_german_text(copy, number + 1))
-        print(f"rebuild after one German edit:       {rebuild:6.2f} s  "
-              f"({100 * rebuild / cold:.1f}% of a cold build, {cold:.2f} s)")
+        print(f"rebuild after one German edit:       {rebuild.wall:6.2f} s  "
+              f"({100 * rebuild.wall / cold.wall:.1f}% of a cold build, {cold.wall:.2f} s; "
+              f"CPU {100 * rebuild.cpu / cold.cpu:.1f}%)")
 
         if not arguments.skip_box:
             box = generate(work / "box", 177)
@@ -145,9 +163,9 @@ def main() -> None:
                 count = sum(len(_faces(root, database, language)) for language in database.languages)
                 seconds = best_of(repeat, lambda: build(root, work / f"slope-{name}", jobs=cores,
                                                         cache=False))
-                faces[name] = (count, seconds)
-                print(f"cold build, {name:9} ({count:4} faces): {seconds:6.2f} s  "
-                      f"({1000 * seconds / count:.1f} ms per face)")
+                faces[name] = (count, seconds.wall)
+                print(f"cold build, {name:9} ({count:4} faces): {seconds.wall:6.2f} s  "
+                      f"({1000 * seconds.wall / count:.1f} ms per face; CPU {1000 * seconds.cpu / count:.1f} ms)")
             (small, small_s), (large, large_s) = faces["shipped"], faces["full box"]
             print(f"marginal cost 1x -> 5x:              {1000 * (large_s - small_s) / (large - small):.1f} ms per face")
     print(f"load after: {os.getloadavg()[0]:.2f} (1 min)")

@@ -300,7 +300,7 @@ class _Worker:
     def __init__(self, root: Path, database: Database):
         self.root = root
         self.database = database
-        self.renderer = Renderer(root)
+        self.renderer = Renderer(root)  # parses nothing until first used
         self.contexts: dict[str, LanguageContext] = {}
 
     def context(self, language: str) -> LanguageContext:
@@ -314,9 +314,13 @@ _WORKER: _Worker | None = None
 
 def _start_worker(root: Path, database: Database | None = None) -> None:
     """Sets up this process's renderer; a worker process (no `database` given) loads the
-    database itself, once, rather than receiving it pickled with its YAML documents."""
+    database itself, once, rather than receiving it pickled with its YAML documents. A
+    renderer whose stylesheets and fonts are unchanged is kept (`review --watch`)."""
     global _WORKER
+    previous = _WORKER
     _WORKER = _Worker(root, database if database is not None else load_database(root)[0])
+    if previous is not None and previous.root == root and previous.renderer.current():
+        _WORKER.renderer = previous.renderer
 
 
 def _render_face(language: str, face_id: str) -> tuple[str, list[Fit], str, bytes]:

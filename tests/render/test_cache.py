@@ -163,3 +163,12 @@ def test_a_stylesheet_digest_does_not_depend_on_what_the_process_rendered_before
     first, second = Renderer(PROJECT), Renderer(PROJECT)
     first.digest("reference")
     assert first.digest("cards") == second.digest("cards")
+
+
+def test_a_renderer_is_current_until_a_stylesheet_or_font_changes(project_copy):
+    renderer = Renderer(project_copy)
+    renderer.digest("cards")
+    assert renderer.current()
+    font = project_copy / "templates/fonts/DejaVuSansCondensed-Bold.ttf"
+    font.write_bytes(font.read_bytes() + b"\0")
+    assert not renderer.current()
