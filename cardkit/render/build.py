@@ -101,10 +101,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     for language, context in contexts.items():
         named = {face_name(face.id): faces[language, face.id].pdf
                  for face in (*context.faces, *context.backs)}
-        laid_out = [[Slot(face_name(context.faces[index].id),
-                          face_name(f"back-{context.faces[index].back}")) for index in indices]
-                    for indices in sheets(len(context.faces))]
         for paper in papers:
+            laid_out = [[Slot(face_name(context.faces[index].id),
+                              face_name(f"back-{context.faces[index].back}")) for index in indices]
+                        for indices in sheets(len(context.faces), PAPERS[paper])]
             files[out / language / f"cards-{paper}.pdf"] = impose_cards(
                 PAPERS[paper], documents[language, "registration", paper], laid_out, named)
             files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]

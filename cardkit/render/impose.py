@@ -1,7 +1,8 @@
 """Imposition with pikepdf: rendered faces placed on sheets of paper.
 
 Each face is a one-page PDF at bleed size. On the sheets it becomes a Form XObject, stored
-once per document however many cards wear it (a deck's back), and drawn in its slot. The
+once per document however many cards wear it (a deck's back), and drawn in its slot,
+clipped to what the card may paint (layout.painted: its bleed only on the grid's edges). The
 imposition adds what belongs to the sheet rather than the card: the crop marks (stroked in
 registration black), TrimBox and BleedBox, the mirrored back pages for long-edge duplex,
 the duplex check as the first two pages, and viewer preferences that ask for actual size
@@ -19,7 +20,7 @@ from io import BytesIO
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf
 
-from cardkit.render.layout import BLEED, Paper, Rectangle, back_slot, crop_marks, grid, slot
+from cardkit.render.layout import BLEED, Paper, Rectangle, back_slot, crop_marks, grid, painted, slot
 from cardkit.render.pdf import POINTS_PER_MM
 
 MARK_WIDTH = 0.4  # pt
@@ -69,7 +70,8 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
                 name = card.front if side == "front" else card.back
                 xobjects[Name("/" + name)] = form(name)
                 outline = place(paper, index).grown(BLEED)
-                drawing.append(f"q 1 0 0 1 {_pt(outline.x):.3f} "
+                clip = painted(paper, index, back=side == "back")
+                drawing.append(f"q {_rectangle(clip, paper)} re W n 1 0 0 1 {_pt(outline.x):.3f} "
                                f"{_pt(paper.height - outline.y - outline.height):.3f} cm "
                                f"/{name} Do Q\n".encode())
             if side == "front":
@@ -99,6 +101,12 @@ def _marks(paper: Paper) -> bytes:
         lines.append(f"{_pt(mark.x1):.3f} {_pt(paper.height - mark.y1):.3f} m "
                      f"{_pt(mark.x2):.3f} {_pt(paper.height - mark.y2):.3f} l S")
     return ("q " + "\n".join(lines) + " Q\n").encode()
+
+
+def _rectangle(rectangle: Rectangle, paper: Paper) -> str:
+    """x y width height in PDF points, whose y axis runs up from the bottom of the page."""
+    return (f"{_pt(rectangle.x):.3f} {_pt(paper.height - rectangle.y - rectangle.height):.3f} "
+            f"{_pt(rectangle.width):.3f} {_pt(rectangle.height):.3f}")
 
 
 def _box(rectangle: Rectangle, paper: Paper) -> Array:
