@@ -11,7 +11,8 @@ from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import REFERENCE_CARDS, Face, Printed, back_faces, card_faces
-from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, back_slot, slot
+from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
+                                   registration_labels, slot)
 
 FACE_STYLESHEETS = "cards"
 REFERENCE_STYLESHEETS = "reference"
@@ -51,12 +52,10 @@ class LanguageContext:
 
 
 def registration_html(context: LanguageContext, paper: Paper) -> str:
-    """The duplex check's two pages; rendered with the FACE_STYLESHEETS."""
+    """The duplex check's words and numbers on two pages; rendered with the FACE_STYLESHEETS."""
     return context.render("registration.html", paper=paper,
-                          registration=[slot(paper, index) for index in range(paper.cards_per_sheet)],
-                          back_registration=[back_slot(paper, index)
-                                             for index in range(paper.cards_per_sheet)],
-                          instructions_at=paper.cards_per_sheet // 2)
+                          instructions=slot(paper, instructions_slot(paper)),
+                          labels=registration_labels(paper, instructions_slot(paper)))
 
 
 def reference_html(context: LanguageContext, paper: Paper) -> str:

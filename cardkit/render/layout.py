@@ -138,3 +138,91 @@ def sheets(count: int, paper: Paper) -> list[range]:
     """The card indices each sheet of `paper` holds."""
     per_sheet = paper.cards_per_sheet
     return [range(start, min(start + per_sheet, count)) for start in range(0, count, per_sheet)]
+
+
+# The duplex check. On the front, each slot (but the one with the instructions) holds two
+# millimetre scales, apart so that neither is read where the other lies; on the back, a
+# cross whose vertical line runs over the front's horizontal scale and whose horizontal
+# line runs over the front's vertical scale when the sheet is held against the light.
+SCALE_REACH = 5  # ticks from -5 to +5 mm
+SCALE_SHIFT = 20.0  # the horizontal scale stands this far above the slot's centre
+VERTICAL_SCALE_SHIFT = 15.0  # the vertical scale stands this far left of the centre
+TICK = 1.5
+ZERO_TICK = 2.5
+CROSS_REACH = (25.0, 30.0)  # half the cross's horizontal and vertical lines
+SCALE_BAR = 100.0
+
+
+def instructions_slot(paper: Paper) -> int:
+    """The slot of the duplex check that holds its instructions instead of scales."""
+    return paper.cards_per_sheet // 2
+
+
+def centre(rectangle: Rectangle) -> tuple[float, float]:
+    return rectangle.x + rectangle.width / 2, rectangle.y + rectangle.height / 2
+
+
+def registration_front(paper: Paper, instructions_at: int) -> list[Line]:
+    """The scales of the duplex check's front page and a 100 mm bar above the grid's top row."""
+    lines = []
+    for index in range(paper.cards_per_sheet):
+        if index == instructions_at:
+            continue
+        x, y = centre(slot(paper, index))
+        scale_y, scale_x = y - SCALE_SHIFT, x - VERTICAL_SCALE_SHIFT
+        lines.append(Line(x - SCALE_REACH, scale_y, x + SCALE_REACH, scale_y))
+        lines.append(Line(scale_x, y - SCALE_REACH, scale_x, y + SCALE_REACH))
+        for tick in range(-SCALE_REACH, SCALE_REACH + 1):
+            reach = ZERO_TICK if tick == 0 else TICK
+            lines.append(Line(x + tick, scale_y - reach, x + tick, scale_y + reach))
+            lines.append(Line(scale_x - reach, y + tick, scale_x + reach, y + tick))
+    lines += scale_bar(paper)
+    return lines
+
+
+def scale_bar(paper: Paper) -> list[Line]:
+    """A 100 mm bar with a tick every 10 mm, to check the sheet printed at actual size."""
+    outline = grid(paper)
+    left, y = paper.width / 2 - SCALE_BAR / 2, outline.y + 8
+    bar = [Line(left, y, left + SCALE_BAR, y)]
+    for tick in range(0, int(SCALE_BAR) + 1, 10):
+        reach = ZERO_TICK if tick in (0, SCALE_BAR) else TICK
+        bar.append(Line(left + tick, y - reach, left + tick, y))
+    return bar
+
+
+def registration_back(paper: Paper, instructions_at: int) -> list[Line]:
+    """The crosses of the duplex check's back page, behind the front's slots."""
+    lines = []
+    for index in range(paper.cards_per_sheet):
+        if index == instructions_at:
+            continue
+        x, y = centre(back_slot(paper, index))
+        across, down = CROSS_REACH
+        lines.append(Line(x - across, y, x + across, y))
+        lines.append(Line(x, y - down, x, y + down))
+    return lines
+
+
+@dataclass(frozen=True)
+class Label:
+    x: float
+    y: float
+    text: str
+
+
+def registration_labels(paper: Paper, instructions_at: int) -> list[Label]:
+    """Where the numbers of the duplex check's scales and of the scale bar are written."""
+    labels = []
+    for index in range(paper.cards_per_sheet):
+        if index == instructions_at:
+            continue
+        x, y = centre(slot(paper, index))
+        for tick in (-SCALE_REACH, 0, SCALE_REACH):
+            labels.append(Label(x + tick - 0.8, y - SCALE_SHIFT + ZERO_TICK + 0.5, f"{tick:+d}" if tick else "0"))
+            labels.append(Label(x - VERTICAL_SCALE_SHIFT + ZERO_TICK + 0.5, y + tick - 1.0,
+                                f"{tick:+d}" if tick else "0"))
+    left, y = paper.width / 2 - SCALE_BAR / 2, grid(paper).y + 8
+    labels.append(Label(left - 0.6, y + 0.5, "0"))
+    labels.append(Label(left + SCALE_BAR - 1.5, y + 0.5, f"{SCALE_BAR:g} mm"))
+    return labels

@@ -2,11 +2,8 @@
 
 import pytest
 
-
 from cardkit.render.layout import BLEED, PAPERS
 from tests.render.conftest import mm, placements
-
-
 
 CASES = [("en", "a4"), ("de", "letter")]
 

@@ -11,7 +11,9 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from cardkit.render.layout import BLEED, MARGIN, PAPERS, crop_marks
+from cardkit.render.layout import (BLEED, CROSS_REACH, MARGIN, PAPERS, SCALE_REACH, ZERO_TICK,
+                                   crop_marks)
+from cardkit.render.impose import MARK_WIDTH
 from tests.render.conftest import mm
 
 CASES = [("en", "a4"), ("de", "letter")]
@@ -78,13 +80,13 @@ def test_crop_marks_are_stroked_in_registration_black_clear_of_edges_and_bleed(s
     pdf, sheet = sheets_of(language, paper), PAPERS[paper]
     for index in (0, FIRST_FRONT):
         page = pdf.pages[index]
-        lines = strokes(page)
-        assert len(lines) == len(crop_marks(sheet))
+        marks = [line for line in strokes(page) if line[0] == MARK_WIDTH]
+        assert len(marks) == len(crop_marks(sheet))
         bleeds = [(trim[0] - BLEED, trim[1] - BLEED, trim[2] + BLEED, trim[3] + BLEED)
                   for _, trim in painted_areas(page)]
         colour_space = page.Resources.ColorSpace.Registration
         assert (str(colour_space[0]), str(colour_space[1])) == ("/Separation", "/All")
-        for width, (x1, y1, x2, y2) in lines:
+        for width, (x1, y1, x2, y2) in marks:
             assert width >= 0.25
             for x, y in ((x1, y1), (x2, y2)):
                 assert MARGIN - 0.01 <= x <= sheet.width - MARGIN + 0.01
@@ -147,3 +149,46 @@ def test_crop_marks_are_dark_in_pdfium_and_in_poppler(built, tmp_path):
     with Image.open(tmp_path / "poppler.png") as poppler:
         for rendering in (pdfium, poppler):
             assert all(value < 80 for value in mark_darkness(rendering, paper))
+
+
+def long_lines(lines, length: float, vertical: bool):
+    return [line for _, line in lines
+            if abs((abs(line[3] - line[1]) if vertical else abs(line[2] - line[0])) - length) < 0.05
+            and (line[0] == line[2] if vertical else line[1] == line[3])]
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_the_duplex_check_reads_zero_on_a_perfect_print(sheets_of, language, paper):
+    pdf, sheet = sheets_of(language, paper), PAPERS[paper]
+    front, back = strokes(pdf.pages[0]), strokes(pdf.pages[1])
+    zero_ticks_x = {round(line[0], 3) for line in long_lines(front, 2 * ZERO_TICK, vertical=True)}
+    zero_ticks_y = {round(line[1], 3) for line in long_lines(front, 2 * ZERO_TICK, vertical=False)}
+    cross_x = [line[0] for line in long_lines(back, 2 * CROSS_REACH[1], vertical=True)]
+    cross_y = [line[1] for line in long_lines(back, 2 * CROSS_REACH[0], vertical=False)]
+    assert len(cross_x) == len(cross_y) == sheet.cards_per_sheet - 1
+    # Where each back line lands on the front after a flip on the long edge.
+    landed_x = [x if sheet.landscape else sheet.width - x for x in cross_x]
+    landed_y = [sheet.height - y if sheet.landscape else y for y in cross_y]
+    for x in landed_x:
+        assert min(abs(x - tick) for tick in zero_ticks_x) <= 0.05
+    for y in landed_y:
+        assert min(abs(y - tick) for tick in zero_ticks_y) <= 0.05
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_the_two_scales_of_a_slot_are_apart_by_more_than_3_mm(sheets_of, language, paper):
+    front = strokes(sheets_of(language, paper).pages[0])
+    horizontal = long_lines(front, 2 * SCALE_REACH, vertical=False)
+    vertical = long_lines(front, 2 * SCALE_REACH, vertical=True)
+    assert horizontal and len(horizontal) == len(vertical)
+    for h in horizontal:
+        for v in vertical:
+            gap_x = max(v[0] - max(h[0], h[2]), min(h[0], h[2]) - v[0], 0)
+            gap_y = max(min(v[1], v[3]) - h[1], h[1] - max(v[1], v[3]), 0)
+            assert max(gap_x, gap_y) > 3 + ZERO_TICK
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_a_100_mm_bar_checks_actual_size(sheets_of, language, paper):
+    front = strokes(sheets_of(language, paper).pages[0])
+    assert len(long_lines(front, 100.0, vertical=False)) == 1
