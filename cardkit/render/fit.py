@@ -57,12 +57,16 @@ class FittedFace:
     fits: list[Fit]
     sizes: FitSizes
     document: object
+    html: str  # at the sizes chosen
 
 
-def fit_face(renderer: Renderer, context: LanguageContext, face: Face) -> FittedFace:
+def fit_face(renderer: Renderer, context: LanguageContext, face: Face,
+             natural: str | None = None) -> FittedFace:
     """Renders a face at its natural sizes and measures that render. Only a face with a box
-    that overflows is laid out again, smaller (see _shrink)."""
-    document = renderer.render(face_html(context, Printed(face, {})), FACE_STYLESHEETS)
+    that overflows is laid out again, smaller (see _shrink). `natural` is the face's HTML at
+    its natural sizes, when the caller has it already."""
+    html = natural if natural is not None else face_html(context, Printed(face, {}))
+    document = renderer.render(html, FACE_STYLESHEETS)
     nominal = _measurements(document)
     fits = {key: Fit(*key, m.nominal, m.nominal, True) for key, m in nominal.items()
             if m.overflow <= TOLERANCE}
@@ -72,9 +76,10 @@ def fit_face(renderer: Renderer, context: LanguageContext, face: Face) -> Fitted
         shrunk, document = _shrink(renderer, context, face, overflowing)
         fits.update(shrunk)
         sizes = sizes_of(list(fits.values()))
+        html = face_html(context, Printed(face, sizes))
         if document is None:
-            document = renderer.render(face_html(context, Printed(face, sizes)), FACE_STYLESHEETS)
-    return FittedFace(face, sorted(fits.values(), key=lambda fit: fit.path), sizes, document)
+            document = renderer.render(html, FACE_STYLESHEETS)
+    return FittedFace(face, sorted(fits.values(), key=lambda fit: fit.path), sizes, document, html)
 
 
 def measure_language(context: LanguageContext, renderer: Renderer | None = None) -> list[Fit]:
