@@ -1,78 +1,186 @@
-"""How fast `cardkit build` is, against WeasyPrint alone.
+"""How fast `cardkit build` is: against WeasyPrint's floor, against an earlier cardkit,
+after an edit, in parallel, and as the database grows.
 
-    .venv/bin/python benchmarks/build_speed.py [--repeat 3]
+    .venv/bin/python benchmarks/build_speed.py [--repeat 3] [--baseline COMMIT] [--skip-box]
 
-Measures, best of N:
-  1. the full build of every language and paper with one process (--jobs 1);
-  2. WeasyPrint alone rendering the very same final HTML to PDF, one document after another:
-     the difference is the pipeline's own overhead (loading, templates, fit measurement, writing);
-  3. the full build with one process per core: the speed-up from parallel languages and papers.
+Prints the best of N runs (all languages and papers, no cache unless said) of:
+  1. the floor: WeasyPrint rendering each distinct face once, and each reference sheet and
+     duplex check once, one after another in one process, stylesheets parsed once;
+  2. the cold build on one process (--jobs 1), and its ratio to the floor (target <= 1.2);
+  3. the cold build on one process per core, and the speed-up (target >= 1.7 on 2 cores);
+  4. with --baseline, the build of that commit of cardkit (exported to a temporary folder
+     and run with this environment) on the same database, and the speed-up (target >= 2);
+  5. the rebuild after editing one card's German text, with the cache of a full build,
+     against the cold build on the same number of processes (target <= 10 %);
+  6. unless --skip-box, cold builds of the shipped database and of a generated one the size
+     of the whole box (benchmarks/full_box.py), and the cost per face of each: the slope.
+Each ratio compares figures taken in the same run, so the machine's load affects both sides;
+CPU times (this process and its workers) are given too, as they depend less on the load.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 import os
+import resource
+import shutil
+import subprocess
+import sys
+import tarfile
 import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 
-from weasyprint import HTML
-
 from cardkit.model.database import load_database
-from cardkit.render.build import build
-from cardkit.render.documents import LanguageContext, card_sheets_html, reference_html
-from cardkit.render.fetcher import ProjectFetcher
-from cardkit.render.fit import measure_language, sizes_of
+from cardkit.render.build import build, render_faces
+from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
+                                      face_html, reference_html, registration_html)
+from cardkit.render.faces import Printed
 from cardkit.render.layout import PAPERS
+from cardkit.render.renderer import Renderer
 
 PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT / "benchmarks"))
+from full_box import generate  # noqa: E402
 
 
-def best_of(repeat: int, action) -> float:
-    times = []
-    for _ in range(repeat):
+@dataclass(frozen=True)
+class Timing:
+    wall: float
+    cpu: float  # this process and its worker processes
+
+
+def best_of(repeat: int, action, prepare=None) -> Timing:
+    """The run with the best wall time of `repeat` runs."""
+    runs = []
+    for number in range(repeat):
+        if prepare is not None:
+            prepare(number)
+        cpu_start = _cpu()
         start = time.perf_counter()
         action()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        runs.append(Timing(time.perf_counter() - start, _cpu() - cpu_start))
+    return min(runs, key=lambda run: run.wall)
 
 
-def final_html() -> list[str]:
-    """Every document's final HTML, exactly as the build renders it."""
-    database, _, _ = load_database(PROJECT)
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def floor_documents(root: Path, work: Path) -> list[tuple[str, str]]:
+    """The final HTML of every distinct face and document, with its stylesheet set."""
+    database = load_database(root)[0]
+    rendered = render_faces(root, database, database.languages, list(PAPERS),
+                            FaceCache(work / CACHE_FOLDER), None)
     documents = []
-    for language in database.languages:
-        context = LanguageContext(PROJECT, language, database)
-        sizes = sizes_of(measure_language(context))
+    for language, context in rendered.contexts.items():
+        sizes = rendered.sizes(language)
+        documents += [(face_html(context, Printed(face, sizes)), FACE_STYLESHEETS)
+                      for face in (*context.faces, *context.backs)]
         for paper in PAPERS.values():
-            documents.append(card_sheets_html(context, paper, sizes))
-            documents.append(reference_html(context, paper))
+            documents.append((reference_html(context, paper), REFERENCE_STYLESHEETS))
+            documents.append((registration_html(context, paper), FACE_STYLESHEETS))
     return documents
 
 
-def weasyprint_alone(documents: list[str]) -> None:
-    base = (PROJECT / "templates").as_uri() + "/"
-    for html in documents:
-        HTML(string=html, base_url=base, url_fetcher=ProjectFetcher(PROJECT)).write_pdf()
+def weasyprint_floor(root: Path, documents: list[tuple[str, str]]) -> None:
+    renderer = Renderer(root)
+    for html, stylesheets in documents:
+        renderer.pdf(renderer.render(html, stylesheets))
+
+
+def export_commit(commit: str, folder: Path) -> Path:
+    """The commit's code, templates and database, as they were."""
+    archive = subprocess.run(["git", "-C", str(PROJECT), "archive", "--format=tar", commit,
+                              "cardkit", "cards", "locales", "templates"],
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def baseline_build(code: Path, out: Path, jobs: int | None) -> None:
+    """The exported commit building its own database; it has no cache to warm."""
+    script = (f"import sys; sys.path.insert(0, {str(code)!r}); import cardkit; "
+              f"assert cardkit.__file__.startswith({str(code)!r}), cardkit.__file__; "
+              "from pathlib import Path; from cardkit.render.build import build; "
+              f"build(Path({str(code)!r}), Path({str(out)!r}), jobs={jobs!r})")
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=code, capture_output=True)
+
+
+def edit_german_text(root: Path, number: int) -> None:
+    path = root / "locales/de/duel/aliens.yaml"
+    text = path.read_text(encoding="utf-8")
+    marker = "genau 1 Handkarte"
+    path.write_text(text.replace(marker, f"{marker} ({number})", 1), encoding="utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    repeat = parser.parse_args().repeat
-    cores = os.cpu_count() or 1
-    documents = final_html()
-    with tempfile.TemporaryDirectory() as out:
-        serial = best_of(repeat, lambda: build(PROJECT, Path(out), jobs=1))
-        alone = best_of(repeat, lambda: weasyprint_alone(documents))
-        parallel = best_of(repeat, lambda: build(PROJECT, Path(out), jobs=cores))
-    print(f"documents:                      {len(documents)} PDFs")
-    print(f"full build, 1 process:          {serial:6.2f} s")
-    print(f"WeasyPrint alone, same HTML:    {alone:6.2f} s")
-    print(f"pipeline overhead:              {serial - alone:6.2f} s ({100 * (serial - alone) / alone:.0f}% of WeasyPrint)")
-    print(f"full build, {cores} processes:        {parallel:6.2f} s")
-    print(f"parallel speed-up:              {serial / parallel:6.2f}x on {cores} cores")
+    parser.add_argument("--baseline", metavar="COMMIT", help="an earlier cardkit to compare with")
+    parser.add_argument("--skip-box", action="store_true", help="leave out the full-box slope")
+    arguments = parser.parse_args()
+    repeat, cores = arguments.repeat, os.cpu_count() or 1
+    print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {cores} cores")
+
+    with tempfile.TemporaryDirectory() as temporary:
+        work = Path(temporary)
+        documents = floor_documents(PROJECT, work / "warm")
+        floor = best_of(repeat, lambda: weasyprint_floor(PROJECT, documents))
+        serial = best_of(repeat, lambda: build(PROJECT, work / "cold", jobs=1, cache=False))
+        parallel = best_of(repeat, lambda: build(PROJECT, work / "cold", jobs=cores, cache=False))
+        print(f"distinct faces and documents:        {len(documents)}")
+        print(f"WeasyPrint floor, 1 process:         {floor.wall:6.2f} s  (CPU {floor.cpu:.2f} s)")
+        print(f"cold build, 1 process:               {serial.wall:6.2f} s  (CPU {serial.cpu:.2f} s; "
+              f"{serial.wall / floor.wall:.2f}x the floor, CPU {serial.cpu / floor.cpu:.2f}x)")
+        print(f"cold build, {cores} processes:             {parallel.wall:6.2f} s  "
+              f"(speed-up {serial.wall / parallel.wall:.2f}x)")
+
+        if arguments.baseline:
+            code = export_commit(arguments.baseline, work / "baseline")
+            before = best_of(repeat, lambda: baseline_build(code, work / "before", None))
+            new = best_of(repeat, lambda: build(PROJECT, work / "cold", cache=False))
+            print(f"build of {arguments.baseline[:10]}, default jobs:    {before.wall:6.2f} s  (CPU {before.cpu:.2f} s)")
+            print(f"this build, default jobs, no cache:  {new.wall:6.2f} s  (CPU {new.cpu:.2f} s; "
+                  f"speed-up {before.wall / new.wall:.2f}x, CPU {before.cpu / new.cpu:.2f}x)")
+
+        copy = work / "project"
+        for folder in ("cards", "locales", "templates"):
+            shutil.copytree(PROJECT / folder, copy / folder)
+        build(copy, work / "incremental", jobs=cores)
+        cold = best_of(repeat, lambda: build(copy, work / "cold", jobs=cores, cache=False))
+        rebuild = best_of(repeat, lambda: build(copy, work / "incremental", jobs=cores),
+                          prepare=lambda number: edit_german_text(copy, number + 1))
+        print(f"rebuild after one German edit:       {rebuild.wall:6.2f} s  "
+              f"({100 * rebuild.wall / cold.wall:.1f}% of a cold build, {cold.wall:.2f} s; "
+              f"CPU {100 * rebuild.cpu / cold.cpu:.1f}%)")
+
+        if not arguments.skip_box:
+            box = generate(work / "box", 177)
+            faces = {}
+            for name, root in (("shipped", PROJECT), ("full box", box)):
+                database = load_database(root)[0]
+                count = sum(len(_faces(root, database, language)) for language in database.languages)
+                seconds = best_of(repeat, lambda: build(root, work / f"slope-{name}", jobs=cores,
+                                                        cache=False))
+                faces[name] = (count, seconds)
+                print(f"cold build, {name:9} ({count:4} faces): {seconds.wall:6.2f} s  "
+                      f"({1000 * seconds.wall / count:.1f} ms per face; CPU {1000 * seconds.cpu / count:.1f} ms)")
+            (small, small_t), (large, large_t) = faces["shipped"], faces["full box"]
+            print(f"marginal cost 1x -> 5x:              "
+                  f"{1000 * (large_t.wall - small_t.wall) / (large - small):.1f} ms per face "
+                  f"(CPU {1000 * (large_t.cpu - small_t.cpu) / (large - small):.1f} ms)")
+    print(f"load after: {os.getloadavg()[0]:.2f} (1 min)")
+
+
+def _faces(root: Path, database, language: str):
+    context = LanguageContext(root, language, database)
+    return [*context.faces, *context.backs]
 
 
 if __name__ == "__main__":

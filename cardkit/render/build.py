@@ -105,10 +105,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     for language, context in contexts.items():
         named = {face_name(face.id): faces[language, face.id].pdf
                  for face in (*context.faces, *context.backs)}
-        laid_out = [[Slot(face_name(context.faces[index].id),
-                          face_name(f"back-{context.faces[index].back}")) for index in indices]
-                    for indices in sheets(len(context.faces))]
         for paper in papers:
+            laid_out = [[Slot(face_name(context.faces[index].id),
+                              face_name(f"back-{context.faces[index].back}")) for index in indices]
+                        for indices in sheets(len(context.faces), PAPERS[paper])]
             files[out / language / f"cards-{paper}.pdf"] = impose_cards(
                 PAPERS[paper], documents[language, "registration", paper], laid_out, named)
             files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
@@ -163,7 +163,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     with _executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
         # The reference sheets are the longest jobs: started first, they do not end last.
         pending = {run(_render_document, *job): job for job in document_jobs}
-        pending.update({run(_render_face, *job): job for job in face_jobs})
+        pending.update({run(_render_face, *job): job[:2] for job in face_jobs})
         for future in as_completed(pending):
             job = pending[future]
             if len(job) == 3:
@@ -202,12 +202,13 @@ def _plan(store: FaceCache, contexts: dict[str, LanguageContext], papers: list[s
     """Takes from the cache what it holds whole; lists the rest as jobs."""
     renderer = _WORKER.renderer
     for language, context in contexts.items():
-        for face_id, fit_key in fit_keys(renderer, context).items():
-            cached = _cached_face(store, renderer, context, context.face(face_id), fit_key)
+        for face in (*context.faces, *context.backs):
+            natural = face_html(context, Printed(face, {}))
+            cached = _cached_face(store, renderer, context, face, natural)
             if cached is None:
-                face_jobs.append((language, face_id))
+                face_jobs.append((language, face.id, natural))
             else:
-                faces[language, face_id] = cached
+                faces[language, face.id] = cached
         for paper in papers:
             for document in ("reference", "registration"):
                 html, stylesheets = _document_html(context, document, paper)
@@ -226,34 +227,32 @@ def _load(root: Path) -> Database:
         raise BuildFailed(str(exc), exc.errors) from None
 
 
-def fit_keys(renderer: Renderer, context: LanguageContext) -> dict[str, str]:
-    """The cache key of each face's fit, by face id: what the fit depends on is the face's
-    HTML at its natural sizes and the stylesheets and fonts it is rendered with."""
-    return {face.id: _fit_key(renderer, context, face) for face in (*context.faces, *context.backs)}
-
-
 def _cached_face(store: FaceCache, renderer: Renderer, context: LanguageContext, face: Face,
-                 fit_key: str) -> _Face | None:
+                 natural: str) -> _Face | None:
     """The face from the cache when its fit and its rendering at the chosen sizes are both
-    there and whole."""
-    record = store.get(fit_key)
+    there and whole; `natural` is its HTML at its natural sizes."""
+    record = store.get(fit_key(renderer, natural))
     if record is None:
         return None
     try:
         fits = [Fit(**fit) for fit in json.loads(record)]
     except (ValueError, TypeError):
         return None
-    pdf = store.get(face_key(renderer, context, face, sizes_of(fits)))
+    sizes = sizes_of(fits)
+    final = face_html(context, Printed(face, sizes)) if sizes else natural
+    pdf = store.get(face_key(renderer, final))
     return None if pdf is None else _Face(fits, pdf)
 
 
-def _fit_key(renderer: Renderer, context: LanguageContext, face: Face) -> str:
-    return cache_key("fit", renderer.digest(FACE_STYLESHEETS), face_html(context, Printed(face, {})))
+def fit_key(renderer: Renderer, natural: str) -> str:
+    """The cache key of a face's fit: its HTML at its natural sizes, and the stylesheets and
+    fonts it is rendered with."""
+    return cache_key("fit", renderer.digest(FACE_STYLESHEETS), natural)
 
 
-def face_key(renderer: Renderer, context: LanguageContext, face: Face, sizes: FitSizes) -> str:
-    """The cache key of a face's rendering: the face at the sizes fitting chose."""
-    return cache_key("face", renderer.digest(FACE_STYLESHEETS), face_html(context, Printed(face, sizes)))
+def face_key(renderer: Renderer, html: str) -> str:
+    """The cache key of a face's rendering: its HTML at the sizes fitting chose."""
+    return cache_key("face", renderer.digest(FACE_STYLESHEETS), html)
 
 
 def _document_html(context: LanguageContext, document: str, paper: str) -> tuple[str, str]:
@@ -310,7 +309,7 @@ class _Worker:
     def __init__(self, root: Path, database: Database):
         self.root = root
         self.database = database
-        self.renderer = Renderer(root)
+        self.renderer = Renderer(root)  # parses nothing until first used
         self.contexts: dict[str, LanguageContext] = {}
 
     def context(self, language: str) -> LanguageContext:
@@ -324,18 +323,21 @@ _WORKER: _Worker | None = None
 
 def _start_worker(root: Path, database: Database | None = None) -> None:
     """Sets up this process's renderer; a worker process (no `database` given) loads the
-    database itself, once, rather than receiving it pickled with its YAML documents."""
+    database itself, once, rather than receiving it pickled with its YAML documents. A
+    renderer whose stylesheets and fonts are unchanged is kept (`review --watch`)."""
     global _WORKER
+    previous = _WORKER
     _WORKER = _Worker(root, database if database is not None else load_database(root)[0])
+    if previous is not None and previous.root == root and previous.renderer.current():
+        _WORKER.renderer = previous.renderer
 
 
-def _render_face(language: str, face_id: str) -> tuple[str, list[Fit], str, bytes]:
-    context = _WORKER.context(language)
-    face = context.face(face_id)
-    fitted = fit_face(_WORKER.renderer, context, face)
-    renderer = _WORKER.renderer
-    return (_fit_key(renderer, context, face), fitted.fits,
-            face_key(renderer, context, face, fitted.sizes), renderer.pdf(fitted.document))
+def _render_face(language: str, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
+    """Fits and renders a face whose HTML at its natural sizes is `natural`."""
+    context, renderer = _WORKER.context(language), _WORKER.renderer
+    fitted = fit_face(renderer, context, context.face(face_id), natural)
+    return (fit_key(renderer, natural), fitted.fits, face_key(renderer, fitted.html),
+            renderer.pdf(fitted.document))
 
 
 def _render_document(language: str, document: str, paper: str) -> tuple[str, bytes]:

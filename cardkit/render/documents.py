@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jinja2 import Environment
@@ -11,8 +11,8 @@ from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import REFERENCE_SECTIONS, Face, Printed, back_faces, card_faces
-from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, CARDS_PER_SHEET, Paper,
-                                   back_slot, slot)
+from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
+                                   registration_labels, slot)
 
 FACE_STYLESHEETS = "cards"
 REFERENCE_STYLESHEETS = "reference"
@@ -52,16 +52,16 @@ class LanguageContext:
 
 
 def registration_html(context: LanguageContext, paper: Paper) -> str:
-    """The duplex check's two pages; rendered with the FACE_STYLESHEETS."""
+    """The duplex check's words and numbers on two pages; rendered with the FACE_STYLESHEETS."""
     return context.render("registration.html", paper=paper,
-                          registration=[slot(paper, index) for index in range(CARDS_PER_SHEET)],
-                          back_registration=[back_slot(paper, index)
-                                             for index in range(CARDS_PER_SHEET)])
+                          instructions=slot(paper, instructions_slot(paper)),
+                          labels=registration_labels(paper, instructions_slot(paper)))
 
 
 def reference_html(context: LanguageContext, paper: Paper) -> str:
-    """The reference sheets; rendered with the REFERENCE_STYLESHEETS."""
-    return context.render("reference_sheets.html", paper=paper, glossary=context.glossary(),
+    """The reference sheets, on the paper upright; rendered with the REFERENCE_STYLESHEETS."""
+    upright = replace(paper, width=min(paper.width, paper.height), height=max(paper.width, paper.height))
+    return context.render("reference_sheets.html", paper=upright, glossary=context.glossary(),
                           sections=REFERENCE_SECTIONS)
 
 

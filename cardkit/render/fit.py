@@ -59,22 +59,29 @@ class FittedFace:
     fits: list[Fit]
     sizes: FitSizes
     document: object
+    html: str  # at the sizes chosen
 
 
-def fit_face(renderer: Renderer, context: LanguageContext, face: Face) -> FittedFace:
+def fit_face(renderer: Renderer, context: LanguageContext, face: Face,
+             natural: str | None = None) -> FittedFace:
     """Renders a face at its natural sizes and measures that render. Only a face with a box
-    that overflows is laid out again: once at every smaller size to choose, once to print."""
-    document = renderer.render(face_html(context, Printed(face, {})), FACE_STYLESHEETS)
+    that overflows is laid out again, smaller (see _shrink). `natural` is the face's HTML at
+    its natural sizes, when the caller has it already."""
+    html = natural if natural is not None else face_html(context, Printed(face, {}))
+    document = renderer.render(html, FACE_STYLESHEETS)
     nominal = _measurements(document)
     fits = {key: Fit(*key, m.nominal, m.nominal, True) for key, m in nominal.items()
             if m.overflow <= TOLERANCE}
     overflowing = {key: m for key, m in nominal.items() if m.overflow > TOLERANCE}
     sizes: FitSizes = {}
     if overflowing:
-        fits.update(_shrink(renderer, context, face, overflowing))
+        shrunk, document = _shrink(renderer, context, face, overflowing)
+        fits.update(shrunk)
         sizes = sizes_of(list(fits.values()))
-        document = renderer.render(face_html(context, Printed(face, sizes)), FACE_STYLESHEETS)
-    return FittedFace(face, sorted(fits.values(), key=lambda fit: fit.path), sizes, document)
+        html = face_html(context, Printed(face, sizes))
+        if document is None:
+            document = renderer.render(html, FACE_STYLESHEETS)
+    return FittedFace(face, sorted(fits.values(), key=lambda fit: fit.path), sizes, document, html)
 
 
 def measure_language(context: LanguageContext, renderer: Renderer | None = None) -> list[Fit]:
@@ -87,27 +94,43 @@ def sizes_of(fits: list[Fit]) -> FitSizes:
     return {(fit.face_id, fit.path): fit.size for fit in fits if fit.shrunk}
 
 
+# Candidate sizes laid out per render while shrinking: most texts fit within a point.
+_CANDIDATES_PER_RENDER = 3
+
+
 def _shrink(renderer: Renderer, context: LanguageContext, face: Face,
-            overflowing: dict[tuple[str, str], Measurement]) -> dict[tuple[str, str], Fit]:
-    """Tries every smaller size of every overflowing box of a face in one render: the face
-    is laid out once per candidate size, each on its own page."""
+            overflowing: dict[tuple[str, str], Measurement]):
+    """The largest size that fits for each overflowing box of a face, trying sizes a quarter
+    point apart from the top, a few pages (one per size) per render, until every box fits
+    or reaches its floor. Returns the fits, and the laid-out page at exactly the sizes
+    chosen when one was tried (else None), so that it need not be laid out again."""
     largest = max(m.nominal for m in overflowing.values())
     smallest = min(m.floor for m in overflowing.values())
-    pages = [Printed(face, {key: max(min(size, m.nominal - STEP), m.floor)
-                            for key, m in overflowing.items()})
-             for size in _candidates(largest, smallest)]
-    tried = _measurements(renderer.render(face_html(context, *pages), FACE_STYLESHEETS), every=True)
-    result = {}
+    candidates = _candidates(largest, smallest)
+    result, tried, pages = {}, {}, []
+    for start in range(0, len(candidates), _CANDIDATES_PER_RENDER):
+        chunk = [Printed(face, {key: max(min(size, m.nominal - STEP), m.floor)
+                                for key, m in overflowing.items()})
+                 for size in candidates[start:start + _CANDIDATES_PER_RENDER]]
+        document = renderer.render(face_html(context, *chunk), FACE_STYLESHEETS)
+        pages += [(printed.sizes, document, index) for index, printed in enumerate(chunk)]
+        tried.update(_measurements(document, every=True))
+        for key, nominal in overflowing.items():
+            fitting = [size for (box, size), m in tried.items() if box == key and m.overflow <= TOLERANCE]
+            if fitting and key not in result:
+                result[key] = Fit(*key, nominal.nominal, max(fitting), True)
+        if len(result) == len(overflowing):
+            break
     for key, nominal in overflowing.items():
-        fitting = [size for (box, size), m in tried.items() if box == key and m.overflow <= TOLERANCE]
-        if fitting:
-            result[key] = Fit(*key, nominal.nominal, max(fitting), True)
-        else:
+        if key not in result:
             at_floor = tried.get((key, nominal.floor))
             overflow = at_floor.overflow if at_floor else nominal.overflow
             result[key] = Fit(*key, nominal.nominal, nominal.floor, False,
                               round(overflow / PX_PER_MM, 1))
-    return result
+    chosen = {key: fit.size for key, fit in result.items()}
+    reusable = next((document.copy([document.pages[index]]) for sizes, document, index in pages
+                     if sizes == chosen), None)
+    return result, reusable
 
 
 def _candidates(largest: float, smallest: float) -> list[float]:

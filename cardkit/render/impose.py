@@ -1,7 +1,8 @@
 """Imposition with pikepdf: rendered faces placed on sheets of paper.
 
 Each face is a one-page PDF at bleed size. On the sheets it becomes a Form XObject, stored
-once per document however many cards wear it (a deck's back), and drawn in its slot. The
+once per document however many cards wear it (a deck's back), and drawn in its slot,
+clipped to what the card may paint (layout.painted: its bleed only on the grid's edges). The
 imposition adds what belongs to the sheet rather than the card: the crop marks (stroked in
 registration black), TrimBox and BleedBox, the mirrored back pages for long-edge duplex,
 the duplex check as the first two pages, and viewer preferences that ask for actual size
@@ -19,10 +20,13 @@ from io import BytesIO
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf
 
-from cardkit.render.layout import BLEED, Paper, Rectangle, back_slot, crop_marks, grid, slot
+from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, back_slot, crop_marks, grid,
+                                   instructions_slot, painted, registration_back,
+                                   registration_front, slot)
 from cardkit.render.pdf import POINTS_PER_MM
 
 MARK_WIDTH = 0.4  # pt
+SCALE_WIDTH = 0.3  # pt: the duplex check's ticks and crosses, read to a tenth of a millimetre
 # Registration black: printed on every separation, so cutting marks show on every plate.
 REGISTRATION_BLACK = Array([Name.Separation, Name.All, Name.DeviceCMYK, Dictionary(
     FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)])
@@ -55,10 +59,16 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
     check = Pdf.open(BytesIO(registration))
     sources.append(check)
     pdf.pages.extend(check.pages)
-    front_check = pdf.pages[0]
-    front_check.contents_add(pdf.make_stream(b"q\n"), prepend=True)
-    front_check.contents_add(pdf.make_stream(b"Q\n" + _marks(paper)))
-    front_check.Resources.ColorSpace = colour_spaces
+    instructions = instructions_slot(paper)
+    for page, drawing in ((pdf.pages[0], _lines(registration_front(paper, instructions), paper)
+                           + _outlines(paper, slot) + _marks(paper)),
+                          (pdf.pages[1], _lines(registration_back(paper, instructions), paper)
+                           + _outlines(paper, back_slot))):
+        page.contents_add(pdf.make_stream(b"q\n"), prepend=True)
+        page.contents_add(pdf.make_stream(b"Q\n" + drawing))
+        if "/Resources" not in page:
+            page.Resources = Dictionary()
+        page.Resources.ColorSpace = colour_spaces
 
     for sheet in sheets:
         for side, place in (("front", slot), ("back", back_slot)):
@@ -69,7 +79,8 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
                 name = card.front if side == "front" else card.back
                 xobjects[Name("/" + name)] = form(name)
                 outline = place(paper, index).grown(BLEED)
-                drawing.append(f"q 1 0 0 1 {_pt(outline.x):.3f} "
+                clip = painted(paper, index, back=side == "back")
+                drawing.append(f"q {_rectangle(clip, paper)} re W n 1 0 0 1 {_pt(outline.x):.3f} "
                                f"{_pt(paper.height - outline.y - outline.height):.3f} cm "
                                f"/{name} Do Q\n".encode())
             if side == "front":
@@ -94,11 +105,29 @@ def face_name(face_id: str) -> str:
 
 
 def _marks(paper: Paper) -> bytes:
-    lines = [f"/Registration CS 1 SCN {MARK_WIDTH} w 0 J"]
-    for mark in crop_marks(paper):
-        lines.append(f"{_pt(mark.x1):.3f} {_pt(paper.height - mark.y1):.3f} m "
-                     f"{_pt(mark.x2):.3f} {_pt(paper.height - mark.y2):.3f} l S")
-    return ("q " + "\n".join(lines) + " Q\n").encode()
+    return _lines(crop_marks(paper), paper, MARK_WIDTH)
+
+
+def _lines(lines: list[Line], paper: Paper, width: float = SCALE_WIDTH) -> bytes:
+    """Stroked lines in registration black."""
+    drawing = [f"/Registration CS 1 SCN {width} w 0 J"]
+    for line in lines:
+        drawing.append(f"{_pt(line.x1):.3f} {_pt(paper.height - line.y1):.3f} m "
+                       f"{_pt(line.x2):.3f} {_pt(paper.height - line.y2):.3f} l S")
+    return ("q " + "\n".join(drawing) + " Q\n").encode()
+
+
+def _outlines(paper: Paper, place) -> bytes:
+    """The duplex check's slots, as thin grey outlines (not part of any reading)."""
+    drawing = ["0.6 G 0.2 w"] + [f"{_rectangle(place(paper, index), paper)} re S"
+                                   for index in range(paper.cards_per_sheet)]
+    return ("q " + "\n".join(drawing) + " Q\n").encode()
+
+
+def _rectangle(rectangle: Rectangle, paper: Paper) -> str:
+    """x y width height in PDF points, whose y axis runs up from the bottom of the page."""
+    return (f"{_pt(rectangle.x):.3f} {_pt(paper.height - rectangle.y - rectangle.height):.3f} "
+            f"{_pt(rectangle.width):.3f} {_pt(rectangle.height):.3f}")
 
 
 def _box(rectangle: Rectangle, paper: Paper) -> Array:

@@ -1,9 +1,20 @@
-"""Sheet geometry in millimetres: where each card of a sheet is cut, and where its back lands.
+"""Sheet geometry in millimetres from the top left: where each card of a sheet is cut, where
+its back lands, and where the crop marks go.
 
-Nine poker cards stand in a 3 x 3 grid centred on the paper, butted against each other so
-neighbours share a cut line; the sheet's 3 mm bleed runs round the outside of the grid.
-A Letter page is 279.4 mm tall and the grid of cut cards 264 mm, so cards cannot have a
-gutter each: butting them is what lets nine fit on both papers.
+Cards are butted: neighbours share a cut line. Each card's colour stops at its own cut line
+inside the grid (the imposition clips it there), and runs 3 mm past the cut only on the
+grid's outer edges, so no card paints over another. Crop marks extend every cut line
+outwards beyond the grid's bleed and stay at least MARGIN from the paper's edges, outside
+most printers' unprintable margin.
+
+That margin decides how many cards fit:
+- A4 portrait (210 x 297): 3 x 3 cards are 189 x 264 mm, with bleed 195 x 270. That leaves
+  7.5 mm at the sides and 13.5 mm at top and bottom: room for marks 5 mm from the edge.
+  Four columns (252 mm) do not fit, so nine is the most.
+- Letter portrait (215.9 x 279.4) would take three rows only with 4.7 mm left at top and
+  bottom: no room for a mark 5 mm from the edge. Letter is therefore laid out landscape
+  (279.4 x 215.9): 4 x 2 cards, 258 x 182 mm with bleed, leaving 10.7 and 17 mm. Portrait
+  with two rows would hold six.
 """
 
 from __future__ import annotations
@@ -13,24 +24,37 @@ from dataclasses import dataclass
 CARD_WIDTH = 63.0
 CARD_HEIGHT = 88.0
 BLEED = 3.0
-COLUMNS = 3
-ROWS = 3
-CARDS_PER_SHEET = COLUMNS * ROWS
-# Crop marks start this far outside the bleed so a slightly-off cut never shows them.
-MARK_GAP = 1.0
+# No mark comes nearer the paper's edge than this.
+MARGIN = 5.0
+# Crop marks start this far outside the grid's bleed, so a slightly-off cut never shows them.
+MARK_GAP = 0.5
 MARK_LENGTH = 5.0
+# A paper whose margin leaves less than this for a mark does not take the grid.
+MIN_MARK_LENGTH = 2.0
 
 
 @dataclass(frozen=True)
 class Paper:
+    """A paper as the sheets are laid out on it (landscape papers are wider than tall)."""
+
     name: str
     width: float
     height: float
+    columns: int
+    rows: int
+
+    @property
+    def cards_per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > self.height
 
 
 PAPERS = {
-    "a4": Paper("a4", 210.0, 297.0),
-    "letter": Paper("letter", 215.9, 279.4),
+    "a4": Paper("a4", 210.0, 297.0, 3, 3),
+    "letter": Paper("letter", 279.4, 215.9, 4, 2),
 }
 
 
@@ -54,14 +78,14 @@ class Line:
 
 
 def grid(paper: Paper) -> Rectangle:
-    """The cut outline of the whole 3 x 3 grid, centred on the paper."""
-    width, height = COLUMNS * CARD_WIDTH, ROWS * CARD_HEIGHT
+    """The cut outline of the whole grid, centred on the paper."""
+    width, height = paper.columns * CARD_WIDTH, paper.rows * CARD_HEIGHT
     return Rectangle((paper.width - width) / 2, (paper.height - height) / 2, width, height)
 
 
 def slot(paper: Paper, index: int) -> Rectangle:
-    """The cut outline of card `index` (0-8, row by row from the top left) on a front page."""
-    row, column = divmod(index, COLUMNS)
+    """The cut outline of card `index` (row by row from the top left) on a front page."""
+    row, column = divmod(index, paper.columns)
     outline = grid(paper)
     return Rectangle(outline.x + column * CARD_WIDTH, outline.y + row * CARD_HEIGHT,
                      CARD_WIDTH, CARD_HEIGHT)
@@ -69,30 +93,40 @@ def slot(paper: Paper, index: int) -> Rectangle:
 
 def back_slot(paper: Paper, index: int) -> Rectangle:
     """Where the back of card `index` goes on the back page so that, printed duplex and
-    flipped on the long edge, it lands behind its front: mirrored left to right."""
+    flipped on the paper's long edge, it lands behind its front: mirrored left to right on
+    a portrait page, top to bottom on a landscape one (whose long edge is horizontal)."""
     front = slot(paper, index)
+    if paper.landscape:
+        return Rectangle(front.x, paper.height - front.y - front.height, front.width, front.height)
     return Rectangle(paper.width - front.x - front.width, front.y, front.width, front.height)
 
 
-def crop_marks(paper: Paper) -> list[Line]:
-    """Short lines extending every cut line outwards, beyond the bleed, never into a card.
+def painted(paper: Paper, index: int, back: bool = False) -> Rectangle:
+    """What card `index` may paint: its cut outline, and the bleed beyond it only where it
+    lies on the grid's outer edge, so that neighbours never paint over each other."""
+    cut = back_slot(paper, index) if back else slot(paper, index)
+    outline = grid(paper)
+    left = cut.x - (BLEED if cut.x <= outline.x + 1e-6 else 0)
+    top = cut.y - (BLEED if cut.y <= outline.y + 1e-6 else 0)
+    right = cut.x + cut.width + (BLEED if cut.x + cut.width >= outline.x + outline.width - 1e-6 else 0)
+    bottom = cut.y + cut.height + (BLEED if cut.y + cut.height >= outline.y + outline.height - 1e-6 else 0)
+    return Rectangle(left, top, right - left, bottom - top)
 
-    Marks stop 0.5 mm short of the paper edge: on Letter only 4.7 mm remain beyond the
-    bleed at top and bottom, so those marks are shorter there.
-    """
+
+def crop_marks(paper: Paper) -> list[Line]:
+    """Lines extending every cut line outwards, from MARK_GAP beyond the grid's bleed to at
+    most MARK_LENGTH, and never nearer the paper's edge than MARGIN."""
     outline = grid(paper)
     start = BLEED + MARK_GAP
-    top_room = outline.y - 0.5
-    side_room = outline.x - 0.5
-    vertical_length = min(MARK_LENGTH, top_room - start)
-    horizontal_length = min(MARK_LENGTH, side_room - start)
+    vertical_length = min(MARK_LENGTH, outline.y - MARGIN - start)
+    horizontal_length = min(MARK_LENGTH, outline.x - MARGIN - start)
     marks = []
-    for column in range(COLUMNS + 1):
+    for column in range(paper.columns + 1):
         x = outline.x + column * CARD_WIDTH
         top, bottom = outline.y, outline.y + outline.height
         marks.append(Line(x, top - start - vertical_length, x, top - start))
         marks.append(Line(x, bottom + start, x, bottom + start + vertical_length))
-    for row in range(ROWS + 1):
+    for row in range(paper.rows + 1):
         y = outline.y + row * CARD_HEIGHT
         left, right = outline.x, outline.x + outline.width
         marks.append(Line(left - start - horizontal_length, y, left - start, y))
@@ -100,7 +134,95 @@ def crop_marks(paper: Paper) -> list[Line]:
     return marks
 
 
-def sheets(count: int) -> list[range]:
-    """The card indices each sheet holds, nine at a time."""
-    return [range(start, min(start + CARDS_PER_SHEET, count))
-            for start in range(0, count, CARDS_PER_SHEET)]
+def sheets(count: int, paper: Paper) -> list[range]:
+    """The card indices each sheet of `paper` holds."""
+    per_sheet = paper.cards_per_sheet
+    return [range(start, min(start + per_sheet, count)) for start in range(0, count, per_sheet)]
+
+
+# The duplex check. On the front, each slot (but the one with the instructions) holds two
+# millimetre scales, apart so that neither is read where the other lies; on the back, a
+# cross whose vertical line runs over the front's horizontal scale and whose horizontal
+# line runs over the front's vertical scale when the sheet is held against the light.
+SCALE_REACH = 5  # ticks from -5 to +5 mm
+SCALE_SHIFT = 20.0  # the horizontal scale stands this far above the slot's centre
+VERTICAL_SCALE_SHIFT = 15.0  # the vertical scale stands this far left of the centre
+TICK = 1.5
+ZERO_TICK = 2.5
+CROSS_REACH = (25.0, 30.0)  # half the cross's horizontal and vertical lines
+SCALE_BAR = 100.0
+
+
+def instructions_slot(paper: Paper) -> int:
+    """The slot of the duplex check that holds its instructions instead of scales."""
+    return paper.cards_per_sheet // 2
+
+
+def centre(rectangle: Rectangle) -> tuple[float, float]:
+    return rectangle.x + rectangle.width / 2, rectangle.y + rectangle.height / 2
+
+
+def registration_front(paper: Paper, instructions_at: int) -> list[Line]:
+    """The scales of the duplex check's front page and a 100 mm bar above the grid's top row."""
+    lines = []
+    for index in range(paper.cards_per_sheet):
+        if index == instructions_at:
+            continue
+        x, y = centre(slot(paper, index))
+        scale_y, scale_x = y - SCALE_SHIFT, x - VERTICAL_SCALE_SHIFT
+        lines.append(Line(x - SCALE_REACH, scale_y, x + SCALE_REACH, scale_y))
+        lines.append(Line(scale_x, y - SCALE_REACH, scale_x, y + SCALE_REACH))
+        for tick in range(-SCALE_REACH, SCALE_REACH + 1):
+            reach = ZERO_TICK if tick == 0 else TICK
+            lines.append(Line(x + tick, scale_y - reach, x + tick, scale_y + reach))
+            lines.append(Line(scale_x - reach, y + tick, scale_x + reach, y + tick))
+    lines += scale_bar(paper)
+    return lines
+
+
+def scale_bar(paper: Paper) -> list[Line]:
+    """A 100 mm bar with a tick every 10 mm, to check the sheet printed at actual size."""
+    outline = grid(paper)
+    left, y = paper.width / 2 - SCALE_BAR / 2, outline.y + 8
+    bar = [Line(left, y, left + SCALE_BAR, y)]
+    for tick in range(0, int(SCALE_BAR) + 1, 10):
+        reach = ZERO_TICK if tick in (0, SCALE_BAR) else TICK
+        bar.append(Line(left + tick, y - reach, left + tick, y))
+    return bar
+
+
+def registration_back(paper: Paper, instructions_at: int) -> list[Line]:
+    """The crosses of the duplex check's back page, behind the front's slots."""
+    lines = []
+    for index in range(paper.cards_per_sheet):
+        if index == instructions_at:
+            continue
+        x, y = centre(back_slot(paper, index))
+        across, down = CROSS_REACH
+        lines.append(Line(x - across, y, x + across, y))
+        lines.append(Line(x, y - down, x, y + down))
+    return lines
+
+
+@dataclass(frozen=True)
+class Label:
+    x: float
+    y: float
+    text: str
+
+
+def registration_labels(paper: Paper, instructions_at: int) -> list[Label]:
+    """Where the numbers of the duplex check's scales and of the scale bar are written."""
+    labels = []
+    for index in range(paper.cards_per_sheet):
+        if index == instructions_at:
+            continue
+        x, y = centre(slot(paper, index))
+        for tick in (-SCALE_REACH, 0, SCALE_REACH):
+            labels.append(Label(x + tick - 0.8, y - SCALE_SHIFT + ZERO_TICK + 0.5, f"{tick:+d}" if tick else "0"))
+            labels.append(Label(x - VERTICAL_SCALE_SHIFT + ZERO_TICK + 0.5, y + tick - 1.0,
+                                f"{tick:+d}" if tick else "0"))
+    left, y = paper.width / 2 - SCALE_BAR / 2, grid(paper).y + 8
+    labels.append(Label(left - 0.6, y + 0.5, "0"))
+    labels.append(Label(left + SCALE_BAR - 1.5, y + 0.5, f"{SCALE_BAR:g} mm"))
+    return labels

@@ -47,6 +47,7 @@ class _StylesheetSet:
     parsed: list[CSS]
     font_config: FontConfiguration
     digest: str
+    files: tuple[str, ...]  # the URLs fetched while parsing
 
 
 class Renderer:
@@ -86,9 +87,17 @@ class Renderer:
                               font_config=font_config) for file in STYLESHEETS[name]]
             except FatalURLFetchingError as exc:
                 raise self._refused(exc) from None
-            self._sets[name] = _StylesheetSet(parsed, font_config,
-                                              self._files_digest(self.fetcher.served[start:]))
+            files = tuple(self.fetcher.served[start:])
+            self._sets[name] = _StylesheetSet(parsed, font_config, self._files_digest(files), files)
         return self._sets[name]
+
+    def current(self) -> bool:
+        """Whether every stylesheet and font parsed so far is unchanged on disk, so that this
+        renderer can serve again (as under `review --watch`)."""
+        try:
+            return all(self._files_digest(sheets.files) == sheets.digest for sheets in self._sets.values())
+        except RenderError:
+            return False
 
     def _files_digest(self, urls: list[str]) -> str:
         hasher = hashlib.sha256()

@@ -10,7 +10,7 @@ import pytest
 
 from cardkit.model.database import load_database
 from cardkit.render import cache as cache_module
-from cardkit.render.build import build, face_key, fit_keys
+from cardkit.render.build import build, face_key, fit_key
 from cardkit.render.cache import CACHE_FOLDER, FaceCache
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
@@ -21,9 +21,9 @@ from tests.render.conftest import PROJECT
 def keys_and_html(root: Path, language: str = "de") -> tuple[dict[str, str], dict[str, str]]:
     """Each face's fit key, and its HTML at natural sizes, by face id."""
     context = LanguageContext(root.resolve(), language, load_database(root)[0])
-    keys = fit_keys(Renderer(root), context)
-    html = {face_id: face_html(context, Printed(context.face(face_id), {})) for face_id in keys}
-    return keys, html
+    renderer = Renderer(root)
+    html = {face.id: face_html(context, Printed(face, {})) for face in (*context.faces, *context.backs)}
+    return {face_id: fit_key(renderer, text) for face_id, text in html.items()}, html
 
 
 def changed_by(root: Path, edit) -> set[str]:
@@ -100,9 +100,9 @@ def test_the_fit_size_chosen_is_part_of_a_faces_key():
     context = LanguageContext(PROJECT, "de", load_database(PROJECT)[0])
     renderer = Renderer(PROJECT)
     face = context.face("iron-matron")
-    natural = face_key(renderer, context, face, {})
-    assert face_key(renderer, context, face, {("iron-matron", "name"): 10.75}) != natural
-    assert face_key(renderer, context, face, {}) == natural
+    natural = face_key(renderer, face_html(context, Printed(face, {})))
+    assert face_key(renderer, face_html(context, Printed(face, {("iron-matron", "name"): 10.75}))) != natural
+    assert face_key(renderer, face_html(context, Printed(face, {}))) == natural
 
 
 @pytest.mark.parametrize("damage", [
@@ -163,3 +163,12 @@ def test_a_stylesheet_digest_does_not_depend_on_what_the_process_rendered_before
     first, second = Renderer(PROJECT), Renderer(PROJECT)
     first.digest("reference")
     assert first.digest("cards") == second.digest("cards")
+
+
+def test_a_renderer_is_current_until_a_stylesheet_or_font_changes(project_copy):
+    renderer = Renderer(project_copy)
+    renderer.digest("cards")
+    assert renderer.current()
+    font = project_copy / "templates/fonts/DejaVuSansCondensed-Bold.ttf"
+    font.write_bytes(font.read_bytes() + b"\0")
+    assert not renderer.current()

@@ -1,39 +1,86 @@
 import pytest
 
-from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, PAPERS, back_slot, crop_marks,
-                                   grid, sheets, slot)
+from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, MARGIN, MARK_GAP, MIN_MARK_LENGTH,
+                                   PAPERS, Paper, back_slot, crop_marks, grid, painted, sheets,
+                                   slot)
+
+IDS = list(PAPERS)
 
 
-@pytest.mark.parametrize("paper", PAPERS.values(), ids=list(PAPERS))
-def test_nine_cards_and_their_bleed_fit_on_the_paper(paper):
+def overlaps(a, b) -> bool:
+    """Whether two rectangles share any area (touching along a line is not sharing)."""
+    return (a.x < b.x + b.width - 1e-9 and b.x < a.x + a.width - 1e-9
+            and a.y < b.y + b.height - 1e-9 and b.y < a.y + a.height - 1e-9)
+
+
+def room_for(width: float, height: float, columns: int, rows: int) -> bool:
+    """Whether a butted grid, its bleed, and marks of MIN_MARK_LENGTH fit MARGIN inside."""
+    need = BLEED + MARK_GAP + MIN_MARK_LENGTH + MARGIN
+    return (width - columns * CARD_WIDTH) / 2 >= need and (height - rows * CARD_HEIGHT) / 2 >= need
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=IDS)
+def test_the_grid_and_its_bleed_fit_on_the_paper(paper):
     outline = grid(paper).grown(BLEED)
-    assert outline.x > 0 and outline.y > 0
-    assert outline.x + outline.width < paper.width
-    assert outline.y + outline.height < paper.height
+    assert outline.x > MARGIN and outline.y > MARGIN
+    assert outline.x + outline.width < paper.width - MARGIN
+    assert outline.y + outline.height < paper.height - MARGIN
 
 
-@pytest.mark.parametrize("paper", PAPERS.values(), ids=list(PAPERS))
-def test_backs_are_mirrored_left_to_right(paper):
-    for index in range(9):
+@pytest.mark.parametrize("paper, count", [(PAPERS["a4"], 9), (PAPERS["letter"], 8)], ids=IDS)
+def test_each_paper_holds_the_most_cards_its_margins_allow(paper, count):
+    assert paper.cards_per_sheet == count
+    assert room_for(paper.width, paper.height, paper.columns, paper.rows)
+    short, long = sorted((paper.width, paper.height))
+    for width, height in ((short, long), (long, short)):
+        for columns in range(1, 6):
+            for rows in range(1, 6):
+                if columns * rows > count:
+                    assert not room_for(width, height, columns, rows), (width, columns, rows)
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=IDS)
+def test_backs_land_behind_their_fronts_after_a_long_edge_flip(paper):
+    for index in range(paper.cards_per_sheet):
         front, back = slot(paper, index), back_slot(paper, index)
-        assert back.y == front.y
-        assert back.x == pytest.approx(paper.width - front.x - CARD_WIDTH)
-    assert back_slot(paper, 0) == slot(paper, 2)
+        if paper.landscape:  # the long edge is the top edge: the flip mirrors top to bottom
+            assert back.x == front.x
+            assert back.y == pytest.approx(paper.height - front.y - CARD_HEIGHT)
+        else:
+            assert back.y == front.y
+            assert back.x == pytest.approx(paper.width - front.x - CARD_WIDTH)
 
 
-@pytest.mark.parametrize("paper", PAPERS.values(), ids=list(PAPERS))
-def test_crop_marks_stay_outside_the_bleed_and_on_the_paper(paper):
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=IDS)
+@pytest.mark.parametrize("back", [False, True], ids=["fronts", "backs"])
+def test_no_card_paints_over_another_cards_trim(paper, back):
+    place = back_slot if back else slot
+    for index in range(paper.cards_per_sheet):
+        area = painted(paper, index, back)
+        cut = place(paper, index)
+        assert area.x <= cut.x and area.y <= cut.y
+        assert area.x + area.width >= cut.x + cut.width and area.y + area.height >= cut.y + cut.height
+        for other in range(paper.cards_per_sheet):
+            if other != index:
+                assert not overlaps(area, place(paper, other))
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=IDS)
+def test_crop_marks_stay_clear_of_the_edges_and_the_bleed(paper):
     bleed = grid(paper).grown(BLEED)
     marks = crop_marks(paper)
-    assert len(marks) == 2 * (4 + 4)
+    assert len(marks) == 2 * (paper.columns + 1 + paper.rows + 1)
     for line in marks:
         for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
-            assert 0 < x < paper.width and 0 < y < paper.height
-            inside = bleed.x <= x <= bleed.x + bleed.width and bleed.y <= y <= bleed.y + bleed.height
+            assert MARGIN - 1e-9 <= x <= paper.width - MARGIN + 1e-9
+            assert MARGIN - 1e-9 <= y <= paper.height - MARGIN + 1e-9
+            inside = bleed.x < x < bleed.x + bleed.width and bleed.y < y < bleed.y + bleed.height
             assert not inside
-        assert max(abs(line.x2 - line.x1), abs(line.y2 - line.y1)) >= 3
+        assert max(abs(line.x2 - line.x1), abs(line.y2 - line.y1)) >= MIN_MARK_LENGTH
 
 
-def test_sheets_hold_nine_cards_each():
-    assert [len(sheet) for sheet in sheets(20)] == [9, 9, 2]
+def test_sheets_hold_a_papers_worth_each():
+    assert [len(sheet) for sheet in sheets(20, PAPERS["a4"])] == [9, 9, 2]
+    assert [len(sheet) for sheet in sheets(20, PAPERS["letter"])] == [8, 8, 4]
     assert CARD_WIDTH == 63 and CARD_HEIGHT == 88
+    assert isinstance(PAPERS["letter"], Paper) and PAPERS["letter"].landscape

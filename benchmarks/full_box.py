@@ -1,0 +1,77 @@
+"""A generated database the size of the whole box, for the build benchmarks.
+
+    .venv/bin/python benchmarks/full_box.py OUT [--components 177]
+
+Copies the project's templates and database to OUT, then adds copies of the shipped cards
+(new ids, facts and texts in every language copied with them) until OUT holds
+`--components` card faces per language, the quick-reference cards included. Copies cycle
+through the cards that carry rules text beyond their name, so text lengths are those of
+real cards with powers and effects rather than of the many name-only cards. The result is
+a benchmark input, not game data: its box counts do not match, and `validate` says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import shutil
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+PROJECT = Path(__file__).resolve().parent.parent
+REFERENCE_CARDS = 5
+
+
+def generate(out: Path, components: int) -> Path:
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT / folder, out / folder, dirs_exist_ok=True)
+    yaml = YAML()
+    card_files = sorted(path for path in (out / "cards").rglob("*.yaml") if path.name != "box.yaml")
+    facts = {path: yaml.load(path) for path in card_files}
+    languages = sorted(path.name for path in (out / "locales").iterdir() if path.is_dir())
+    texts = {(language, path): yaml.load(_locale_file(out, language, path))
+             for language in languages for path in card_files
+             if _locale_file(out, language, path).is_file()}
+    shipped = [(path, card_id) for path, cards in facts.items() for card_id in cards]
+    english = {card_id: entry for (language, _), entries in texts.items() if language == "en"
+               for card_id, entry in (entries or {}).items()}
+    with_text = [(path, card_id) for path, card_id in shipped
+                 if len(_text_of(english.get(card_id, {}))) > len(english.get(card_id, {}).get("name", "")) + 40]
+    wanted = components - REFERENCE_CARDS - len(shipped)
+    for number in range(wanted):
+        path, card_id = with_text[number % len(with_text)]
+        new_id = f"{card_id}-copy-{number // len(with_text) + 1}"
+        facts[path][new_id] = copy.deepcopy(facts[path][card_id])
+        for language in languages:
+            entries = texts.get((language, path))
+            if entries and card_id in entries:
+                entries[new_id] = copy.deepcopy(entries[card_id])
+    for path, cards in facts.items():
+        yaml.dump(cards, path)
+    for (language, path), entries in texts.items():
+        yaml.dump(entries, _locale_file(out, language, path))
+    return out
+
+
+def _locale_file(out: Path, language: str, card_file: Path) -> Path:
+    return out / "locales" / language / card_file.relative_to(out / "cards")
+
+
+def _text_of(entry) -> str:
+    if isinstance(entry, dict):
+        return " ".join(_text_of(value) for key, value in entry.items() if key != "translated_from")
+    return entry if isinstance(entry, str) else ""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--components", type=int, default=177)
+    arguments = parser.parse_args()
+    generate(arguments.out, arguments.components)
+    print(f"{arguments.out}: {arguments.components} card faces per language")
+
+
+if __name__ == "__main__":
+    main()
