@@ -180,7 +180,9 @@ def _check_scalar(node: ScalarNode, implicit_tag, entry, faults, is_key: bool) -
             faults.append(_form_fault(node, "null", explicit, entry))
     else:
         node.tag = STR  # the same tag without the handle, so an explicit !!str makes plain text
-        control = TEXT_CONTROL.search(value)
+        # ruamel.yaml marks the folds of a folded scalar (>) with BEL; such a scalar has no
+        # escapes, and a BEL in the file itself is refused on the raw text.
+        control = TEXT_CONTROL.search(value.replace("\a", "") if node.style == ">" else value)
         if node.style is None and SEXAGESIMAL.fullmatch(value):
             faults.append(_form_fault(node, "a number", False, entry))
         elif control:

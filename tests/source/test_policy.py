@@ -79,3 +79,9 @@ def test_a_fifo_and_a_device_are_refused_without_blocking(tmp_path: Path):
     device = load_yaml(tmp_path / "aliens.yaml", Path("aliens.yaml"), root=Path("/"))
     assert [p.message for p in fifo.problems] == ["not read: is a FIFO (named pipe), not a regular file"]
     assert [p.message for p in device.problems] == ["not read: is a device, not a regular file"]
+
+
+def test_folded_and_literal_texts_pass():
+    document = parse_text("a: >-\n  one\n  two\nb: |\n  three\n  four\n", Document(Path("x.yaml")))
+    assert document.problems == []
+    assert (document.data["a"], document.data["b"]) == ("one two", "three\nfour\n")
