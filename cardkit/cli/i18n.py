@@ -50,7 +50,7 @@ def export_command(language: str, file_format: str, output: Path | None, root: P
             with Transaction(output.absolute().parent) as transaction:
                 transaction.write(output, text)
         except WriteFailed as exc:
-            raise WriteError(f"{exc}; nothing was written") from None
+            raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
 
 
 @i18n_group.command("import")
