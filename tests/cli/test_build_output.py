@@ -182,3 +182,11 @@ def test_export_into_a_missing_folder_is_a_message(minimal_database: Path, tmp_p
                                        "-o", str(target)])
     assert (result.exit_code, result.output) == (
         1, f"Error: {tmp_path / 'absent'}: does not exist; nothing was written\n")
+
+
+def test_export_into_an_unwritable_place_is_a_message(minimal_database: Path):
+    result = CliRunner().invoke(main, ["i18n", "export", "--lang", "es", "--root", str(minimal_database),
+                                       "-o", "/proc/es.po"])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: /proc/{STAGING}: ")
+    assert result.output.endswith("; nothing was written\n")
