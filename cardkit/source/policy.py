@@ -43,7 +43,6 @@ SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
 # Control characters other than tab and newline; a carriage return only before a newline.
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-DIRECTIVE = re.compile(r"^%", re.MULTILINE)
 
 
 @dataclass(frozen=True)
