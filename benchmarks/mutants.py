@@ -1,6 +1,6 @@
 """Mutation run: thousands of broken inputs through validate, fmt, mark-translated and import.
 
-    .venv/bin/python benchmarks/mutants.py [--count 10000] [--seed 1]
+    .venv/bin/python benchmarks/mutants.py [--count 10000] [--seed 1] [--every 250]
 
 Each mutant is the minimal test database (tests/fixtures/minimal) with one change:
 
@@ -112,7 +112,7 @@ def leftovers(root: Path) -> bool:
                for path in root.rglob("*"))
 
 
-def main_run(count: int, seed: int) -> None:
+def main_run(count: int, seed: int, every: int) -> None:
     chooser = random.Random(seed)
     counts: Counter = Counter()
     examples: dict[str, str] = {}
@@ -157,14 +157,22 @@ def main_run(count: int, seed: int) -> None:
             if leftovers(root):
                 _half(counts, examples, "staging or temporary file left", number)
             shutil.rmtree(root)
+            if (number + 1) % every == 0 and number + 1 < count:
+                _report(number + 1, started, seed, counts, examples)
+    _report(count, started, seed, counts, examples)
+
+
+def _report(done: int, started: float, seed: int, counts: Counter, examples: dict) -> None:
+    """The counts so far, so a long run that is stopped still tells what it found."""
     elapsed = time.perf_counter() - started
-    print(f"{count} mutants in {elapsed:.0f} s (seed {seed})")
+    print(f"{done} mutants in {elapsed:.0f} s (seed {seed})")
     for key in sorted(counts):
         print(f"  {key}: {counts[key]}")
     for name in ("tracebacks", "false successes", "half-written states"):
         print(f"{name}: {counts[name]}")
     for key, example in examples.items():
         print(f"  first {key}: {example}")
+    sys.stdout.flush()
 
 
 def _record(counts: Counter, examples: dict, command: str, result, number: int) -> None:
@@ -184,6 +192,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=250, help="print the counts so far this often")
     options = parser.parse_args()
-    main_run(options.count, options.seed)
+    main_run(options.count, options.seed, options.every)
     sys.exit(0)
