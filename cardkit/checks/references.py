@@ -24,8 +24,30 @@ from cardkit.source.layout import GLOSSARY_FILE, SOURCE_LANGUAGE
 PATH_LISTS = tuple(name for name in ENTRY_METADATA if name != "silence")
 
 
+# At most this many ids are compared with an unknown one to suggest the closest: difflib
+# compares two ids in time of their length, so all of them for each of many unknown ids
+# would make the check quadratic in the size of the database.
+SUGGESTION_CANDIDATES = 200
+
+
+class _IdSuggester:
+    """The closest known id to an unknown one, among ids that begin alike."""
+
+    def __init__(self, ids):
+        self.by_start: dict[str, list[str]] = {}
+        for known in ids:
+            bucket = self.by_start.setdefault(known[:1], [])
+            if len(bucket) < SUGGESTION_CANDIDATES:
+                bucket.append(known)
+
+    def closest(self, unknown: str) -> str | None:
+        found = difflib.get_close_matches(unknown, self.by_start.get(unknown[:1], []), n=1)
+        return found[0] if found else None
+
+
 def check_references(database: Database) -> list[Problem]:
     problems: list[Problem] = []
+    suggester = _IdSuggester(database.cards)
     for (language, card_id), origin in database.text_origins.items():
         entry = database.text(language, card_id)
         if entry is None:
@@ -34,12 +56,12 @@ def check_references(database: Database) -> list[Problem]:
         if card is None:
             if card_id in database.invalid_cards or (None, origin.game, entry.kind) in database.unreadable:
                 continue  # the card's own problems are reported already
-            close = difflib.get_close_matches(card_id, list(database.cards), n=1)
+            close = suggester.closest(card_id)
             message = f"text for {card_id!r}, but no card has that id"
             if close:
-                message += f"; did you mean {close[0]!r}?"
+                message += f"; did you mean {close!r}?"
             problems.append(error(origin.key_position(), "unknown-id", message,
-                                  suggestion=close[0] if close else None, card_id=card_id))
+                                  suggestion=close, card_id=card_id))
             continue
         expected = translatable_fields(card)
         problems += _texts_without_fact(entry, expected, origin)

@@ -60,7 +60,8 @@ def build_command(root: Path, languages, papers, out: str, jobs: int | None, qui
                 click.echo(format_problem(problem), err=True)
             raise click.ClickException(f"build failed, nothing written: {exc}") from None
         except WriteFailed as exc:
-            raise WriteError(f"build failed: {exc}; the previous PDFs are unchanged") from None
+            unchanged = "" if exc.committed else "; the previous PDFs are unchanged"
+            raise WriteError(f"build failed: {exc}{unchanged}") from None
     for problem in result.problems:
         click.echo(format_problem(problem), err=True)
     for note in result.notes:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import UsageError, WriteError, load_or_fail, require_database, writing_database
+from cardkit.cli.options import (UsageError, WriteError, announce_recovery, load_or_fail, require_database,
+                                 writing_database)
 from cardkit.i18n.exchange import (ImportRefused, LocaleRefused, build_catalogue, import_catalogue,
                                    read_exchange_file)
 from cardkit.i18n.po import read_po, write_po
@@ -58,11 +59,14 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
     if output is None:
         click.echo(text, nl=False)
     else:
+        folder = output.absolute().parent
+        if folder.is_dir():
+            announce_recovery(folder)
         try:
-            with Transaction(output.absolute().parent) as transaction:
+            with Transaction(folder) as transaction:
                 transaction.write(output, text)
         except WriteFailed as exc:
-            raise WriteError(f"{exc}; nothing was written") from None
+            raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
 
 
 def _fit_budget_notes(database, language: str, root: Path) -> dict[str, str] | None:

@@ -115,7 +115,7 @@ def writing_database(root: Path) -> Iterator[None]:
     except (LockTimeout, LockUnavailable) as exc:
         raise WriteError(str(exc)) from None
     except WriteFailed as exc:
-        raise WriteError(f"{exc}; nothing was written") from None
+        raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
 
 
 def announce_recovery(folder: Path) -> None:

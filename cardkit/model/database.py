@@ -283,6 +283,8 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
                   "too_short", "too_long", "string_too_short", "string_too_long"):
         code, message = "schema-range", f"{name}: {_show(value)} is out of range: {detail['msg'].lower()}"
+    elif kind == "control_character":
+        code, message = "control-character", f"{name}: {detail['msg']}"
     elif kind == "blank_text":
         code, message = "blank-text", f"{name}: a text of only whitespace; write the text, or leave the field out"
     elif kind == "string_pattern_mismatch":

@@ -43,7 +43,6 @@ SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
 # Control characters other than tab and newline; a carriage return only before a newline.
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-DIRECTIVE = re.compile(r"^%", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -180,8 +179,8 @@ def _check_scalar(node: ScalarNode, implicit_tag, entry, faults, is_key: bool) -
             faults.append(_form_fault(node, "null", explicit, entry))
     else:
         node.tag = STR  # the same tag without the handle, so an explicit !!str makes plain text
-        # ruamel.yaml marks the line folds of a folded (`>`) scalar with BEL; a real control
-        # character there is raw text, which the check of the raw file reports.
+        # ruamel.yaml marks the folds of a folded scalar (>) with BEL; such a scalar has no
+        # escapes, and a BEL in the file itself is refused on the raw text.
         control = TEXT_CONTROL.search(value.replace("\a", "") if node.style == ">" else value)
         if node.style is None and SEXAGESIMAL.fullmatch(value):
             faults.append(_form_fault(node, "a number", False, entry))

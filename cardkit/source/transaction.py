@@ -47,10 +47,13 @@ REASONS = {
 class WriteFailed(Exception):
     """A file could not be written; `str()` is "<path>: <reason>"."""
 
-    def __init__(self, path: Path, reason: str):
+    def __init__(self, path: Path, reason: str, committed: bool = False):
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+        # True when the failure came after the commit point: the files are not all old,
+        # and the next `recover` completes the write.
+        self.committed = committed
 
 
 def reason_of(exc: OSError) -> str:
@@ -148,7 +151,8 @@ class Transaction:
             self._commit()
         except OSError as exc:
             path = getattr(exc, "filename", None) or self.staging
-            raise WriteFailed(Path(path), reason_of(exc)) from None
+            raise WriteFailed(Path(path), f"{reason_of(exc)}; the write was committed, and the next "
+                              "cardkit command that writes here completes it", committed=True) from None
 
     def _commit(self) -> None:
         try:

@@ -34,3 +34,16 @@ def test_a_whitespace_name_from_a_po_file_is_refused(minimal_database, tmp_path)
     assert (result.exit_code, result.output) == (
         1, f"Error: {po}:7: alien:pickle:name: the translation is only whitespace; leave it empty for no translation\nnothing was written\n")
     assert (minimal_database / "locales" / "es" / "duel" / "aliens.yaml").read_bytes() == before
+
+
+def test_a_control_character_from_a_po_file_is_refused(minimal_database, tmp_path):
+    po = tmp_path / "es.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Language: es\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                  '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+                  'msgctxt "alien:pickle:name"\nmsgid "Pickle"\nmsgstr "Pepi\x14nillo"\n', encoding="utf-8")
+    before = (minimal_database / "locales" / "es" / "duel" / "aliens.yaml").read_bytes()
+    result = CliRunner().invoke(main, ["i18n", "import", str(po), "--root", str(minimal_database)])
+    assert (result.exit_code, result.output) == (
+        1, f"Error: {po}:7: alien:pickle:name: control character u+0014 in the text; only newline "
+           "and tab may appear\nnothing was written\n")
+    assert (minimal_database / "locales" / "es" / "duel" / "aliens.yaml").read_bytes() == before

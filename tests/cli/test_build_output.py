@@ -184,3 +184,11 @@ def test_review_checks_out_like_build(tmp_path: Path):
                                        "--out", str(tmp_path / "file")])
     assert (result.exit_code, result.output) == (2, f"Error: --out {tmp_path / 'file'}: is not a folder\n")
     assert (tmp_path / "file").read_text() == "mine"
+
+
+def test_export_into_an_unwritable_place_is_a_message(minimal_database: Path):
+    result = CliRunner().invoke(main, ["i18n", "export", "--lang", "es", "--root", str(minimal_database),
+                                       "-o", "/proc/es.po"])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: /proc/{STAGING}: ")
+    assert result.output.endswith("; nothing was written\n")

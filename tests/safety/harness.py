@@ -62,6 +62,26 @@ def run_killed(arguments: list[str], kill_at: int, prepare: Callable[[], None] =
     return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
 
+def start(arguments: list[str]) -> int:
+    """Starts `cardkit ARGUMENTS` in a forked child; returns its process id."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    child = os.fork()
+    if child == 0:
+        code = 70
+        try:
+            code = CliRunner().invoke(main, arguments).exit_code
+        finally:
+            os._exit(code)
+    return child
+
+
+def finish(child: int) -> int:
+    """The exit code of a child from `start` (negative: the signal that ended it)."""
+    _, status = os.waitpid(child, 0)
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
 def snapshot(root: Path) -> dict[str, bytes]:
     """Every file under `root` with its bytes (links as where they lead)."""
     found = {}

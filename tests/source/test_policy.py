@@ -81,7 +81,11 @@ def test_a_fifo_and_a_device_are_refused_without_blocking(tmp_path: Path):
     assert [p.message for p in device.problems] == ["not read: is a device, not a regular file"]
 
 
-def test_a_folded_text_over_several_lines_is_not_a_control_character():
-    # ruamel.yaml records the folds of a `>` scalar as BEL characters in the value.
-    assert problems("a: >-\n  one line\n  and the next\n") == []
+def test_folded_and_literal_texts_pass():
+    document = parse_text("a: >-\n  one\n  two\nb: |\n  three\n  four\n", Document(Path("x.yaml")))
+    assert document.problems == []
+    assert (document.data["a"], document.data["b"]) == ("one two", "three\nfour\n")
+
+
+def test_a_bell_escape_is_a_control_character():
     assert problems('a: "bell \\a"\n') == [("x.yaml:1:4", "control-character")]

@@ -146,3 +146,25 @@ def test_a_second_transaction_while_one_is_pending_is_refused(project: Path):
     interrupted(project, committed=False, moved=0)
     with pytest.raises(WriteFailed, match="another write is in progress here, or was interrupted"):
         Transaction(project).__enter__()
+
+
+def test_a_failure_after_the_commit_point_says_so_and_recover_completes(project: Path, monkeypatch):
+    real_replace = os.replace
+
+    def failing_replace(source, target):
+        if str(target).endswith("b.yaml"):
+            raise OSError(errno.EIO, os.strerror(errno.EIO), str(target))
+        return real_replace(source, target)
+
+    monkeypatch.setattr(transaction_module.os, "replace", failing_replace)
+    with pytest.raises(WriteFailed) as failed:
+        with Transaction(project) as transaction:
+            transaction.write(project / "cards" / "a.yaml", "new a\n")
+            transaction.write(project / "cards" / "b.yaml", "new b\n")
+    assert failed.value.committed
+    assert str(failed.value) == (f"{project.resolve() / 'cards' / 'b.yaml'}: input/output error; the "
+                                 "write was committed, and the next cardkit command that writes here "
+                                 "completes it")
+    monkeypatch.setattr(transaction_module.os, "replace", real_replace)
+    assert recover(project).endswith("it was completed (1 of 2 files still to move)")
+    assert contents(project) == {"cards/a.yaml": "new a\n", "cards/b.yaml": "new b\n"}
