@@ -44,6 +44,6 @@ def test_a_control_character_from_a_po_file_is_refused(minimal_database, tmp_pat
     before = (minimal_database / "locales" / "es" / "duel" / "aliens.yaml").read_bytes()
     result = CliRunner().invoke(main, ["i18n", "import", str(po), "--root", str(minimal_database)])
     assert (result.exit_code, result.output) == (
-        1, f"Error: {po}:7: alien:pickle:name: control character u+0014 in the text; only newline "
-           "and tab may appear\nnothing was written\n")
+        1, f"Error: {po}:7: alien:pickle:name: the translation holds the control character U+0014 "
+           "at character 5; only line breaks and tabs may stand in a text\nnothing was written\n")
     assert (minimal_database / "locales" / "es" / "duel" / "aliens.yaml").read_bytes() == before
