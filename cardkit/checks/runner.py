@@ -14,7 +14,7 @@ from cardkit.checks.status import check_staleness, translation_states
 from cardkit.checks.text.catalogue import check_catalogues
 from cardkit.checks.text.consistency import check_consistency
 from cardkit.checks.text.runner import build_lexicons, check_texts
-from cardkit.model.database import Database, load_database
+from cardkit.model.database import Database, DatabaseHasErrors, load_database
 from cardkit.problems import Problem, Severity
 
 
@@ -39,7 +39,22 @@ def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] 
     """Every problem of the database under `root`. `measure_fit` (the render layer's fit
     measurement, handed in by the caller because checks sit above render) adds whether
     each text fits its printed box."""
+    return check_database(root, *load_database(root), measure_fit=measure_fit)
+
+
+def load_checked_database(root: Path) -> tuple[Database, Report]:
+    """The database under `root` and its report; raises DatabaseHasErrors with every error
+    `validate` finds, so a command that prints refuses exactly what validate rejects."""
     database, problems, files = load_database(root)
+    report = check_database(root, database, problems, files)
+    if report.errors:
+        raise DatabaseHasErrors(root, report.errors)
+    return database, report
+
+
+def check_database(root: Path, database: Database, problems: list[Problem], files: int,
+                   measure_fit: Callable[[Database, Path], list[Problem]] | None = None) -> Report:
+    """Every check on a loaded database, after the `problems` its loading found."""
     counts = count_cards(database)
     problems += check_references(database)
     problems += check_box_counts(database, counts)

@@ -98,11 +98,17 @@ class DatabaseHasErrors(Exception):
 
 def load_valid_database(root: Path) -> Database:
     """The database under `root`; raises DatabaseHasErrors when it has any error."""
-    database, problems, _ = load_database(root)
+    return load_whole_database(root)[0]
+
+
+def load_whole_database(root: Path) -> tuple[Database, list[Problem], int]:
+    """As `load_database`, but raises DatabaseHasErrors when loading found any error: the
+    problems returned are warnings."""
+    database, problems, files = load_database(root)
     errors = [problem for problem in problems if problem.severity is Severity.ERROR]
     if errors:
         raise DatabaseHasErrors(root, errors)
-    return database
+    return database, problems, files
 
 
 def assemble(sources: Sources) -> tuple[Database, list[Problem]]:

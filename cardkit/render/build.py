@@ -23,6 +23,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from cardkit.checks.runner import load_checked_database
 from cardkit.model.database import Database, DatabaseHasErrors, load_database, load_valid_database
 from cardkit.problems import Problem, Severity
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
@@ -221,8 +222,9 @@ def _plan(store: FaceCache, contexts: dict[str, LanguageContext], papers: list[s
 
 
 def _load(root: Path) -> Database:
+    """The database, refused as `validate` would refuse it (text checks included)."""
     try:
-        return load_valid_database(root)
+        return load_checked_database(root)[0]
     except DatabaseHasErrors as exc:
         raise BuildFailed(str(exc), exc.errors) from None
 

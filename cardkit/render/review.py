@@ -12,9 +12,9 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from cardkit.checks.runner import validate
+from cardkit.checks.runner import check_database
 from cardkit.checks.status import FieldState, translation_states
-from cardkit.model.database import Database, load_valid_database
+from cardkit.model.database import Database, load_whole_database
 from cardkit.problems import Problem
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
@@ -53,7 +53,8 @@ def write_review(root: Path, language: str, out: Path, watch: bool = False,
     changed are rendered. With `watch`, the page reloads itself when it is rebuilt: it polls
     `<language>.generation.js`, written after the page, for a new generation."""
     root = root.resolve()
-    database = load_valid_database(root)
+    database, problems, files = load_whole_database(root)
+    report = check_database(root, database, problems, files)
     if language not in database.translations:
         known = ", ".join(database.translations)
         raise ReviewRefused(f"no translation {language!r} to review (known: {known})")
@@ -63,7 +64,7 @@ def write_review(root: Path, language: str, out: Path, watch: bool = False,
     fits = {lang: [fit for face in rendered.contexts[lang].faces
                    for fit in rendered.faces[lang, face.id].fits]
             for lang in (SOURCE_LANGUAGE, language)}
-    html = review_html(root, database, language, target.parent, fits,
+    html = review_html(root, database, language, target.parent, fits, report.problems,
                        reload_script=generation_file(language) if watch else None)
     generation = hashlib.sha256(html.encode()).hexdigest()[:16]
     _write(target, html.replace(GENERATION_MARK, generation))
@@ -89,11 +90,12 @@ def generation_file(language: str) -> str:
 
 
 def review_html(root: Path, database: Database, language: str, page_folder: Path,
-                fits: dict[str, list[Fit]], reload_script: str | None = None) -> str:
-    """The review page, from each language's fits; `reload_script` names the generation file
-    a page under `--watch` polls."""
+                fits: dict[str, list[Fit]], problems: list[Problem],
+                reload_script: str | None = None) -> str:
+    """The review page, from each language's fits and the database's problems;
+    `reload_script` names the generation file a page under `--watch` polls."""
     source, translation = (LanguageContext(root, lang, database) for lang in (SOURCE_LANGUAGE, language))
-    problems = validate(root).problems
+    problems = list(problems)
     for context in (source, translation):
         problems += problems_of(database, context.language, fits[context.language], context.templates)
     states = translation_states(database, [language])

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardkit.cli import main
 from cardkit.cli.build import build_command
 from cardkit.render.environment import make_environment
 from cardkit.render.fetcher import ProjectFetcher, RefusedResource
@@ -84,3 +85,20 @@ def test_cli_rejects_unknown_languages_and_papers(project_copy, tmp_path, argume
                                                 *arguments])
     assert result.exit_code != 0
     assert message in result.output
+
+
+def test_the_build_refuses_what_validate_rejects_with_the_same_messages(project_copy, tmp_path):
+    texts = project_copy / "locales" / "de" / "duel" / "aliens.yaml"
+    texts.write_text(texts.read_text(encoding="utf-8").replace("name: Eiserne Matrone",
+                                                                "name: Eiserne Matrone [blsat]", 1),
+                     encoding="utf-8")
+    validated = CliRunner().invoke(main, ["validate", str(project_copy)])
+    errors = [line for line in validated.output.splitlines() if ": error: " in line]
+    assert validated.exit_code == 1 and errors and "icon-unknown" in errors[0]
+
+    built = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path / "out"),
+                                               "--lang", "de", "--quiet", "--jobs", "1"])
+
+    assert built.exit_code == 1
+    assert [line for line in built.output.splitlines() if ": error: " in line] == errors
+    assert not list((tmp_path / "out").rglob("*.pdf"))
