@@ -119,3 +119,13 @@ def test_reference_sheets_hold_every_section(reader, language, expected):
                                                            else "reference-letter").pages)
     for word in expected:
         assert word in text
+
+
+SHIFT_WORDS = {"en": "A positive reading means the back printed too far right",
+               "de": "Ein positiver Wert bedeutet, dass die Rückseite von vorn gesehen zu weit rechts"}
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_the_duplex_check_says_which_way_to_shift(reader, language, paper):
+    words = " ".join(reader(language, f"cards-{paper}").pages[0].extract_text().split())
+    assert SHIFT_WORDS[language] in words
