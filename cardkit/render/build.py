@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from cardkit.checks.runner import load_checked_database
-from cardkit.model.database import Database, DatabaseHasErrors, load_database, load_valid_database
+from cardkit.model.database import Database, DatabaseHasErrors, load_database
 from cardkit.problems import Problem, Severity
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,

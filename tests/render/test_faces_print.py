@@ -3,7 +3,6 @@ placeholders of cards whose facts the rulebooks do not give."""
 
 from __future__ import annotations
 
-import math
 import re
 import shutil
 import subprocess
@@ -20,7 +19,6 @@ from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import REFERENCE_CARDS, card_faces
 from cardkit.render.fit import measure_language, problems_of
-from cardkit.render.layout import BLEED
 from tests.render.conftest import PROJECT
 from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
@@ -56,12 +54,10 @@ def image(ppm: bytes) -> Image.Image:
     return Image.open(BytesIO(ppm)).convert("RGB")
 
 
-def inside_neighbours_bleed(card: Image.Image) -> bytes:
-    """The card's pixels less its outermost 3 mm and the pixel row that blends into them,
-    where today's butted layout lets a neighbour's bleed paint (issue 12, layout, changed by
-    the imposition rewrite)."""
-    inset = math.ceil(BLEED / 25.4 * RESOLUTION) + 1
-    return card.crop((inset, inset, card.width - inset, card.height - inset)).tobytes()
+def inside_edge_pixels(card: Image.Image) -> bytes:
+    """The card's trim area less its outermost pixel, which the rasterizer blends with
+    whatever lies beyond the cut line."""
+    return card.crop((1, 1, card.width - 1, card.height - 1)).tobytes()
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +81,7 @@ def test_every_back_of_a_deck_is_identical_pixel_for_pixel(back_images):
     assert Counter(decks_of.values()) == expected
     decks = defaultdict(set)
     for slot, back in decks_of.items():
-        decks[back].add(inside_neighbours_bleed(image(images[slot])))
+        decks[back].add(inside_edge_pixels(image(images[slot])))
     assert len(decks) > 5
     assert {back: len(images) for back, images in decks.items()} == {back: 1 for back in decks}
     # and the decks are told apart
