@@ -42,6 +42,8 @@ class ReviewRow:
     translation: Markup
     problems: list[Problem]
     fields: list[FieldState]
+    # (the facts, why we read them so) of the card and of its texts in this language
+    readings: list[tuple[str, str]]
 
 
 def write_review(root: Path, language: str, out: Path, watch: bool = False,
@@ -119,7 +121,15 @@ def _row(face: Face, source_face: Face, source: LanguageContext, translation: La
     return ReviewRow(face.id, face.kind, state,
                      _render_face(source, source_face, fits[source.language]),
                      _render_face(translation, face, fits[translation.language]),
-                     mine, [field for field in fields if field.state != "translated"])
+                     mine, [field for field in fields if field.state != "translated"],
+                     _readings(face))
+
+
+def _readings(face: Face) -> list[tuple[str, str]]:
+    """The facts of the card and of its texts that are readings, not stated in a rulebook."""
+    groups = [*(face.card.sources if face.card is not None else []),
+              *(face.entry.sources if face.entry is not None else [])]
+    return [(", ".join(group.facts), group.reading) for group in groups if group.reading]
 
 
 def _concerns(problem: Problem, language: str) -> bool:
