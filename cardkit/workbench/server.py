@@ -53,7 +53,16 @@ def serve(service: Workbench, sock: socket.socket) -> None:
     app = create_app(service, own_hosts(host, port), watch=folders)
     config = uvicorn.Config(app, log_level="warning", lifespan="on",
                             timeout_graceful_shutdown=SHUTDOWN_GRACE)
-    uvicorn.Server(config).run(sockets=[sock])
+    Server(config).run(sockets=[sock])
+
+
+class Server(uvicorn.Server):
+    """Ends the pages' event streams as soon as stopping begins: an open stream would
+    otherwise hold the server until the grace period ran out, and be cancelled noisily."""
+
+    async def shutdown(self, sockets=None) -> None:
+        self.config.app.app.state.events.publish(None)
+        await super().shutdown(sockets)
 
 
 def cache_folder(root: Path, out: Path) -> Path:

@@ -192,7 +192,7 @@ class Workbench:
     def _fit_all(self, languages: set[str] | None) -> set[str]:
         """Fits every face of both languages (or of `languages`, when only their texts
         changed): from memory or the face cache when its fit key is unchanged, laid out
-        otherwise. Returns the ids of the faces fitted anew."""
+        otherwise. Returns the ids of the faces whose HTML changed."""
         changed = set()
         for language, context in self.contexts.items():
             if languages is not None and language not in languages:
@@ -205,8 +205,7 @@ class Workbench:
                 if fits is None:
                     fits = fit_face(self.renderer, context, context.face(face_id)).fits
                     self.store.put(key, json.dumps([asdict(fit) for fit in fits], sort_keys=True).encode())
-                if known is None or known[1] != fits:
-                    changed.add(face_id)
+                changed.add(face_id)
                 self._fits[(language, face_id)] = (key, fits)
         return changed
 

@@ -54,7 +54,7 @@ function renderList() {
     if (current && current.card === card.card_id) item.setAttribute("aria-current", "true");
     const button = element("button", {type: "button"},
       element("span", {class: "state", text: labels[card.state]}),
-      element("span", {class: "name", text: card.name || card.card_id}),
+      element("span", {class: "wb-name", text: card.name || card.card_id}),
       element("code", {text: card.card_id}),
       card.errors + card.warnings > 0 ? element("span", {class: "problem-count", text: String(card.errors + card.warnings)}) : null);
     button.addEventListener("click", () => openCard(card.card_id));
@@ -136,6 +136,7 @@ function fieldEditor(card, field) {
   countCharacters();
   const problems = element("div", {class: "problems", "data-path": field.path});
   const status = element("p", {class: "status", role: "status"});
+  const checking = element("p", {class: "checking"});
   section.append(
     element("h3", {}, element("code", {text: field.path}), document.createTextNode(" "),
             element("span", {class: "state", text: labels[field.state]}), document.createTextNode(" "), counter),
@@ -156,7 +157,7 @@ function fieldEditor(card, field) {
   if (field.note) section.append(element("p", {class: "note", text: `${labels.note}: ${field.note}`}));
   const save = element("button", {type: "button", class: "save", text: labels.save});
   const confirm = element("button", {type: "button", class: "confirm", text: labels.confirm});
-  section.append(text, element("div", {class: "actions"}, save, confirm), status, problems);
+  section.append(text, element("div", {class: "actions"}, save, confirm), status, checking, problems);
   problems.append(problemList(card.problems.filter(problem => problem.message.startsWith(field.path + ":") || problem.message.startsWith(field.path + " "))));
 
   let timer = null;
@@ -168,11 +169,11 @@ function fieldEditor(card, field) {
     timer = setTimeout(async () => {
       const mine = ++asked;
       problems.dataset.checking = "true";
-      status.textContent = labels.checking;
+      checking.textContent = labels.checking;
       const {status: code, data} = await request("api/check", {card: card.card, path: field.path, text: text.value});
       if (mine !== asked) return;  // a later check is on its way
       delete problems.dataset.checking;
-      status.textContent = code === 200 ? "" : data.message;
+      checking.textContent = code === 200 ? "" : data.message;
       if (code === 200) problems.replaceChildren(problemList(data.problems));
     }, CHECK_DELAY);
   });
