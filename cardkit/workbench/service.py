@@ -30,14 +30,14 @@ from cardkit.model.database import Database, assemble
 from cardkit.model.texts import field_location, fingerprint, translatable_fields
 from cardkit.problems import Problem, Severity
 from cardkit.render.build import fit_keys
-from cardkit.render.cache import FaceCache
+from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
 from cardkit.render.fit import Fit, fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.edit import append_key, edit_files, remove_key, set_key
-from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.layout import SOURCE_LANGUAGE, discover
 from cardkit.source.lock import project_lock
 from cardkit.source.transaction import Transaction, recover
 from cardkit.source.tree import Sources, load_sources
@@ -133,10 +133,11 @@ class Workbench:
         self._budgets: dict[str, dict[str, int]] = {}
         self.generation = 0
         self._card_states: dict[str, tuple[str, int, int]] = {}
+        translations = [known for known in discover(self.root).languages if known != SOURCE_LANGUAGE]
+        if language not in translations:
+            raise WorkbenchRefused(f"no translation {language!r} to work on "
+                                   f"(known: {', '.join(translations)})")
         self.reload()
-        if language == SOURCE_LANGUAGE or language not in self.database.translations:
-            known = ", ".join(self.database.translations)
-            raise WorkbenchRefused(f"no translation {language!r} to work on (known: {known})")
 
     # Loading
 
@@ -285,12 +286,19 @@ class Workbench:
     def _budgets_of(self, card_id: str) -> dict[str, int]:
         """The card's fit budgets, measured for this card alone on first use and kept until
         the whole project is read again (a template may have changed); a saved text changes
-        its own budget only by the length of its words."""
+        its own budget only by the length of its words. The face cache keeps them under the
+        face's fit key, which changes with the card's templates, stylesheets and texts."""
         if card_id not in self._budgets:
-            alone = replace(self.database, cards={card_id: self.database.cards[card_id]})
-            self._budgets[card_id] = {path: budget for (_, face_id, path), budget
-                                      in fit_budgets(alone, self.language, self.root).items()
-                                      if face_id == card_id}
+            key = cache_key("budgets", self._fits[(self.language, card_id)][0])
+            stored = self.store.get(key)
+            if stored is not None:
+                self._budgets[card_id] = json.loads(stored)
+            else:
+                alone = replace(self.database, cards={card_id: self.database.cards[card_id]})
+                self._budgets[card_id] = {path: budget for (_, face_id, path), budget
+                                          in fit_budgets(alone, self.language, self.root).items()
+                                          if face_id == card_id}
+                self.store.put(key, json.dumps(self._budgets[card_id]).encode())
         return self._budgets[card_id]
 
     def _face(self, card_id: str) -> Face:

@@ -25,7 +25,7 @@ def face_cache(tmp_path_factory) -> Path:
     """A face cache holding the fits of the shipped database in English and German."""
     base = copy_project(tmp_path_factory.mktemp("warm"))
     cache = base / "build" / CACHE_FOLDER
-    Workbench(base, "de", cache)
+    Workbench(base, "de", cache).card("iron-matron")  # and that card's fit budgets
     return cache
 
 
@@ -39,3 +39,11 @@ def project(tmp_path, face_cache) -> Path:
 @pytest.fixture
 def workbench(project) -> Workbench:
     return Workbench(project, "de", project / "build" / CACHE_FOLDER)
+
+
+@pytest.fixture(scope="module")
+def shared_workbench(tmp_path_factory, face_cache) -> Workbench:
+    """One workbench for the tests of a module that write nothing."""
+    root = copy_project(tmp_path_factory.mktemp("shared") / "project")
+    shutil.copytree(face_cache, root / "build" / CACHE_FOLDER)
+    return Workbench(root, "de", root / "build" / CACHE_FOLDER)

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from cardkit.cli import main
 from cardkit.workbench.app import create_app
 from cardkit.workbench.security import TOKEN_HEADER
+from tests.workbench.conftest import PROJECT
 
 TOKEN = "session-token"
 OWN = {"Origin": "http://testserver", TOKEN_HEADER: TOKEN}
@@ -26,14 +27,21 @@ def client(workbench):
         yield client
 
 
+@pytest.fixture(scope="module")
+def reader(shared_workbench):
+    """A client for the tests that write nothing."""
+    with TestClient(create_app(shared_workbench, {"testserver"}, TOKEN)) as client:
+        yield client
+
+
 def current_text(client) -> tuple[str, str]:
     card = client.get("/api/cards/iron-matron").json()
     field = next(field for field in card["fields"] if field["path"] == PUNISH)
     return field["text"], card["version"]
 
 
-def test_the_page_holds_the_token_and_labels_from_the_catalogue(client):
-    page = client.get("/")
+def test_the_page_holds_the_token_and_labels_from_the_catalogue(reader):
+    page = reader.get("/")
 
     assert page.status_code == 200
     assert f'<meta name="cardkit-token" content="{TOKEN}">' in page.text
@@ -44,15 +52,15 @@ def test_the_page_holds_the_token_and_labels_from_the_catalogue(client):
     assert "default-src 'self'" in page.headers["content-security-policy"]
 
 
-def test_the_cards_are_listed(client):
-    cards = client.get("/api/cards").json()["cards"]
+def test_the_cards_are_listed(reader):
+    cards = reader.get("/api/cards").json()["cards"]
 
     assert len(cards) == 31
     assert {"card_id": "iron-matron", "state": "translated"}.items() <= cards[4].items()
 
 
-def test_checking_a_draft(client):
-    response = client.post("/api/check", headers=OWN, json={
+def test_checking_a_draft(reader):
+    response = reader.post("/api/check", headers=OWN, json={
         "card": "iron-matron", "path": PUNISH, "text": "Wann immer dein Gegner genau 3 Karten hat."})
 
     assert response.status_code == 200
@@ -77,10 +85,10 @@ def test_saving_and_a_conflict(client, project):
     assert conflict["version"] == saved.json()["version"]
 
 
-def test_an_invalid_save_is_refused_with_its_reason(client):
-    text, version = current_text(client)
+def test_an_invalid_save_is_refused_with_its_reason(reader):
+    text, version = current_text(reader)
 
-    response = client.post("/api/save", headers=OWN, json={
+    response = reader.post("/api/save", headers=OWN, json={
         "card": "iron-matron", "path": PUNISH, "text": "Genau 3 Karten.", "version": version,
         "base": text, "confirm": True})
 
@@ -95,11 +103,12 @@ def test_an_invalid_save_is_refused_with_its_reason(client):
     ({TOKEN_HEADER: TOKEN}, "no Origin"),
     ({"Origin": "null", TOKEN_HEADER: TOKEN}, "another site (Origin)"),
 ])
-def test_writes_from_elsewhere_are_refused(client, project, headers, reason):
+def test_writes_from_elsewhere_are_refused(reader, shared_workbench, headers, reason):
+    project = shared_workbench.root
     before = (project / "locales/de/duel/aliens.yaml").read_bytes()
-    text, version = current_text(client)
+    text, version = current_text(reader)
 
-    response = client.post("/api/save", headers=headers, json={
+    response = reader.post("/api/save", headers=headers, json={
         "card": "iron-matron", "path": PUNISH, "text": "Gehackt.", "version": version,
         "base": text, "confirm": False})
 
@@ -108,24 +117,24 @@ def test_writes_from_elsewhere_are_refused(client, project, headers, reason):
     assert (project / "locales/de/duel/aliens.yaml").read_bytes() == before
 
 
-def test_a_request_to_another_host_name_is_refused(client):
-    response = client.get("/api/cards", headers={"Host": "attacker.example:8737"})
+def test_a_request_to_another_host_name_is_refused(reader):
+    response = reader.get("/api/cards", headers={"Host": "attacker.example:8737"})
 
     assert response.status_code == 403
     assert "Host" in response.json()["message"]
 
 
-def test_only_page_assets_of_the_templates_folder_are_served(client, project, tmp_path):
+def test_only_page_assets_of_the_templates_folder_are_served(reader, shared_workbench, tmp_path):
     secret = tmp_path / "secret.css"
     secret.write_text("secret")
-    os.symlink(secret, project / "templates" / "leak.css")
+    os.symlink(secret, shared_workbench.root / "templates" / "leak.css")
 
-    assert client.get("/templates/cards.css").status_code == 200
-    assert client.get("/templates/workbench/workbench.js").headers["content-type"].startswith("text/javascript")
-    assert client.get("/templates/workbench/page.html").status_code == 404
-    assert client.get("/templates/leak.css").status_code == 404
-    assert client.get("/templates/%2e%2e/cards/duel/box.yaml").status_code == 404
-    assert client.get("/templates/../cards/duel/aliens.css").status_code == 404
+    assert reader.get("/templates/cards.css").status_code == 200
+    assert reader.get("/templates/workbench/workbench.js").headers["content-type"].startswith("text/javascript")
+    assert reader.get("/templates/workbench/page.html").status_code == 404
+    assert reader.get("/templates/leak.css").status_code == 404
+    assert reader.get("/templates/%2e%2e/cards/duel/box.yaml").status_code == 404
+    assert reader.get("/templates/../cards/duel/aliens.css").status_code == 404
 
 
 def test_card_text_is_escaped_in_the_rendered_face(client, workbench, project):
@@ -140,21 +149,21 @@ def test_card_text_is_escaped_in_the_rendered_face(client, workbench, project):
     assert "<img" not in card["face"]
 
 
-def test_a_busy_port_is_a_clear_refusal(project):
+def test_a_busy_port_is_a_clear_refusal():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
 
-        result = CliRunner().invoke(main, ["workbench", str(project), "--lang", "de", "--port", str(port)])
+        result = CliRunner().invoke(main, ["workbench", str(PROJECT), "--lang", "de", "--port", str(port)])
 
     assert result.exit_code == 2
     assert f"port {port} on 127.0.0.1 is already in use" in result.output
     assert "Traceback" not in result.output
 
 
-def test_an_unknown_language_is_refused(project):
-    result = CliRunner().invoke(main, ["workbench", str(project), "--lang", "fr", "--port", "0"])
+def test_an_unknown_language_is_refused():
+    result = CliRunner().invoke(main, ["workbench", str(PROJECT), "--lang", "fr", "--port", "0"])
 
     assert result.exit_code == 2
     assert "no translation 'fr' to work on (known: de, es)" in result.output

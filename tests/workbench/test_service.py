@@ -14,6 +14,7 @@ from cardkit.model.texts import fingerprint
 from cardkit.render.cache import CACHE_FOLDER
 from cardkit.workbench.history import DiffPart, word_diff
 from cardkit.workbench.service import Conflict, Workbench, WorkbenchRefused
+from tests.workbench.conftest import PROJECT
 
 GERMAN_ALIENS = Path("locales/de/duel/aliens.yaml")
 PUNISH = "powers.punish.text"
@@ -29,8 +30,8 @@ def diff_lines(before: str, after: str) -> list[str]:
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
 
 
-def test_every_card_is_listed_with_its_state(workbench):
-    cards = {card.card_id: card for card in workbench.cards()}
+def test_every_card_is_listed_with_its_state(shared_workbench):
+    cards = {card.card_id: card for card in shared_workbench.cards()}
 
     assert len(cards) == 31
     assert cards["iron-matron"].state == "translated"
@@ -38,8 +39,8 @@ def test_every_card_is_listed_with_its_state(workbench):
     assert "iron matron" in cards["iron-matron"].search and "eiserne matrone" in cards["iron-matron"].search
 
 
-def test_a_card_shows_each_field_with_budget_terms_and_note(workbench):
-    card = workbench.card("iron-matron")
+def test_a_card_shows_each_field_with_budget_terms_and_note(shared_workbench):
+    card = shared_workbench.card("iron-matron")
 
     assert [view.path for view in card.fields] == [
         "name", "powers.punish.name", PUNISH, "powers.lay-down-the-law.name",
@@ -52,10 +53,11 @@ def test_a_card_shows_each_field_with_budget_terms_and_note(workbench):
     assert "Eiserne Matrone" in card.face and "Iron Matron" in card.english_face
 
 
-def test_a_draft_is_checked_without_saving(workbench, project):
+def test_a_draft_is_checked_without_saving(shared_workbench):
+    project = shared_workbench.root
     before = (project / GERMAN_ALIENS).read_text()
 
-    problems = workbench.check("iron-matron", PUNISH, "Wann immer dein Gegner genau 3 Karten hat.")
+    problems = shared_workbench.check("iron-matron", PUNISH, "Wann immer dein Gegner genau 3 Karten hat.")
 
     assert [problem.code for problem in problems] == ["number-mismatch"]
     number = next(problem for problem in problems if problem.code == "number-mismatch")
@@ -65,8 +67,8 @@ def test_a_draft_is_checked_without_saving(workbench, project):
     assert (project / GERMAN_ALIENS).read_text() == before
 
 
-def test_a_draft_too_long_for_its_box_is_reported(workbench):
-    problems = workbench.check("iron-matron", "powers.punish.name", "Bestrafen " * 40)
+def test_a_draft_too_long_for_its_box_is_reported(shared_workbench):
+    problems = shared_workbench.check("iron-matron", "powers.punish.name", "Bestrafen " * 40)
 
     assert [problem.code for problem in problems] == ["fit-overflow"]
     assert problems[0].message.startswith("powers.punish.name (de) does not fit its box")
@@ -156,16 +158,16 @@ def test_a_change_on_disk_to_another_field_of_the_file_is_kept(workbench, projec
     assert "Ein Machtwort" in text and "Partie. Sofort." in text
 
 
-def test_unknown_cards_and_fields_are_refused(workbench):
+def test_unknown_cards_and_fields_are_refused(shared_workbench):
     with pytest.raises(WorkbenchRefused, match="no card 'nobody'"):
-        workbench.card("nobody")
+        shared_workbench.card("nobody")
     with pytest.raises(WorkbenchRefused, match="'iron-matron' has no translatable text 'powers.x.text'"):
-        workbench.check("iron-matron", "powers.x.text", "x")
+        shared_workbench.check("iron-matron", "powers.x.text", "x")
 
 
-def test_english_cannot_be_worked_on(project):
+def test_english_cannot_be_worked_on(tmp_path):
     with pytest.raises(WorkbenchRefused, match=r"no translation 'en' to work on \(known: de, es\)"):
-        Workbench(project, "en", project / "build" / CACHE_FOLDER)
+        Workbench(PROJECT, "en", tmp_path / CACHE_FOLDER)
 
 
 def test_a_stale_field_shows_the_english_it_was_translated_from(project):
