@@ -10,6 +10,7 @@ loaded documents are shared.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import threading
@@ -32,7 +33,7 @@ from cardkit.problems import Problem, Severity
 from cardkit.render.build import fit_keys
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.documents import LanguageContext
-from cardkit.render.faces import Face, Printed
+from cardkit.render.faces import Face, Printed, back_faces, card_faces
 from cardkit.render.fit import Fit, fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
@@ -154,8 +155,12 @@ class Workbench:
             self.problems = self._checked(self.database, self.sources.problems + problems)
             self.states = translation_states(self.database, [self.language])
             self.lexicons = build_lexicons(self.database)
-            self.contexts = {language: LanguageContext(self.root, language, self.database)
-                             for language in (SOURCE_LANGUAGE, self.language)}
+            if whole:
+                self.contexts = {language: LanguageContext(self.root, language, self.database)
+                                 for language in (SOURCE_LANGUAGE, self.language)}
+            else:
+                self.contexts = {language: _with_database(context, self.database)
+                                 for language, context in self.contexts.items()}
             refitted = self._fit_all(None if whole else _languages_of(changed, self.root))
             self._card_states = {summary.card_id: (summary.state, summary.errors, summary.warnings)
                                  for summary in self.cards()}
@@ -349,7 +354,7 @@ class Workbench:
                      if problem.position.path == file and problem.code != "stale-translation"
                      and (_about_field(problem, card_id, path) or problem.position == at)]
             if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
-                context = LanguageContext(self.root, self.language, database)
+                context = _with_database(self.contexts[self.language], database)
                 fits = fit_face(self.renderer, context, context.face(card_id)).fits
                 found += [problem for problem in
                           problems_of(database, self.language, fits, self.root / "templates")
@@ -428,6 +433,17 @@ class Workbench:
             raise WorkbenchRefused(f"no card {card_id!r}")
         if path not in translatable_fields(card):
             raise WorkbenchRefused(f"{card_id!r} has no translatable text {path!r}")
+
+
+def _with_database(context: LanguageContext, database: Database) -> LanguageContext:
+    """The context over another state of the same project: its compiled templates and
+    catalogue kept (compiling them costs more than everything else a save does), its faces
+    taken from `database`."""
+    changed = copy.copy(context)
+    changed.database = database
+    changed.faces = card_faces(database, context.language)
+    changed.backs = back_faces(changed.faces)
+    return changed
 
 
 def _languages_of(files: set[Path], root: Path) -> set[str] | None:
