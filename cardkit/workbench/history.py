@@ -13,7 +13,7 @@ from cardkit.model.texts import field_location, fingerprint
 from cardkit.source.yamlfile import Document, parse_text
 
 # How far back the history is searched for the English a fingerprint was taken of.
-COMMITS_SEARCHED = 200
+COMMITS_SEARCHED = 50
 _WORDS = re.compile(r"\S+|\s+")
 
 

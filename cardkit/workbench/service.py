@@ -14,6 +14,8 @@ import copy
 import hashlib
 import json
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -25,11 +27,10 @@ from cardkit.checks.references import check_references
 from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import FieldState, check_staleness, translation_states
 from cardkit.checks.text.consistency import check_consistency
-from cardkit.checks.text.lexicon import Lexicon
 from cardkit.checks.text.runner import build_lexicons, check_texts
 from cardkit.model.database import Database, assemble
 from cardkit.model.texts import field_location, fingerprint, translatable_fields
-from cardkit.problems import Problem, Severity
+from cardkit.problems import Position, Problem, Severity
 from cardkit.render.build import fit_keys
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.documents import LanguageContext
@@ -41,7 +42,7 @@ from cardkit.source.edit import append_key, edit_files, remove_key, set_key
 from cardkit.source.layout import SOURCE_LANGUAGE, discover
 from cardkit.source.lock import project_lock
 from cardkit.source.transaction import Transaction, recover
-from cardkit.source.tree import Sources, load_sources
+from cardkit.source.tree import load_sources
 from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, dump_text, load_yaml, parse_text
 from cardkit.workbench.history import DiffPart, earlier_english, word_diff
 
@@ -132,6 +133,8 @@ class Workbench:
         self.renderer = Renderer(self.root)
         self._fits: dict[tuple[str, str], tuple[str, list[Fit]]] = {}
         self._budgets: dict[str, dict[str, int]] = {}
+        # Earlier English texts found in the history, by (file, card, field, fingerprint).
+        self._earlier: dict[tuple[Path, str, str, str], str | None] = {}
         self.generation = 0
         self._card_states: dict[str, tuple[str, int, int]] = {}
         translations = [known for known in discover(self.root).languages if known != SOURCE_LANGUAGE]
@@ -281,7 +284,10 @@ class Workbench:
         recorded = entry.translated_from.get(state.path) if entry is not None else None
         if state.state == "stale" and english and recorded is not None:
             english_file = self.database.text_origins[(SOURCE_LANGUAGE, state.card_id)].document.path
-            earlier = earlier_english(self.root, english_file, state.card_id, state.path, recorded)
+            found = (english_file, state.card_id, state.path, recorded)
+            if found not in self._earlier:
+                self._earlier[found] = earlier_english(self.root, *found)
+            earlier = self._earlier[found]
             if earlier is not None:
                 diff = word_diff(earlier, english)
         return FieldView(state.path, english, state.text, state.state, state.reason, budget, terms,
@@ -338,28 +344,37 @@ class Workbench:
 
     def check(self, card_id: str, path: str, text: str) -> list[Problem]:
         """The problems `text` would have as the card's field `path`, without saving: every
-        check of validate about that field, and whether it fits its box."""
+        check of validate about that field, and whether it fits its box.
+
+        Nothing is read again: the text is set in the loaded document for the time of the
+        check (under the lock), the database assembled from it and checked; the text
+        checks run over this card only, the consistency and reference checks over all."""
         with self.lock:
             self._require_field(card_id, path)
             file = self._target_file(card_id)
-            current = self._document_text(file)
-            if current is None:
-                raise WorkbenchRefused(f"{file}: cannot be read, so the text cannot be checked")
-            draft = _parse(file, _with_text(current, card_id, path, text))
-            sources = _replaced(self.sources, file, draft)
-            database, problems = assemble(sources)
-            problems = self._checked(database, sources.problems + problems)
-            at = draft.position((card_id, *field_location(path)))
-            found = [problem for problem in problems
-                     if problem.position.path == file and problem.code != "stale-translation"
-                     and (_about_field(problem, card_id, path) or problem.position == at)]
-            if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
-                context = _with_database(self.contexts[self.language], database)
-                fits = fit_face(self.renderer, context, context.face(card_id)).fits
-                found += [problem for problem in
-                          problems_of(database, self.language, fits, self.root / "templates")
-                          if _about_field(problem, card_id, path)]
-            return found
+            document = next((loaded for _, loaded in self.sources.locale_documents
+                             if loaded.path == file), None)
+            if document is None or not isinstance(document.data, CommentedMap):
+                raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
+                                       "`cardkit validate` says why")
+            with _draft(document.data, card_id, path, text):
+                at = document.position((card_id, *field_location(path)))
+                database, problems = assemble(self.sources)
+                problems = self.sources.problems + problems + check_references(database)
+                if card_id in database.cards:
+                    alone = replace(database, cards={card_id: database.cards[card_id]})
+                    problems += check_texts(alone, self.lexicons)
+                problems += check_consistency(database)
+                problems, _ = apply_silences(database, problems)
+                found = [problem for problem in problems
+                         if problem.position.path == file and _about_field(problem, card_id, path)]
+                if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
+                    context = _with_database(self.contexts[self.language], database)
+                    fits = fit_face(self.renderer, context, context.face(card_id)).fits
+                    found += [problem for problem in
+                              problems_of(database, self.language, fits, self.root / "templates")
+                              if _about_field(problem, card_id, path)]
+            return _value_faults(text, at) + found
 
     def save(self, card_id: str, path: str, text: str, version: str, base: str | None,
              confirm: bool) -> Saved:
@@ -467,26 +482,33 @@ def _set_text(entry: CommentedMap, path: str, text: str, confirmed: str | None) 
         remove_key(entry, ("translated_from", path))
 
 
-def _with_text(current: str, card_id: str, path: str, text: str) -> str:
-    """The file's text with the field set as a save would set it."""
-    data = _parse(Path("draft.yaml"), current).data
-    if data is None:
-        data = CommentedMap()
-    if not isinstance(data.get(card_id), CommentedMap):
-        append_key(data, card_id, CommentedMap())
-    set_key(data[card_id], field_location(path), text)
-    return dump_text(data)
+@contextmanager
+def _draft(data: CommentedMap, card_id: str, path: str, text: str) -> Iterator[None]:
+    """The card's entry in `data` with the field set to `text`, for the time of the block;
+    afterwards the entry is the one loaded, untouched. The draft entry is a copy, which
+    keeps the positions of the entry's lines."""
+    existed, loaded = card_id in data, data.get(card_id)
+    draft = copy.deepcopy(loaded) if isinstance(loaded, CommentedMap) else CommentedMap()
+    set_key(draft, field_location(path), text)
+    data[card_id] = draft
+    try:
+        yield
+    finally:
+        if existed:
+            data[card_id] = loaded
+        else:
+            del data[card_id]
+
+
+def _value_faults(text: str, at: Position) -> list[Problem]:
+    """What reading the text from a file would refuse (control characters, only
+    whitespace), placed at the field."""
+    parsed = parse_text(dump_text(CommentedMap(text=text)), Document(at.path))
+    return [replace(problem, position=at) for problem in parsed.problems]
 
 
 def _parse(file: Path, text: str) -> Document:
     return parse_text(text, Document(file, text=text))
-
-
-def _replaced(sources: Sources, file: Path, document: Document) -> Sources:
-    """The sources with the language file `file` read as `document` (or added)."""
-    locale_documents = [(described, document if loaded.path == file else loaded)
-                        for described, loaded in sources.locale_documents]
-    return replace(sources, locale_documents=locale_documents)
 
 
 def _about_field(problem: Problem, card_id: str, path: str) -> bool:

@@ -6,7 +6,7 @@
 
 const labels = JSON.parse(document.getElementById("labels").textContent);
 const token = document.querySelector('meta[name="cardkit-token"]').content;
-const CHECK_DELAY = 250;  // ms after the last keystroke
+const CHECK_DELAY = 120;  // ms after the last keystroke
 
 let cards = [];
 let filter = "all";
