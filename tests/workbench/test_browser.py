@@ -65,9 +65,13 @@ def browser(tmp_path):
 
 
 def wait_for(browser, condition, message: str):
+    """Waits until `condition()` holds; an element replaced while it was asked about (the
+    page re-renders a card after each answer) is asked about again."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, WAIT).until(lambda _: condition(), message)
+    return WebDriverWait(browser, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda _: condition(), message)
 
 
 def css(browser, selector: str):
@@ -144,7 +148,8 @@ def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server,
         "+        gewinnst du.",
         "-    powers.punish.text: 1317acc4",
     ]
-    assert field(browser, PUNISH).get_attribute("data-state") == "stale"
+    wait_for(browser, lambda: field(browser, PUNISH).get_attribute("data-state") == "stale",
+             "the saved field is not shown stale")
     screenshot(browser, screenshots, "saved")
 
 
@@ -155,13 +160,15 @@ def test_confirming_changes_the_state(browser, server, project):
     field(browser, PUNISH).find_element("css selector", "button.save").click()
     wait_for(browser, lambda: css(browser, "#card-state")[0].get_attribute("data-state") == "stale",
              "saving unconfirmed did not make the card stale")
-    assert css(browser, '#card-list li[data-card="iron-matron"]')[0].get_attribute("data-state") == "stale"
+    wait_for(browser, lambda: css(browser, '#card-list li[data-card="iron-matron"][data-state="stale"]'),
+             "the list does not show the card stale")
 
     field(browser, PUNISH).find_element("css selector", "button.confirm").click()
 
     wait_for(browser, lambda: css(browser, "#card-state")[0].get_attribute("data-state") == "translated",
              "confirming did not make the card translated")
-    assert css(browser, '#card-list li[data-card="iron-matron"]')[0].get_attribute("data-state") == "translated"
+    wait_for(browser, lambda: css(browser, '#card-list li[data-card="iron-matron"][data-state="translated"]'),
+             "the list does not show the card translated")
     assert f"{PUNISH}: 1317acc4" in (project / GERMAN_ALIENS).read_text()
 
 
