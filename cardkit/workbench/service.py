@@ -31,9 +31,8 @@ from cardkit.checks.text.runner import build_lexicons, check_texts
 from cardkit.model.database import Database, assemble
 from cardkit.model.texts import field_location, fingerprint, translatable_fields
 from cardkit.problems import Position, Problem, Severity
-from cardkit.render.build import fit_keys
 from cardkit.render.cache import FaceCache, cache_key
-from cardkit.render.documents import LanguageContext
+from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
 from cardkit.render.faces import Face, Printed, back_faces, card_faces
 from cardkit.render.fit import Fit, fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
@@ -206,7 +205,7 @@ class Workbench:
         for language, context in self.contexts.items():
             if languages is not None and language not in languages:
                 continue
-            for face_id, key in fit_keys(self.renderer, context).items():
+            for face_id, key in self._fit_keys(context).items():
                 known = self._fits.get((language, face_id))
                 if known is not None and known[0] == key:
                     continue
@@ -217,6 +216,13 @@ class Workbench:
                 changed.add(face_id)
                 self._fits[(language, face_id)] = (key, fits)
         return changed
+
+    def _fit_keys(self, context: LanguageContext) -> dict[str, str]:
+        """Each face's fit key, as `cardkit build` computes it (so the two share the face
+        cache): the face's HTML at natural sizes and the digest of the stylesheets and fonts."""
+        digest = self.renderer.digest(FACE_STYLESHEETS)
+        return {face.id: cache_key("fit", digest, face_html(context, Printed(face, {})))
+                for face in (*context.faces, *context.backs)}
 
     def _cached_fits(self, key: str) -> list[Fit] | None:
         record = self.store.get(key)
