@@ -31,6 +31,8 @@ COMMANDS = {
               "Render card sheets and reference sheets of the database under ROOT into PDFs."),
     "review": ("cardkit.cli.review", "review_command",
                "Write a page showing every card in English and LANG side by side, with its problems."),
+    "workbench": ("cardkit.cli.workbench", "workbench_command",
+                  "Edit each translated text beside the card it prints on, in a local web page."),
 }
 
 

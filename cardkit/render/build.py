@@ -176,7 +176,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
             else:
                 language, face_id = job
                 fit_key, fits, face_key, pdf = _result(future)
-                store.put(fit_key, _encode_fits(fits))
+                store.put(fit_key, encode_fits(fits))
                 store.put(face_key, pdf)
                 faces[job] = _Face(fits, pdf)
                 what = f"{language}/{face_id}"
@@ -233,12 +233,8 @@ def _cached_face(store: FaceCache, renderer: Renderer, context: LanguageContext,
                  natural: str) -> _Face | None:
     """The face from the cache when its fit and its rendering at the chosen sizes are both
     there and whole; `natural` is its HTML at its natural sizes."""
-    record = store.get(fit_key(renderer, natural))
-    if record is None:
-        return None
-    try:
-        fits = [Fit(**fit) for fit in json.loads(record)]
-    except (ValueError, TypeError):
+    fits = cached_fits(store, fit_key(renderer, natural))
+    if fits is None:
         return None
     sizes = sizes_of(fits)
     final = face_html(context, Printed(face, sizes)) if sizes else natural
@@ -267,8 +263,20 @@ def _document_key(renderer: Renderer, html: str, stylesheets: str) -> str:
     return cache_key("document", renderer.digest(stylesheets), html)
 
 
-def _encode_fits(fits: list[Fit]) -> bytes:
+def encode_fits(fits: list[Fit]) -> bytes:
+    """A face's fits as the face cache keeps them."""
     return json.dumps([asdict(fit) for fit in fits], sort_keys=True).encode()
+
+
+def cached_fits(store: FaceCache, key: str) -> list[Fit] | None:
+    """The fits the cache holds under `key`; None when absent, damaged or not fits."""
+    record = store.get(key)
+    if record is None:
+        return None
+    try:
+        return [Fit(**fit) for fit in json.loads(record)]
+    except (ValueError, TypeError):
+        return None
 
 
 class _executor:

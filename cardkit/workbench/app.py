@@ -1,0 +1,195 @@
+"""The workbench's web application (Starlette): the page, its script and styles, the card
+templates' stylesheets, fonts and icons, a JSON API over the service, and server-sent
+events when files change on disk.
+
+Nothing is served from outside the project's `templates/` folder, and only the kinds of
+file a page needs from there; every file is read through the input boundary.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from contextlib import asynccontextmanager
+from dataclasses import asdict
+from pathlib import Path, PurePosixPath
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.edit import EditRefused
+from cardkit.source.lock import LockTimeout, LockUnavailable
+from cardkit.source.transaction import STAGING, WriteFailed
+from cardkit.workbench.security import Guard
+from cardkit.workbench.service import CardView, Conflict, Workbench, WorkbenchRefused
+
+ASSET_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+               ".svg": "image/svg+xml", ".woff2": "font/woff2", ".woff": "font/woff",
+               ".ttf": "font/ttf", ".otf": "font/otf", ".png": "image/png"}
+ASSET_LIMIT = 16 * 1024 * 1024
+# How often an idle event stream sends a comment, so a closed tab is noticed (seconds).
+KEEP_ALIVE = 15.0
+
+
+class Events:
+    """The open event streams; each gets every change as it is published."""
+
+    def __init__(self):
+        self.queues: set[asyncio.Queue] = set()
+
+    def publish(self, message: dict | None) -> None:
+        for queue in self.queues:
+            queue.put_nowait(message)
+
+
+def create_app(service: Workbench, hosts: set[str], token: str | None = None,
+               watch: list[Path] | None = None) -> Guard:
+    """The application guarded for `hosts` (`host:port`); with `watch`, files changing
+    under those folders are reloaded and announced to the open pages."""
+    token = token or secrets.token_urlsafe(32)
+    events = Events()
+    templates = service.root / "templates"
+
+    async def page(request: Request) -> Response:
+        html = service.contexts[service.language].render(
+            "workbench/page.html", token=token, target=service.language,
+            outline_width=CARD_WIDTH + 2 * BLEED, outline_height=CARD_HEIGHT + 2 * BLEED)
+        return HTMLResponse(html)
+
+    async def asset(request: Request) -> Response:
+        relative = PurePosixPath(request.path_params["path"])
+        media_type = ASSET_TYPES.get(relative.suffix)
+        if media_type is None or ".." in relative.parts or relative.is_absolute():
+            return _message(404, "not found")
+        try:
+            data = read_input(templates / relative, root=templates, limit=ASSET_LIMIT)
+        except (InputRefused, OSError):
+            return _message(404, "not found")
+        return Response(data, media_type=media_type)
+
+    async def cards(request: Request) -> Response:
+        summaries = await run_in_threadpool(service.cards)
+        return JSONResponse({"generation": service.generation,
+                             "cards": [asdict(summary) for summary in summaries]})
+
+    async def card(request: Request) -> Response:
+        try:
+            view = await run_in_threadpool(service.card, request.path_params["card_id"])
+        except WorkbenchRefused as exc:
+            return _message(404, str(exc))
+        return JSONResponse(_card_json(view))
+
+    async def check(request: Request) -> Response:
+        body = await _body(request, ("card", "path", "text"))
+        if isinstance(body, Response):
+            return body
+        try:
+            problems = await run_in_threadpool(service.check, body["card"], body["path"], body["text"])
+        except WorkbenchRefused as exc:
+            return _message(422, str(exc))
+        return JSONResponse({"problems": [problem.as_dict() for problem in problems]})
+
+    async def save(request: Request) -> Response:
+        body = await _body(request, ("card", "path", "text", "version", "base", "confirm"))
+        if isinstance(body, Response):
+            return body
+        try:
+            saved = await run_in_threadpool(service.save, body["card"], body["path"], body["text"],
+                                            str(body["version"]), body["base"], bool(body["confirm"]))
+        except Conflict as conflict:
+            return JSONResponse({"conflict": asdict(conflict)}, status_code=409)
+        except (WorkbenchRefused, EditRefused, LockTimeout, LockUnavailable, WriteFailed) as exc:
+            return _message(422, str(exc))
+        events.publish({"generation": service.generation, "cards": [saved.card_id]})
+        return JSONResponse(_card_json(saved.card))
+
+    async def stream(request: Request) -> Response:
+        queue: asyncio.Queue = asyncio.Queue()
+        events.queues.add(queue)
+
+        async def messages():
+            try:
+                yield "retry: 1000\n\n"
+                while True:
+                    try:
+                        message = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                    except asyncio.TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    if message is None:
+                        return
+                    yield f"event: changed\ndata: {json.dumps(message)}\n\n"
+            finally:
+                events.queues.discard(queue)
+
+        return StreamingResponse(messages(), media_type="text/event-stream")
+
+    async def watch_files(stop: asyncio.Event) -> None:
+        from watchfiles import awatch
+
+        async for changes in awatch(*watch, stop_event=stop):
+            changed = {Path(path) for _, path in changes if STAGING not in Path(path).parts}
+            if not changed:
+                continue
+            try:
+                cards_changed = await run_in_threadpool(service.reload, changed)
+            except Exception as exc:  # a half-written file: the next change reloads again
+                events.publish({"generation": service.generation, "cards": [], "error": str(exc)})
+                continue
+            events.publish({"generation": service.generation, "cards": sorted(cards_changed)})
+
+    @asynccontextmanager
+    async def lifespan(app):
+        stop = asyncio.Event()
+        watcher = asyncio.create_task(watch_files(stop)) if watch else None
+        try:
+            yield
+        finally:
+            stop.set()
+            events.publish(None)
+            if watcher is not None:
+                await watcher
+
+    app = Starlette(routes=[
+        Route("/", page),
+        Route("/templates/{path:path}", asset),
+        Route("/api/cards", cards),
+        Route("/api/cards/{card_id}", card),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/save", save, methods=["POST"]),
+        Route("/api/events", stream),
+    ], lifespan=lifespan)
+    app.state.events = events
+    return Guard(app, hosts, token)
+
+
+async def _body(request: Request, keys: tuple[str, ...]) -> dict | Response:
+    try:
+        body = json.loads(await request.body())
+    except ValueError:
+        return _message(400, "the request is not JSON")
+    if not isinstance(body, dict) or any(key not in body for key in keys):
+        return _message(400, f"the request needs {', '.join(keys)}")
+    if not all(isinstance(body[key], str) for key in ("card", "path", "text")):
+        return _message(400, "card, path and text are strings")
+    return body
+
+
+def _message(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"message": message}, status_code=status)
+
+
+def _card_json(view: CardView) -> dict:
+    return {
+        "card": view.card_id, "kind": view.kind, "state": view.state, "file": view.file,
+        "version": view.version, "english_face": str(view.english_face), "face": str(view.face),
+        "problems": [problem.as_dict() for problem in view.problems],
+        "fields": [{**asdict(field), "terms": [asdict(term) for term in field.terms],
+                    "diff": [asdict(part) for part in field.diff]} for field in view.fields],
+    }

@@ -1,0 +1,510 @@
+"""Everything the workbench page can ask and do, without HTTP: the cards with their states,
+one card's fields and faces, checking a draft text, saving and confirming it.
+
+The service keeps the loaded sources and database of one project and one language. A save
+or a change on disk reloads only the files that changed; faces are fitted again only when
+their HTML at natural size changed (the face cache's fit key), so after a save only the
+edited card is laid out again. All work is serialised by one lock: WeasyPrint and the
+loaded documents are shared.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from markupsafe import Markup
+from ruamel.yaml.comments import CommentedMap
+
+from cardkit.checks.references import check_references
+from cardkit.checks.silence import apply_silences
+from cardkit.checks.runner import check_database
+from cardkit.checks.status import FieldState, translation_states
+from cardkit.checks.text.consistency import check_consistency
+from cardkit.checks.text.runner import build_lexicons, check_texts
+from cardkit.model.database import Database, assemble
+from cardkit.model.texts import field_location, fingerprint, translatable_fields
+from cardkit.problems import Position, Problem, Severity
+from cardkit.render.build import cached_fits, encode_fits, fit_key
+from cardkit.render.cache import FaceCache, cache_key
+from cardkit.render.documents import LanguageContext, face_html
+from cardkit.render.faces import Face, Printed, back_faces, card_faces
+from cardkit.render.fit import Fit, fit_budgets, fit_face, problems_of, sizes_of
+from cardkit.render.renderer import Renderer
+from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.edit import append_key, edit_files, remove_key, set_key
+from cardkit.source.layout import SOURCE_LANGUAGE, discover
+from cardkit.source.lock import project_lock
+from cardkit.source.transaction import Transaction, recover
+from cardkit.source.tree import load_sources
+from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, dump_text, load_yaml, parse_text
+from cardkit.workbench.history import DiffPart, earlier_english, word_diff
+
+STATE_ORDER = ("missing", "stale", "translated")
+# Problems that mean the text cannot be stored at all: the file would no longer load.
+UNSTORABLE = ("blank-text", "control-character", "schema-range", "schema-type")
+# How long a save waits for another cardkit command writing the project (seconds).
+LOCK_TIMEOUT = 10.0
+
+
+class WorkbenchRefused(Exception):
+    """A request the workbench cannot carry out; nothing was written."""
+
+
+@dataclass
+class Conflict(Exception):
+    """The text on disk changed since the page loaded it: both versions, nothing written."""
+
+    card_id: str
+    path: str
+    mine: str
+    theirs: str | None
+    version: str
+
+
+@dataclass(frozen=True)
+class CardSummary:
+    card_id: str
+    kind: str
+    state: str
+    errors: int
+    warnings: int
+    # Every name and text in English and the language, for the page's search.
+    search: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Term:
+    english: str
+    approved: list[str]
+
+
+@dataclass(frozen=True)
+class FieldView:
+    path: str
+    english: str | None
+    text: str | None
+    state: str
+    reason: str
+    budget: int | None
+    terms: list[Term]
+    english_note: str | None
+    note: str | None
+    # For a stale text: the English it was translated from (when history holds it), and
+    # the word diff from that to today's English.
+    earlier_english: str | None = None
+    diff: list[DiffPart] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CardView:
+    card_id: str
+    kind: str
+    state: str
+    file: str
+    version: str
+    fields: list[FieldView]
+    problems: list[Problem]
+    english_face: Markup
+    face: Markup
+
+
+@dataclass(frozen=True)
+class Saved:
+    card_id: str
+    path: str
+    confirmed: bool
+    card: CardView
+
+
+class Workbench:
+    def __init__(self, root: Path, language: str, cache_folder: Path | None = None):
+        self.root = root.resolve()
+        self.language = language
+        self.lock = threading.RLock()
+        self.store = FaceCache(cache_folder)
+        self.renderer = Renderer(self.root)
+        self._fits: dict[tuple[str, str], tuple[str, list[Fit]]] = {}
+        self._budgets: dict[str, dict[str, int]] = {}
+        # Earlier English texts found in the history, by (file, card, field, fingerprint).
+        self._earlier: dict[tuple[Path, str, str, str], str | None] = {}
+        self.generation = 0
+        self._card_states: dict[str, tuple[str, int, int]] = {}
+        translations = [known for known in discover(self.root).languages if known != SOURCE_LANGUAGE]
+        if language not in translations:
+            raise WorkbenchRefused(f"no translation {language!r} to work on "
+                                   f"(known: {', '.join(translations)})")
+        self.reload()
+
+    # Loading
+
+    def reload(self, changed: set[Path] | None = None) -> set[str]:
+        """Reads the project again: only the `changed` files when given (and already known),
+        every file otherwise. Returns the ids of the cards whose faces or states changed."""
+        with self.lock:
+            whole = changed is None or not self._reload_documents(changed)
+            if whole:
+                self.sources = load_sources(self.root)
+                self._budgets.clear()
+            before = self._card_states
+            self.database, problems = assemble(self.sources)
+            self.problems = self._checked(self.database, self.sources.problems + problems)
+            self.states = translation_states(self.database, [self.language])
+            self.lexicons = build_lexicons(self.database)
+            if whole:
+                self.contexts = {language: LanguageContext(self.root, language, self.database)
+                                 for language in (SOURCE_LANGUAGE, self.language)}
+            else:
+                self.contexts = {language: _with_database(context, self.database)
+                                 for language, context in self.contexts.items()}
+            refitted = self._fit_all(None if whole else _languages_of(changed, self.root))
+            self._card_states = {summary.card_id: (summary.state, summary.errors, summary.warnings)
+                                 for summary in self.cards()}
+            self.generation += 1
+            return refitted | {card_id for card_id, state in self._card_states.items()
+                               if before.get(card_id) != state}
+
+    def _reload_documents(self, changed: set[Path]) -> bool:
+        """Re-reads the changed files in place; False when one is not a loaded file (new,
+        removed, a template), so the whole project must be read again."""
+        documents = {(self.root / document.path).resolve(): (index, kind)
+                     for kind in ("card_documents", "locale_documents")
+                     for index, (_, document) in enumerate(getattr(self.sources, kind))}
+        wanted = [path.resolve() for path in changed]
+        if not all(path in documents and path.is_file() for path in wanted):
+            return False
+        for path in wanted:
+            index, kind = documents[path]
+            listed = getattr(self.sources, kind)
+            described, document = listed[index]
+            listed[index] = (described, load_yaml(path, document.path, root=self.root))
+        return True
+
+    def _checked(self, database: Database, problems: list[Problem]) -> list[Problem]:
+        """Every check `cardkit validate` runs, over an assembled database."""
+        return check_database(self.root, database, list(problems), 0).problems
+
+    def _fit_all(self, languages: set[str] | None) -> set[str]:
+        """Fits every face of both languages (or of `languages`, when only their texts
+        changed): from memory or the face cache when its fit key is unchanged, laid out
+        otherwise. Returns the ids of the faces whose HTML changed."""
+        changed = set()
+        for language, context in self.contexts.items():
+            if languages is not None and language not in languages:
+                continue
+            for face_id, key in self._fit_keys(context).items():
+                known = self._fits.get((language, face_id))
+                if known is not None and known[0] == key:
+                    continue
+                fits = cached_fits(self.store, key)
+                if fits is None:
+                    fits = fit_face(self.renderer, context, context.face(face_id)).fits
+                    self.store.put(key, encode_fits(fits))
+                changed.add(face_id)
+                self._fits[(language, face_id)] = (key, fits)
+        return changed
+
+    def _fit_keys(self, context: LanguageContext) -> dict[str, str]:
+        """Each face's fit key, the one `cardkit build` uses, so the two share the cache."""
+        return {face.id: fit_key(self.renderer, face_html(context, Printed(face, {})))
+                for face in (*context.faces, *context.backs)}
+
+    # Reading
+
+    def cards(self) -> list[CardSummary]:
+        with self.lock:
+            summaries = []
+            for face in self.contexts[self.language].faces:
+                if face.card is None:
+                    continue
+                fields = self._states_of(face.id)
+                state = min((f.state for f in fields), key=STATE_ORDER.index, default="translated")
+                problems = self._problems_of(face.id)
+                texts = [text for f in fields for text in (f.source_text, f.text) if text]
+                name = next((f.text or f.source_text or "" for f in fields if f.path == "name"), "")
+                summaries.append(CardSummary(
+                    face.id, face.kind, state,
+                    sum(p.severity is Severity.ERROR for p in problems),
+                    sum(p.severity is Severity.WARNING for p in problems),
+                    " ".join([face.id, *texts]).casefold(), name))
+            return summaries
+
+    def card(self, card_id: str) -> CardView:
+        with self.lock:
+            face = self._face(card_id)
+            english_face = self.contexts[SOURCE_LANGUAGE].face(card_id)
+            budgets = self._budgets_of(card_id)
+            entry = self.database.text(self.language, card_id)
+            english_entry = self.database.text(SOURCE_LANGUAGE, card_id)
+            fields = [self._field_view(state, budgets.get(state.path), entry, english_entry)
+                      for state in self._states_of(card_id)]
+            state = min((f.state for f in fields), key=STATE_ORDER.index, default="translated")
+            file = self._target_file(card_id)
+            return CardView(card_id, face.kind, state, file.as_posix(), self.version(file),
+                            fields, self._problems_of(card_id),
+                            self._face_markup(SOURCE_LANGUAGE, english_face),
+                            self._face_markup(self.language, face))
+
+    def version(self, file: Path) -> str:
+        """The version token of a project file: the digest of its bytes ("" when absent)."""
+        try:
+            data = read_input(self.root / file, root=self.root, limit=MAX_FILE_BYTES)
+        except InputRefused:
+            return ""
+        return hashlib.sha256(data).hexdigest()[:16]
+
+    def _field_view(self, state: FieldState, budget: int | None, entry, english_entry) -> FieldView:
+        english = state.source_text
+        terms = []
+        if english:
+            target = self.database.glossaries.get(self.language, {})
+            source = self.database.glossaries.get(SOURCE_LANGUAGE, {})
+            for term_id in sorted(self.lexicons[SOURCE_LANGUAGE].terms_in(english)):
+                terms.append(Term(source[term_id].term,
+                                  target[term_id].approved if term_id in target else []))
+        earlier, diff = None, []
+        recorded = entry.translated_from.get(state.path) if entry is not None else None
+        if state.state == "stale" and english and recorded is not None:
+            english_file = self.database.text_origins[(SOURCE_LANGUAGE, state.card_id)].document.path
+            found = (english_file, state.card_id, state.path, recorded)
+            if found not in self._earlier:
+                self._earlier[found] = earlier_english(self.root, *found)
+            earlier = self._earlier[found]
+            if earlier is not None:
+                diff = word_diff(earlier, english)
+        return FieldView(state.path, english, state.text, state.state, state.reason, budget, terms,
+                         english_entry.notes.get(state.path) if english_entry else None,
+                         entry.notes.get(state.path) if entry else None, earlier, diff)
+
+    def _budgets_of(self, card_id: str) -> dict[str, int]:
+        """The card's fit budgets, measured for this card alone on first use and kept until
+        the whole project is read again (a template may have changed); a saved text changes
+        its own budget only by the length of its words. The face cache keeps them under the
+        face's fit key, which changes with the card's templates, stylesheets and texts."""
+        if card_id not in self._budgets:
+            key = cache_key("budgets", self._fits[(self.language, card_id)][0])
+            stored = self.store.get(key)
+            if stored is not None:
+                self._budgets[card_id] = json.loads(stored)
+            else:
+                alone = replace(self.database, cards={card_id: self.database.cards[card_id]})
+                self._budgets[card_id] = {path: budget for (_, face_id, path), budget
+                                          in fit_budgets(alone, self.language, self.root).items()
+                                          if face_id == card_id}
+                self.store.put(key, json.dumps(self._budgets[card_id]).encode())
+        return self._budgets[card_id]
+
+    def _face(self, card_id: str) -> Face:
+        if card_id not in self.database.cards:
+            raise WorkbenchRefused(f"no card {card_id!r}")
+        return self.contexts[self.language].face(card_id)
+
+    def _face_markup(self, language: str, face: Face) -> Markup:
+        _, fits = self._fits[(language, face.id)]
+        return Markup(self.contexts[language].render("review_face.html",
+                                                     printed=Printed(face, sizes_of(fits))))
+
+    def _states_of(self, card_id: str) -> list[FieldState]:
+        return [state for state in self.states if state.card_id == card_id]
+
+    def _problems_of(self, card_id: str) -> list[Problem]:
+        """Problems of the card's facts, its English text, or this language's text and fit."""
+        fits = self._fits[(self.language, card_id)][1]
+        found = [problem for problem in self.problems if problem.card_id == card_id
+                 and _concerns(problem, self.language)]
+        return found + problems_of(self.database, self.language, fits, self.root / "templates")
+
+    def _target_file(self, card_id: str) -> Path:
+        """The language's file that holds (or will hold) the card's texts, relative to root."""
+        origin = self.database.text_origins.get((self.language, card_id))
+        if origin is not None:
+            return origin.document.path
+        english = self.database.text_origins[(SOURCE_LANGUAGE, card_id)].document.path
+        return Path("locales", self.language, *english.parts[2:])
+
+    # Checking and saving
+
+    def check(self, card_id: str, path: str, text: str) -> list[Problem]:
+        """The problems `text` would have as the card's field `path`, without saving: every
+        check of validate about that field, and whether it fits its box.
+
+        Nothing is read again: the text is set in the loaded document for the time of the
+        check (under the lock), the database assembled from it and checked; the text
+        checks run over this card only, the consistency and reference checks over all."""
+        with self.lock:
+            self._require_field(card_id, path)
+            file = self._target_file(card_id)
+            document = next((loaded for _, loaded in self.sources.locale_documents
+                             if loaded.path == file), None)
+            if document is None or not isinstance(document.data, CommentedMap):
+                raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
+                                       "`cardkit validate` says why")
+            with _draft(document.data, card_id, path, text):
+                at = document.position((card_id, *field_location(path)))
+                database, problems = assemble(self.sources)
+                problems = self.sources.problems + problems + check_references(database)
+                if card_id in database.cards:
+                    alone = replace(database, cards={card_id: database.cards[card_id]})
+                    problems += check_texts(alone, self.lexicons)
+                problems += check_consistency(database)
+                problems, _ = apply_silences(database, problems)
+                found = [problem for problem in problems
+                         if problem.position.path == file and _about_field(problem, card_id, path)]
+                if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
+                    context = _with_database(self.contexts[self.language], database)
+                    fits = fit_face(self.renderer, context, context.face(card_id)).fits
+                    found += [problem for problem in
+                              problems_of(database, self.language, fits, self.root / "templates")
+                              if _about_field(problem, card_id, path)]
+            return _value_faults(text, at) + found
+
+    def save(self, card_id: str, path: str, text: str, version: str, base: str | None,
+             confirm: bool) -> Saved:
+        """Writes `text` as the card's field `path` through the round-trip editor, all or
+        nothing, holding the project's write lock. With `confirm` the current English's
+        fingerprint is recorded (what mark-translated does); without, any recorded one is
+        removed, so the text is listed as needing work.
+
+        `version` and `base` are the file's version token and the field's text when the page
+        loaded them: when the file changed since and the field on disk is no longer `base`,
+        raises Conflict with both texts. A text with errors is saved only unconfirmed; one
+        the file could not hold (blank, too long) is refused."""
+        with self.lock:
+            self._require_field(card_id, path)
+            problems = self.check(card_id, path, text)
+            errors = [problem for problem in problems if problem.severity is Severity.ERROR]
+            unstorable = [problem for problem in errors if problem.code in UNSTORABLE]
+            if unstorable:
+                raise WorkbenchRefused(f"not saved: {unstorable[0].message}")
+            if confirm and errors:
+                raise WorkbenchRefused("a text with errors can be saved only unconfirmed: "
+                                       f"{errors[0].code}: {errors[0].message}")
+            file = self._target_file(card_id)
+            english = next(state.source_text for state in self._states_of(card_id)
+                           if state.path == path)
+            if confirm and english is None:
+                raise WorkbenchRefused(f"{card_id}.{path} has no English text to confirm against")
+            with project_lock(self.root, timeout=LOCK_TIMEOUT):
+                recover(self.root)
+                current = self.version(file)
+                if current != version:
+                    theirs = self._text_on_disk(file, card_id, path)
+                    if theirs != base:
+                        raise Conflict(card_id, path, text, theirs, current)
+                self._write(file, card_id, path, text, fingerprint(english) if confirm else None)
+            self.reload({self.root / file})
+            return Saved(card_id, path, confirm, self.card(card_id))
+
+    def _write(self, file: Path, card_id: str, path: str, text: str, confirmed: str | None) -> None:
+        def edit(data: CommentedMap) -> None:
+            if not isinstance(data.get(card_id), CommentedMap):
+                append_key(data, card_id, CommentedMap())
+            _set_text(data[card_id], path, text, confirmed)
+
+        target = self.root / file
+        if not target.exists():
+            raise WorkbenchRefused(f"{file}: does not exist yet; create it with the card's entry first")
+        with Transaction(self.root) as transaction:
+            edit_files({target: edit}, shown=lambda _: file, transaction=transaction)
+
+    def _text_on_disk(self, file: Path, card_id: str, path: str) -> str | None:
+        text = self._document_text(file)
+        if text is None:
+            return None
+        node = _parse(file, text).data
+        for step in (card_id, *field_location(path)):
+            if not isinstance(node, dict) or step not in node:
+                return None
+            node = node[step]
+        return node if isinstance(node, str) else None
+
+    def _document_text(self, file: Path) -> str | None:
+        try:
+            return read_input(self.root / file, root=self.root, limit=MAX_FILE_BYTES).decode("utf-8")
+        except (InputRefused, UnicodeDecodeError):
+            return None
+
+    def _require_field(self, card_id: str, path: str) -> None:
+        card = self.database.cards.get(card_id)
+        if card is None:
+            raise WorkbenchRefused(f"no card {card_id!r}")
+        if path not in translatable_fields(card):
+            raise WorkbenchRefused(f"{card_id!r} has no translatable text {path!r}")
+
+
+def _with_database(context: LanguageContext, database: Database) -> LanguageContext:
+    """The context over another state of the same project: its compiled templates and
+    catalogue kept (compiling them costs more than everything else a save does), its faces
+    taken from `database`."""
+    changed = copy.copy(context)
+    changed.database = database
+    changed.faces = card_faces(database, context.language)
+    changed.backs = back_faces(changed.faces)
+    return changed
+
+
+def _languages_of(files: set[Path], root: Path) -> set[str] | None:
+    """The languages whose text files these are; None when one holds card facts (every
+    language's faces show them)."""
+    languages = set()
+    for file in files:
+        parts = file.resolve().relative_to(root).parts
+        if parts[0] != "locales":
+            return None
+        languages.add(parts[1])
+    return languages
+
+
+def _set_text(entry: CommentedMap, path: str, text: str, confirmed: str | None) -> None:
+    set_key(entry, field_location(path), text)
+    recorded = entry.get("translated_from")
+    if confirmed is not None:
+        set_key(entry, ("translated_from", path), confirmed)
+    elif isinstance(recorded, CommentedMap) and path in recorded:
+        remove_key(entry, ("translated_from", path))
+
+
+@contextmanager
+def _draft(data: CommentedMap, card_id: str, path: str, text: str) -> Iterator[None]:
+    """The card's entry in `data` with the field set to `text`, for the time of the block;
+    afterwards the entry is the one loaded, untouched. The draft entry is a copy, which
+    keeps the positions of the entry's lines."""
+    existed, loaded = card_id in data, data.get(card_id)
+    draft = copy.deepcopy(loaded) if isinstance(loaded, CommentedMap) else CommentedMap()
+    set_key(draft, field_location(path), text)
+    data[card_id] = draft
+    try:
+        yield
+    finally:
+        if existed:
+            data[card_id] = loaded
+        else:
+            del data[card_id]
+
+
+def _value_faults(text: str, at: Position) -> list[Problem]:
+    """What reading the text from a file would refuse (control characters, only
+    whitespace), placed at the field."""
+    parsed = parse_text(dump_text(CommentedMap(text=text)), Document(at.path))
+    return [replace(problem, position=at) for problem in parsed.problems]
+
+
+def _parse(file: Path, text: str) -> Document:
+    return parse_text(text, Document(file, text=text))
+
+
+def _about_field(problem: Problem, card_id: str, path: str) -> bool:
+    """Whether a problem is about the card's field `path`: each check names the field first."""
+    return problem.card_id == card_id and problem.message.startswith((f"{path}:", f"{path} "))
+
+
+def _concerns(problem: Problem, language: str) -> bool:
+    parts = problem.position.path.parts
+    return parts[0] == "cards" or parts[:2] in (("locales", language), ("locales", SOURCE_LANGUAGE))

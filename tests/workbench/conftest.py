@@ -1,0 +1,49 @@
+"""A copy of the shipped database per test, sharing one warmed face cache so that opening
+a workbench lays out no face that an earlier test already fitted."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardkit.render.cache import CACHE_FOLDER
+from cardkit.workbench.service import Workbench
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def copy_project(target: Path) -> Path:
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT / folder, target / folder)
+    return target
+
+
+@pytest.fixture(scope="session")
+def face_cache(tmp_path_factory) -> Path:
+    """A face cache holding the fits of the shipped database in English and German."""
+    base = copy_project(tmp_path_factory.mktemp("warm"))
+    cache = base / "build" / CACHE_FOLDER
+    Workbench(base, "de", cache).card("iron-matron")  # and that card's fit budgets
+    return cache
+
+
+@pytest.fixture
+def project(tmp_path, face_cache) -> Path:
+    root = copy_project(tmp_path / "project")
+    shutil.copytree(face_cache, root / "build" / CACHE_FOLDER)
+    return root
+
+
+@pytest.fixture
+def workbench(project) -> Workbench:
+    return Workbench(project, "de", project / "build" / CACHE_FOLDER)
+
+
+@pytest.fixture(scope="module")
+def shared_workbench(tmp_path_factory, face_cache) -> Workbench:
+    """One workbench for the tests of a module that write nothing."""
+    root = copy_project(tmp_path_factory.mktemp("shared") / "project")
+    shutil.copytree(face_cache, root / "build" / CACHE_FOLDER)
+    return Workbench(root, "de", root / "build" / CACHE_FOLDER)

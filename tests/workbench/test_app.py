@@ -1,0 +1,170 @@
+"""The workbench over HTTP: the page, the API, and what the guard refuses."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from cardkit.cli import main
+from cardkit.model.database import load_database
+from cardkit.workbench.app import create_app
+from cardkit.workbench.security import TOKEN_HEADER
+from tests.workbench.conftest import PROJECT
+
+TOKEN = "session-token"
+OWN = {"Origin": "http://testserver", TOKEN_HEADER: TOKEN}
+PUNISH = "powers.punish.text"
+
+
+@pytest.fixture
+def client(workbench):
+    with TestClient(create_app(workbench, {"testserver"}, TOKEN)) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def reader(shared_workbench):
+    """A client for the tests that write nothing."""
+    with TestClient(create_app(shared_workbench, {"testserver"}, TOKEN)) as client:
+        yield client
+
+
+def current_text(client) -> tuple[str, str]:
+    card = client.get("/api/cards/iron-matron").json()
+    field = next(field for field in card["fields"] if field["path"] == PUNISH)
+    return field["text"], card["version"]
+
+
+def test_the_page_holds_the_token_and_labels_from_the_catalogue(reader):
+    page = reader.get("/")
+
+    assert page.status_code == 200
+    assert f'<meta name="cardkit-token" content="{TOKEN}">' in page.text
+    assert "<title>Übersetzungswerkbank · de</title>" in page.text
+    labels = json.loads(re.search(r'<script type="application/json" id="labels">(.*?)</script>',
+                                  page.text).group(1))
+    assert labels["confirm"] == "Speichern und bestätigen"
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_the_cards_are_listed(reader):
+    cards = {card["card_id"]: card for card in reader.get("/api/cards").json()["cards"]}
+
+    assert cards.keys() == load_database(PROJECT)[0].cards.keys()
+    assert cards["iron-matron"]["state"] == "translated"
+
+
+def test_checking_a_draft(reader):
+    response = reader.post("/api/check", headers=OWN, json={
+        "card": "iron-matron", "path": PUNISH, "text": "Wann immer dein Gegner genau 3 Karten hat."})
+
+    assert response.status_code == 200
+    assert [problem["code"] for problem in response.json()["problems"]] == ["number-mismatch"]
+
+
+def test_saving_and_a_conflict(client, project):
+    text, version = current_text(client)
+    saved = client.post("/api/save", headers=OWN, json={
+        "card": "iron-matron", "path": PUNISH, "text": text + " Sofort.", "version": version,
+        "base": text, "confirm": False})
+    assert saved.status_code == 200
+    assert saved.json()["state"] == "stale"
+
+    again = client.post("/api/save", headers=OWN, json={
+        "card": "iron-matron", "path": PUNISH, "text": "Andere Fassung.", "version": version,
+        "base": text, "confirm": False})
+
+    assert again.status_code == 409
+    conflict = again.json()["conflict"]
+    assert conflict["mine"] == "Andere Fassung." and conflict["theirs"] == text + " Sofort."
+    assert conflict["version"] == saved.json()["version"]
+
+
+def test_an_invalid_save_is_refused_with_its_reason(reader):
+    text, version = current_text(reader)
+
+    response = reader.post("/api/save", headers=OWN, json={
+        "card": "iron-matron", "path": PUNISH, "text": "Genau 3 Karten.", "version": version,
+        "base": text, "confirm": True})
+
+    assert response.status_code == 422
+    assert response.json()["message"].startswith("a text with errors can be saved only unconfirmed")
+
+
+@pytest.mark.parametrize("headers, reason", [
+    ({"Origin": "http://evil.example", TOKEN_HEADER: TOKEN}, "another site (Origin)"),
+    ({"Origin": "http://testserver"}, "this session's token"),
+    ({"Origin": "http://testserver", TOKEN_HEADER: "guessed"}, "this session's token"),
+    ({TOKEN_HEADER: TOKEN}, "no Origin"),
+    ({"Origin": "null", TOKEN_HEADER: TOKEN}, "another site (Origin)"),
+])
+def test_writes_from_elsewhere_are_refused(reader, shared_workbench, headers, reason):
+    project = shared_workbench.root
+    before = (project / "locales/de/duel/aliens.yaml").read_bytes()
+    text, version = current_text(reader)
+
+    response = reader.post("/api/save", headers=headers, json={
+        "card": "iron-matron", "path": PUNISH, "text": "Gehackt.", "version": version,
+        "base": text, "confirm": False})
+
+    assert response.status_code == 403
+    assert reason in response.json()["message"]
+    assert (project / "locales/de/duel/aliens.yaml").read_bytes() == before
+
+
+def test_a_request_to_another_host_name_is_refused(reader):
+    response = reader.get("/api/cards", headers={"Host": "attacker.example:8737"})
+
+    assert response.status_code == 403
+    assert "Host" in response.json()["message"]
+
+
+def test_only_page_assets_of_the_templates_folder_are_served(reader, shared_workbench, tmp_path):
+    secret = tmp_path / "secret.css"
+    secret.write_text("secret")
+    os.symlink(secret, shared_workbench.root / "templates" / "leak.css")
+
+    assert reader.get("/templates/cards.css").status_code == 200
+    assert reader.get("/templates/workbench/workbench.js").headers["content-type"].startswith("text/javascript")
+    assert reader.get("/templates/workbench/page.html").status_code == 404
+    assert reader.get("/templates/leak.css").status_code == 404
+    assert reader.get("/templates/%2e%2e/cards/duel/box.yaml").status_code == 404
+    assert reader.get("/templates/../cards/duel/aliens.css").status_code == 404
+
+
+def test_card_text_is_escaped_in_the_rendered_face(client, workbench, project):
+    german = project / "locales/de/duel/aliens.yaml"
+    german.write_text(german.read_text().replace("name: Eiserne Matrone",
+                                                 "name: '<img src=x onerror=alert(1)>'"))
+    workbench.reload({german})
+
+    card = client.get("/api/cards/iron-matron").json()
+
+    assert "&lt;img src=x onerror=alert(1)&gt;" in card["face"]
+    assert "<img" not in card["face"]
+
+
+def test_a_busy_port_is_a_clear_refusal():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+
+        result = CliRunner().invoke(main, ["workbench", str(PROJECT), "--lang", "de", "--port", str(port)])
+
+    assert result.exit_code == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_unknown_language_is_refused():
+    result = CliRunner().invoke(main, ["workbench", str(PROJECT), "--lang", "fr", "--port", "0"])
+
+    assert result.exit_code == 2
+    assert "no translation 'fr' to work on (known: de, es)" in result.output
