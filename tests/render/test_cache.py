@@ -140,7 +140,8 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
     # renders that card again, and the damaged face, and nothing else.
     incremental = tmp_path / "incremental"
     shutil.copytree(built / CACHE_FOLDER, incremental / CACHE_FOLDER)
-    replace_in(project_copy / "locales/de/duel/aliens.yaml", "genau 1 Handkarte", "genau 2 Handkarten")
+    replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie dir zeigen",
+               "muss er sie dir offen zeigen")
     result = build(project_copy, incremental, ["de"], ["a4"], jobs=2)
     assert "de/iron-matron" in result.rendered
     assert len(result.rendered) == 1

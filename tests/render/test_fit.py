@@ -50,13 +50,14 @@ def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):
 LONG_RED = "Ziehe 3 Karten und verbessere deine Freundschaft mit 1 Botschafter. " * 6
 
 
-def overflow_supply_run(project: Path) -> int:
-    """Makes the German Supply Run's red resource far too long; returns its line."""
-    path = project / "locales" / "de" / "duel" / "fate" / "maintenance.yaml"
+def overflow_a_name(project: Path) -> int:
+    """Makes the German Iron Matron's name far too long for its box (no check of the texts
+    has anything against it, so only the fit stops it); returns its line."""
+    path = project / "locales" / "de" / "duel" / "aliens.yaml"
     source = path.read_text(encoding="utf-8")
-    path.write_text(source.replace("    red: Ziehe 3 Karten.", f"    red: {LONG_RED.strip()}"),
-                    encoding="utf-8")
-    return source.splitlines().index("    red: Ziehe 3 Karten.") + 1
+    path.write_text(source.replace("  name: Eiserne Matrone", "  name: " + " ".join(
+        ["Eiserne Matrone"] * 28), 1), encoding="utf-8")
+    return source.splitlines().index("  name: Eiserne Matrone") + 1
 
 
 def warm_cache(built: Path, out: Path) -> Path:
@@ -66,7 +67,7 @@ def warm_cache(built: Path, out: Path) -> Path:
 
 
 def test_a_text_that_overflows_at_the_floor_stops_the_build_before_any_pdf(built, project_copy, tmp_path):
-    line = overflow_supply_run(project_copy)
+    line = overflow_a_name(project_copy)
     out = warm_cache(built, tmp_path / "out")
     previous = out / "de" / "cards-a4.pdf"
     previous.parent.mkdir(parents=True)
@@ -77,32 +78,28 @@ def test_a_text_that_overflows_at_the_floor_stops_the_build_before_any_pdf(built
 
     [problem] = [problem for problem in failure.value.problems if problem.code == "fit-overflow"]
     assert (str(problem.position.path), problem.position.line) == \
-        ("locales/de/duel/fate/maintenance.yaml", line)
+        ("locales/de/duel/aliens.yaml", line)
     assert previous.read_bytes() == b"previous build"
     assert sorted(path.name for path in (out / "de").iterdir()) == ["cards-a4.pdf"]
 
 
 def test_the_build_command_exits_1_naming_the_overflowing_text(built, project_copy, tmp_path):
-    line = overflow_supply_run(project_copy)
+    line = overflow_a_name(project_copy)
     out = warm_cache(built, tmp_path / "out")
     result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(out), "--lang", "de",
                                                 "--paper", "a4", "--jobs", "1", "--quiet"])
     assert result.exit_code == 1
-    assert f"locales/de/duel/fate/maintenance.yaml:{line}:" in result.output
+    assert f"locales/de/duel/aliens.yaml:{line}:" in result.output
     assert "fit-overflow" in result.output and "build failed, nothing written" in result.output
     assert not (out / "de").exists()
 
 
 def test_validate_fit_exits_1_on_an_overflow(project_copy):
     """(That shrinking alone is a warning, not an error, the test above shows.)"""
-    # A name far too long for its box (the texts' own checks have nothing against it).
-    aliens = project_copy / "locales" / "de" / "duel" / "aliens.yaml"
-    long_name = " ".join(["Eiserne Matrone"] * 28)
-    aliens.write_text(aliens.read_text(encoding="utf-8").replace(
-        "  name: Eiserne Matrone", f"  name: {long_name}"), encoding="utf-8")
+    line = overflow_a_name(project_copy)
     broken = CliRunner().invoke(validate_command, [str(project_copy), "--fit"])
     assert broken.exit_code == 1, broken.output
-    assert "locales/de/duel/aliens.yaml:40:9: error: fit-overflow: name (de) does not fit" in broken.output
+    assert f"locales/de/duel/aliens.yaml:{line}:9: error: fit-overflow: name (de) does not fit" in broken.output
     assert "warning: fit-shrunk" in broken.output
 
 
