@@ -7,7 +7,8 @@ Copies the project's templates and database to OUT, then adds copies of the ship
 `--components` card faces per language, the quick-reference cards included. Copies cycle
 through the cards that carry rules text beyond their name, so text lengths are those of
 real cards with powers and effects rather than of the many name-only cards. The result is
-a benchmark input, not game data: its box counts do not match, and `validate` says so.
+a benchmark input, not game data: its box counts are raised to what it holds, so that it
+validates (a build refuses a database `validate` rejects).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from ruamel.yaml import YAML
 
 PROJECT = Path(__file__).resolve().parent.parent
 REFERENCE_CARDS = 5
+# The kinds box.yaml counts with one number, under their file's name.
+FLAT_COUNTS = ("aliens", "discovery", "event", "maintenance", "reinforcements")
 
 
 def generate(out: Path, components: int) -> Path:
@@ -51,7 +54,17 @@ def generate(out: Path, components: int) -> Path:
         yaml.dump(cards, path)
     for (language, path), entries in texts.items():
         yaml.dump(entries, _locale_file(out, language, path))
+    _raise_box_counts(out / "cards" / "duel" / "box.yaml", facts, yaml)
     return out
+
+
+def _raise_box_counts(box_file: Path, facts: dict, yaml: YAML) -> None:
+    """The box's count of each kind with a flat count, raised to the cards generated."""
+    box = yaml.load(box_file)
+    for path, cards in facts.items():
+        if path.stem in FLAT_COUNTS and len(cards) > box[path.stem]:
+            box[path.stem] = len(cards)
+    yaml.dump(box, box_file)
 
 
 def _locale_file(out: Path, language: str, card_file: Path) -> Path:
