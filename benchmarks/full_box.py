@@ -20,8 +20,9 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from cardkit.render.faces import REFERENCE_CARDS
+
 PROJECT = Path(__file__).resolve().parent.parent
-REFERENCE_CARDS = 5
 # The kinds box.yaml counts with one number, under their file's name.
 FLAT_COUNTS = ("aliens", "discovery", "event", "maintenance", "reinforcements")
 
@@ -41,7 +42,7 @@ def generate(out: Path, components: int) -> Path:
                for card_id, entry in (entries or {}).items()}
     with_text = [(path, card_id) for path, card_id in shipped
                  if len(_text_of(english.get(card_id, {}))) > len(english.get(card_id, {}).get("name", "")) + 40]
-    wanted = components - REFERENCE_CARDS - len(shipped)
+    wanted = components - len(REFERENCE_CARDS) - len(shipped)
     for number in range(wanted):
         path, card_id = with_text[number % len(with_text)]
         new_id = f"{card_id}-copy-{number // len(with_text) + 1}"
