@@ -17,7 +17,7 @@ CODES = frozenset({
     "file-too-large", "file-unreadable", "file-binary", "file-encoding", "yaml-syntax",
     "duplicate-key", "yaml-alias", "yaml-too-deep", "unknown-file", "missing-source-locale",
     "yaml-merge-key", "yaml-tag", "yaml-directive", "yaml-number-form", "number-too-large",
-    "control-character", "blank-text",
+    "control-character", "blank-text", "yaml-complex-key",
     # fields of cards and texts
     "schema-type", "schema-range", "schema-unknown-field", "schema-missing-field", "schema-rule",
     "duplicate-id", "wrong-kind", "untranslatable-kind",

@@ -6,6 +6,7 @@ is refused at its own position, on the composed node tree and before anything is
 constructed, so no Python object is ever made from it:
 
 - merge keys (`<<`), which copy other mappings in and can multiply (a merge bomb);
+- keys that are lists or mappings, which Python cannot always hold as keys;
 - tags other than the standard ones (`!foo`, `!!python/tuple`, `!!omap`, `!!timestamp`),
   and a standard tag on text that is not of its type (`!!int abc`, `!!bool yes`);
 - number forms outside JSON's (`013`, `0x0d`, `0o17`, `1_000`, `.inf`, the
@@ -23,8 +24,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.resolver import VersionedResolver
 
 MAX_INT_DIGITS = 15
 EXCERPT_LENGTH = 24
@@ -43,6 +45,11 @@ SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
 # Control characters other than tab and newline; a carriage return only before a newline.
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+# The tags YAML 1.2 gives plain scalars by their first character and form, as ruamel.yaml
+# resolves them (both readers of `yamlfile.py` tag by this one table).
+_IMPLICIT = {first: tuple(resolvers)
+             for first, resolvers in VersionedResolver().versioned_resolver.items()}
 
 
 @dataclass(frozen=True)
@@ -90,67 +97,80 @@ def find_directives(text: str) -> list[int]:
     return lines
 
 
-def check_nodes(root: Node, implicit_tag) -> tuple[list[Fault], bool]:
+def implicit_tag(value: str) -> str:
+    """The tag a plain scalar gets from its text alone."""
+    for tag, form in _IMPLICIT.get(value[:1], ()):
+        if form.match(value):
+            return tag
+    return STR
+
+
+def check_nodes(root, scalar_node: type) -> tuple[list[Fault], bool]:
     """Every fault of the tree under `root`, and whether `root` itself is refused.
 
+    The tree is ruamel.yaml's or PyYAML's (`scalar_node` is that library's scalar node
+    class): both have nodes with `id`, `tag`, `value`, `style` and `start_mark`.
     Offending values are replaced by null and offending keys (and merge keys) removed, in
-    place, so what is constructed afterwards is plain data. `implicit_tag(value)` is the
-    tag a plain scalar gets from its text alone. Each node is visited once, however often
-    aliases repeat it.
+    place, so what is constructed afterwards is plain data. Each node is visited once,
+    however often aliases repeat it.
     """
     faults: list[Fault] = []
-    if _check_node(root, implicit_tag, None, faults):
+    if _check_node(root, None, faults):
         return faults, True
     seen: set[int] = set()
-    stack: list[tuple[Node, str | None]] = [(root, None)]
+    stack: list[tuple[Any, str | None]] = [(root, None)]
     while stack:
         node, entry = stack.pop()
         if id(node) in seen:
             continue
         seen.add(id(node))
-        if isinstance(node, MappingNode):
+        if node.id == "mapping":
             kept = []
             for key, value in node.value:
-                key_entry = key.value if node is root and isinstance(key, ScalarNode) else entry
+                key_entry = key.value if node is root and key.id == "scalar" else entry
+                if key.id != "scalar":
+                    faults.append(_fault(key, "yaml-complex-key",
+                                         "a list or mapping as a key: keys in card data are "
+                                         "plain text or numbers", key_entry))
+                    continue
                 if key.tag == MERGE:
                     faults.append(_fault(key, "yaml-merge-key",
                                          "merge keys (<<) are not allowed in card data: write "
                                          "the entries out in full", key_entry))
                     continue
-                if _check_node(key, implicit_tag, key_entry, faults, is_key=True):
+                if _check_node(key, key_entry, faults, is_key=True):
                     continue
-                if _check_node(value, implicit_tag, key_entry, faults):
-                    value = _null_like(value)
+                if _check_node(value, key_entry, faults):
+                    value = _null_like(value, scalar_node)
                 else:
                     stack.append((value, key_entry))
                 kept.append((key, value))
             node.value[:] = kept
-        elif isinstance(node, SequenceNode):
+        elif node.id == "sequence":
             for index, item in enumerate(node.value):
-                if _check_node(item, implicit_tag, entry, faults):
-                    node.value[index] = _null_like(item)
+                if _check_node(item, entry, faults):
+                    node.value[index] = _null_like(item, scalar_node)
                 else:
                     stack.append((item, entry))
     return faults, False
 
 
-def _check_node(node: Node, implicit_tag, entry: str | None, faults: list[Fault],
-                is_key: bool = False) -> bool:
+def _check_node(node, entry: str | None, faults: list[Fault], is_key: bool = False) -> bool:
     """Whether `node` itself is refused (its fault added to `faults`)."""
     before = len(faults)
     tag = node.tag
-    if isinstance(node, MappingNode):
+    if node.id == "mapping":
         if tag != MAP:
             faults.append(_tag_fault(node, tag, entry))
-    elif isinstance(node, SequenceNode):
+    elif node.id == "sequence":
         if tag != SEQ:
             faults.append(_tag_fault(node, tag, entry))
-    elif isinstance(node, ScalarNode):
-        _check_scalar(node, implicit_tag, entry, faults, is_key)
+    else:
+        _check_scalar(node, entry, faults, is_key)
     return len(faults) > before
 
 
-def _check_scalar(node: ScalarNode, implicit_tag, entry, faults, is_key: bool) -> None:
+def _check_scalar(node, entry, faults, is_key: bool) -> None:
     value, tag = node.value, node.tag
     if tag not in SCALAR_TAGS:
         if tag == TAG + "timestamp" and node.style is None:
@@ -193,7 +213,7 @@ def _check_scalar(node: ScalarNode, implicit_tag, entry, faults, is_key: bool) -
                                  "field out", entry))
 
 
-def _form_fault(node: ScalarNode, what: str, explicit: bool, entry) -> Fault:
+def _form_fault(node, what: str, explicit: bool, entry) -> Fault:
     tag = node.tag.removeprefix(TAG)
     if explicit:
         return _fault(node, "yaml-tag", f"!!{tag} on {excerpt(node.value)}, which is not {what}",
@@ -204,17 +224,17 @@ def _form_fault(node: ScalarNode, what: str, explicit: bool, entry) -> Fault:
                   "or quote it to keep it as text", entry)
 
 
-def _tag_fault(node: Node, tag: str, entry) -> Fault:
+def _tag_fault(node, tag: str, entry) -> Fault:
     shown = "!!" + tag.removeprefix(TAG) if tag.startswith(TAG) else tag
     return _fault(node, "yaml-tag", f"tag {excerpt(shown)} is not allowed in card data: only "
                   "plain text, numbers, true/false, mappings and lists", entry)
 
 
-def _fault(node: Node, code: str, message: str, entry) -> Fault:
+def _fault(node, code: str, message: str, entry) -> Fault:
     mark = node.start_mark
     return Fault(mark.line + 1, mark.column + 1, code, message, entry)
 
 
-def _null_like(node: Node) -> ScalarNode:
+def _null_like(node, scalar_node: type):
     """A plain null standing where a refused node stood."""
-    return ScalarNode(NULL, "", start_mark=node.start_mark, end_mark=node.end_mark)
+    return scalar_node(NULL, "", start_mark=node.start_mark, end_mark=node.end_mark)

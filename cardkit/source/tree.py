@@ -37,7 +37,7 @@ def load_sources(root: Path) -> Sources:
     sources = Sources(layout)
 
     def load(path: Path) -> Document:
-        return load_yaml(path, layout.shown(path), root=layout.root)
+        return load_yaml(path, layout.shown(path), root=layout.root, round_trip=False)
 
     for card_file in layout.card_files:
         sources.card_documents.append((card_file, load(card_file.path)))

@@ -1,7 +1,10 @@
-"""Safe round-trip loading of one YAML file.
+"""Safe loading of one YAML file.
 
-Every value keeps its line and column (ruamel.yaml's round-trip loader records them on
-the containers), so a problem found later, in any layer, can name where it stands.
+Every value keeps its line and column (recorded on the containers as ruamel.yaml's
+round-trip loader records them), so a problem found later, in any layer, can name where
+it stands. Callers that write the data back (fmt, edits) load it round trip, keeping
+comments and quoting; those that only read it load it through libyaml (`reader.py`),
+which gives the same data, positions and problems many times faster.
 Anything wrong with the file itself (outside the project, not a regular file, not UTF-8,
 binary, too large, control characters, YAML that does not parse, duplicate keys, aliases,
 nesting too deep, anything beyond plain data: see `policy.py`) becomes a Problem, never
@@ -25,6 +28,7 @@ from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, InputTooLarge, read_input
 from cardkit.source.policy import (check_nodes, control_character_message, find_control_characters,
                                    find_directives)
+from cardkit.source.reader import Read, read
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 32
@@ -43,12 +47,7 @@ class _DuplicateKeyRecorder(RoundTripConstructor):
 
     def construct_document(self, node):
         """Refuses what the policy refuses before anything is constructed from it."""
-        resolve = self.resolver.resolve
-
-        def implicit_tag(value: str) -> str:
-            return resolve(ScalarNode, value, (True, False))
-
-        self.policy_faults, self.root_refused = check_nodes(node, implicit_tag)
+        self.policy_faults, self.root_refused = check_nodes(node, ScalarNode)
         if self.root_refused:
             return None
         return super().construct_document(node)
@@ -127,9 +126,11 @@ def _locate(data: Any, location: Location) -> tuple[int, int]:
     return line, column
 
 
-def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None = None) -> Document:
+def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None = None,
+              round_trip: bool = True) -> Document:
     """Read `path`, which must lie inside `root` (by default its own folder); the returned
-    Document names it as `display_path` in problems."""
+    Document names it as `display_path` in problems. Without `round_trip` the data holds
+    no comments or quoting styles, for callers that never write it back."""
     shown = display_path or path
     document = Document(shown)
     try:
@@ -148,7 +149,7 @@ def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None
     if text is None:
         return document
     document.text = text
-    return parse_text(text, document)
+    return parse_text(text, document, round_trip=round_trip)
 
 
 def _decode(raw: bytes, document: Document) -> str | None:
@@ -173,7 +174,7 @@ def _byte_position(raw: bytes, offset: int, path: Path) -> Position:
     return Position(path, line, column)
 
 
-def parse_text(text: str, document: Document) -> Document:
+def parse_text(text: str, document: Document, *, round_trip: bool = True) -> Document:
     control = find_control_characters(text)
     directives = find_directives(text)
     for line, column, character in control:
@@ -185,36 +186,48 @@ def parse_text(text: str, document: Document) -> Document:
                                        "data: they change how the rest of the file reads"))
     if control or directives:
         return document
-    yaml = round_trip_yaml()
-    try:
-        document.data = yaml.load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        reason = exc.problem or exc.context or "invalid YAML"
-        document.problems.append(error(Position(document.path, line, column), "yaml-syntax",
-                                       f"YAML does not parse: {reason}"))
-        return document
-    except (YAMLError, RecursionError) as exc:
-        message = "nesting is too deep" if isinstance(exc, RecursionError) else str(exc)
-        document.problems.append(error(Position(document.path), "yaml-syntax",
-                                       f"YAML does not parse: {message}"))
-        return document
-    constructor = yaml.constructor
+    loaded = None if round_trip else read(text, MAX_DEPTH)
+    if loaded is None:
+        loaded = _load_round_trip(text, document)
+        if loaded is None:
+            return document
+    document.data = loaded.data
     reported = set()
-    for fault in constructor.policy_faults:
+    for fault in loaded.policy_faults:
         document.rejected_keys.add(fault.entry)
         if (fault.line, fault.column, fault.code) in reported:
             continue  # the same node again, through an alias
         reported.add((fault.line, fault.column, fault.code))
         document.problems.append(error(Position(document.path, fault.line, fault.column),
                                        fault.code, fault.message))
-    for key, line, column in constructor.duplicate_keys:
+    for key, line, column in loaded.duplicate_keys:
         document.problems.append(error(Position(document.path, line, column), "duplicate-key",
                                        f"key {key!r} appears twice in the same mapping; "
                                        "the first one is kept"))
     _check_structure(document)
     return document
+
+
+def _load_round_trip(text: str, document: Document) -> Read | None:
+    """The data as ruamel.yaml's round-trip loader reads it; None, with the problem added
+    to `document`, when it does not parse."""
+    yaml = round_trip_yaml()
+    try:
+        data = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        reason = exc.problem or exc.context or "invalid YAML"
+        document.problems.append(error(Position(document.path, line, column), "yaml-syntax",
+                                       f"YAML does not parse: {reason}"))
+        return None
+    except (YAMLError, RecursionError) as exc:
+        message = "nesting is too deep" if isinstance(exc, RecursionError) else str(exc)
+        document.problems.append(error(Position(document.path), "yaml-syntax",
+                                       f"YAML does not parse: {message}"))
+        return None
+    constructor = yaml.constructor
+    return Read(data, constructor.policy_faults, constructor.duplicate_keys)
 
 
 def _check_structure(document: Document) -> None:

@@ -1,0 +1,92 @@
+"""The libyaml reader gives what the round-trip loader gives: the same data, the same line and
+column of every key, value and item, the same problems; and it reads the database itself
+rather than handing it to the slower loader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from cardkit.source.reader import read
+from cardkit.source.yamlfile import MAX_DEPTH, Document, parse_text
+from tests.conftest import PROJECT_ROOT
+
+PROJECT_YAML = sorted(str(path.relative_to(PROJECT_ROOT))
+                      for folder in ("cards", "locales", "tests")
+                      for path in (PROJECT_ROOT / folder).rglob("*.yaml"))
+SHIPPED_YAML = [relative for relative in PROJECT_YAML if not relative.startswith("tests")]
+
+
+def shape(data):
+    """The data with the recorded position of every key, value and item beside it."""
+    if isinstance(data, CommentedMap):
+        return ("map", data.lc.line, data.lc.col,
+                [(key, data.lc.data[key], shape(value)) for key, value in data.items()])
+    if isinstance(data, CommentedSeq):
+        return ("seq", data.lc.line, data.lc.col,
+                [(data.lc.data[index], shape(item)) for index, item in enumerate(data)])
+    if isinstance(data, bool) or data is None:
+        return data
+    for kind in (str, int, float):
+        if isinstance(data, kind):
+            return kind.__name__, kind(data)
+    raise AssertionError(f"unexpected value {data!r}")
+
+
+def both_ways(text: str):
+    readings = []
+    for round_trip in (True, False):
+        document = parse_text(text, Document(Path("x.yaml")), round_trip=round_trip)
+        readings.append(([str(problem) for problem in document.problems], shape(document.data),
+                         document.rejected_keys))
+    return readings
+
+
+@pytest.mark.parametrize("relative", PROJECT_YAML)
+def test_every_yaml_file_of_the_project_reads_the_same_both_ways(relative):
+    round_trip, libyaml = both_ways((PROJECT_ROOT / relative).read_text(encoding="utf-8",
+                                                                       errors="replace"))
+    assert libyaml == round_trip
+
+
+@pytest.mark.parametrize("relative", SHIPPED_YAML)
+def test_the_shipped_database_is_read_by_libyaml_itself(relative):
+    assert read((PROJECT_ROOT / relative).read_text(encoding="utf-8"), MAX_DEPTH) is not None
+
+
+@st.composite
+def mutants(draw):
+    text = (PROJECT_ROOT / draw(st.sampled_from(PROJECT_YAML))).read_text(encoding="utf-8",
+                                                                          errors="replace")
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.integers(0, len(text)))
+        piece = draw(st.sampled_from(list(":-[]{}#&*!|>'\"?, \n%@`x0.\\") + ["  ", "- ", ": "]))
+        text = text[:where] + piece + text[where + draw(st.integers(0, 1)):]
+    return text
+
+
+@settings(max_examples=120, deadline=None)
+@given(mutants())
+def test_mutated_files_read_the_same_both_ways(text):
+    round_trip, libyaml = both_ways(text)
+    assert libyaml == round_trip
+
+
+def test_nesting_deeper_than_any_stack_is_one_problem_not_a_crash():
+    text = "a: " + "[" * 200_000 + "]" * 200_000 + "\n"
+    document = parse_text(text, Document(Path("x.yaml")), round_trip=False)
+    assert [(str(problem.position), problem.code) for problem in document.problems] == [
+        ("x.yaml:1:1", "yaml-syntax")]
+    assert document.problems[0].message == "YAML does not parse: nesting is too deep"
+
+
+def test_a_wide_file_keeps_every_position():
+    text = "".join(f"card-{index:05d}: x{index}\n" for index in range(20_000))
+    document = parse_text(text, Document(Path("x.yaml")), round_trip=False)
+    assert document.problems == []
+    assert str(document.position(("card-19999",))) == "x.yaml:20000:13"
+    assert str(document.key_position(("card-12345",))) == "x.yaml:12346:1"
