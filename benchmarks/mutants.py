@@ -1,6 +1,6 @@
 """Mutation run: thousands of broken inputs through validate, fmt, mark-translated and import.
 
-    .venv/bin/python benchmarks/mutants.py [--count 10000] [--seed 1] [--every 250]
+    .venv/bin/python benchmarks/mutants.py [--count 10000] [--seed 1] [--every 250] [--jobs 2]
 
 Each mutant is the minimal test database (tests/fixtures/minimal) with one change:
 
@@ -16,11 +16,15 @@ Printed: how many runs ended in a traceback, how many falsely succeeded (exit 0 
 input must be refused, or an import that leaves a database validate rejects), and how many
 left a half-written state (a staging folder or temporary file, or a refused command that
 changed a file). The goal is 0, 0, 0.
+
+Each mutant draws from its own random stream (seed and number), so mutant N of a seed is the
+same whatever `--jobs` splits the run over, and can be made again alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import shutil
 import sys
@@ -40,7 +44,7 @@ HOSTILE_VALUES = [
     "013", "0x0d", "0o17", "1_000", "1:30", ".inf", "2026-11-22", "!!int abc", "!!bool yes",
     "!foo x", "!!python/tuple [1]", "!!omap [{a: 1}]", "!!python/object:os.system {}",
     '"\\x1b"', '"\\x85"', '"a\\0b"', '"  "', '"\\t"', "9" * 5000, "-" + "1" * 4400, "{<<: {a: 1}}",
-    "*nowhere", "[*nowhere]",
+    "*nowhere", "[*nowhere]", "{[a]: 1}", "{{a: [1]}: x}",
 ]
 HOSTILE_LINES = ["%TAG !x! tag:example.com,2000:\n---\n", "%YAML 1.1\n---\n"]
 
@@ -112,15 +116,16 @@ def leftovers(root: Path) -> bool:
                for path in root.rglob("*"))
 
 
-def main_run(count: int, seed: int, every: int) -> None:
-    chooser = random.Random(seed)
+def run_mutants(task: tuple[int, range]) -> tuple[Counter, dict[str, str]]:
+    """Runs the mutants numbered in `task` of one seed, each in its own copy; their counts."""
+    seed, numbers = task
     counts: Counter = Counter()
     examples: dict[str, str] = {}
-    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch)
         exported = invoke(["i18n", "export", "--lang", "es", "--root", str(MINIMAL)]).output
-        for number in range(count):
+        for number in numbers:
+            chooser = random.Random(f"{seed}:{number}")
             root = base / f"m{number}"
             shutil.copytree(MINIMAL, root)
             family = chooser.choices(("bytes", "hostile", "whole", "catalogue"), (5, 3, 1, 1))[0]
@@ -157,8 +162,25 @@ def main_run(count: int, seed: int, every: int) -> None:
             if leftovers(root):
                 _half(counts, examples, "staging or temporary file left", number)
             shutil.rmtree(root)
-            if (number + 1) % every == 0 and number + 1 < count:
-                _report(number + 1, started, seed, counts, examples)
+    return counts, examples
+
+
+def main_run(count: int, seed: int, every: int, jobs: int) -> None:
+    counts: Counter = Counter()
+    examples: dict[str, str] = {}
+    started = time.perf_counter()
+    block = 25
+    tasks = [(seed, range(first, min(first + block, count))) for first in range(0, count, block)]
+    done = 0
+    with multiprocessing.Pool(jobs) as pool:
+        for found, found_examples in pool.imap_unordered(run_mutants, tasks):
+            counts.update(found)
+            for key, example in found_examples.items():
+                examples.setdefault(key, example)
+            reported, done = done // every, done + sum(value for key, value in found.items()
+                                                       if key.startswith("mutants ("))
+            if done // every > reported and done < count:
+                _report(done, started, seed, counts, examples)
     _report(count, started, seed, counts, examples)
 
 
@@ -193,6 +215,7 @@ if __name__ == "__main__":
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=250, help="print the counts so far this often")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     options = parser.parse_args()
-    main_run(options.count, options.seed, options.every)
+    main_run(options.count, options.seed, options.every, options.jobs)
     sys.exit(0)
