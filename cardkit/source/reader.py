@@ -159,7 +159,7 @@ def _construct(root, duplicate_keys: list) -> Any:
         if node.id == "mapping":
             for key_node, value_node in node.value:
                 key = _scalar(key_node)
-                if key in container:
+                if key in positions.data:
                     mark = key_node.start_mark
                     duplicate_keys.append((key, mark.line + 1, mark.column + 1))
                     continue

@@ -113,16 +113,19 @@ def _locate(data: Any, location: Location) -> tuple[int, int]:
     line, column = 1, 1
     node = data
     for step in location:
+        # Only what was read has a recorded position; a value added since (a draft) has none.
         if isinstance(node, CommentedMap) and step in node:
-            line, column = node.lc.value(step)
-            line, column = line + 1, column + 1
-            node = node[step]
+            recorded = node.lc.data or {}
+            first = 2  # a mapping records [key line, key column, value line, value column]
         elif isinstance(node, CommentedSeq) and isinstance(step, int) and 0 <= step < len(node):
-            line, column = node.lc.item(step)
-            line, column = line + 1, column + 1
-            node = node[step]
+            recorded = node.lc.data or {}
+            first = 0
         else:
             break
+        if step not in recorded:
+            break
+        line, column = recorded[step][first] + 1, recorded[step][first + 1] + 1
+        node = node[step]
     return line, column
 
 
