@@ -42,3 +42,12 @@ def test_arbitrary_text_never_raises(text):
 
     for problem in document.problems:
         assert problem.position.line >= 1 and problem.position.column >= 1
+
+
+def test_a_value_added_after_reading_is_placed_at_its_enclosing_value():
+    for round_trip in (True, False):
+        document = parse_text("wild:\n  colour: orange\n", Document(Path("plans.yaml")),
+                              round_trip=round_trip)
+        document.data["wild"]["value"] = 13
+
+        assert str(document.position(("wild", "value"))) == "plans.yaml:2:3"
