@@ -12,11 +12,11 @@ quoting style of texts are not kept.
 
 Whatever the round-trip loader would report in its own words, or place in a way of its
 own, is left to it: `read` returns None for a file libyaml does not parse, and for one
-with tabs, tags, anchors or aliases, an empty value (`key:` with nothing after it: the
-round-trip loader places it by the next token and its comments), more than one document,
-or nesting deeper than `max_depth` (the events are consumed one at a time, so no nesting,
-however deep, can exhaust the stack first). Card data has none of these, so the round-trip
-loader reads only broken or unusual files.
+with tabs or line separators (U+2028, U+2029), tags, anchors or aliases, an empty value
+(`key:` with nothing after it: the round-trip loader places it by the next token and its
+comments), more than one document, or nesting deeper than `max_depth` (the events are
+consumed one at a time, so no nesting, however deep, can exhaust the stack first). Card
+data has none of these, so the round-trip loader reads only broken or unusual files.
 """
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ from cardkit.source.policy import (BOOL, FLOAT, INT, MAP, NULL, SEQ, STR, Fault,
                                    implicit_tag)
 
 TRUE_FORMS = {"true", "True", "TRUE"}
+# Tabs: ruamel.yaml refuses them in places where libyaml takes them as spaces. The line and
+# paragraph separators: libyaml counts a line for them inside quotes, ruamel.yaml does not.
+AMBIGUOUS_CHARACTERS = ("\t", "\u2028", "\u2029")
 
 
 @dataclass
@@ -49,8 +52,8 @@ class Read:
 
 def read(text: str, max_depth: int) -> Read | None:
     """The data of `text` with its faults, or None where the round-trip loader must read it."""
-    if "\t" in text:
-        return None  # ruamel.yaml refuses tabs in places where libyaml takes them as spaces
+    if any(character in text for character in AMBIGUOUS_CHARACTERS):
+        return None
     collecting = gc.isenabled()
     gc.disable()  # hundreds of thousands of new objects, none of them in a cycle
     try:

@@ -58,6 +58,24 @@ def test_the_shipped_database_is_read_by_libyaml_itself(relative):
     assert read((PROJECT_ROOT / relative).read_text(encoding="utf-8"), MAX_DEPTH) is not None
 
 
+EDGE_CASES = [
+    "\ufeffa: 1\n", "a: 1\n\ufeffb: 2\n", "a: x\u2028y\nb: 2\n", "a: 'x\u2028y'\nb: 2\n",
+    "a: 'x\u2029y'\nb: 2\n", "a:\tx\n", "a: 1\r\nb:\r\n  - 2\r\n", "---\na: 1\n...\n",
+    "---\na: 1\n...\n---\nb: 2\n", "a: 'multi\n  line'\nb: plain\n  continued\n", "? a\n: 1\n",
+    "? a\n", "a: \"\\u2028\"\n", "a: x\u00a0\n", "a: [1, 2,]\n", "a: [b: 1]\n", "a: [? b : c]\n",
+    "- a\n- b: c\n  d: e\n- - f\n", "a: |+\n  x\n\n", "a: >2\n   x\n", "a: @x\n", "a: b: c\n",
+    "a:\n- b\n- c\nd: e\n", "\"a\": 1\n'a': 2\n", "1: a\n1: b\n", "true: 1\nTrue: 2\n", "a: !!null ''\n",
+    "a: *x\n", "# only\n", "", "[1, 2]", "'x'", "- \n- x\n", "a: \ufffe\n", "a:\n  b:\n  c: 1\n",
+    "a: {b: {c: [1]}}: 2\n", "? [a]\n: 1\n", "x: 12:30\ny: 0x1f\nz: 1_0\n", "k: &a 1\nl: *a\n",
+]
+
+
+@pytest.mark.parametrize("text", EDGE_CASES)
+def test_edge_cases_read_the_same_both_ways(text):
+    round_trip, libyaml = both_ways(text)
+    assert libyaml == round_trip
+
+
 @st.composite
 def mutants(draw):
     text = (PROJECT_ROOT / draw(st.sampled_from(PROJECT_YAML))).read_text(encoding="utf-8",
