@@ -28,7 +28,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq, LineCol
 from yaml import YAMLError
 from yaml._yaml import CParser
-from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
+from yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
                          MappingStartEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent,
                          StreamEndEvent)
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
@@ -110,9 +110,7 @@ def _compose(text: str, max_depth: int):
                 if kind is MappingEndEvent:
                     flat = node.value
                     node.value = list(zip(flat[::2], flat[1::2]))
-            elif kind is AliasEvent:
-                return False
-            else:
+            else:  # an alias
                 return False
             if open_nodes:
                 open_nodes[-1].value.append(node)
@@ -123,7 +121,6 @@ def _compose(text: str, max_depth: int):
         return root
     except YAMLError:
         return False
-
 
 
 def _scalar(node: ScalarNode) -> Any:
