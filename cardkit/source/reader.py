@@ -1,7 +1,7 @@
 """Reading a YAML file through libyaml, for the callers that never write it back.
 
 ruamel.yaml's round-trip loader keeps comments and quoting, which `fmt` and every edit
-need, but it parses in pure Python at about 140 microseconds a key. Validating, building
+need, but it parses in pure Python at about 125 microseconds a key. Validating, building
 and the other readers need only the data and where each value stands, so they read through
 libyaml, the C parser that PyYAML ships in its wheels: its events are turned into the same
 node tree the round-trip loader composes (plain scalars tagged by the YAML 1.2 rules,
