@@ -16,6 +16,7 @@ from cardkit.checks.text.consistency import check_consistency
 from cardkit.checks.text.runner import build_lexicons, check_texts
 from cardkit.model.database import Database, DatabaseHasErrors, load_database
 from cardkit.problems import Problem, Severity
+from cardkit.source.parsed import ParsedFiles
 
 
 @dataclass
@@ -42,10 +43,11 @@ def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] 
     return check_database(root, *load_database(root), measure_fit=measure_fit)
 
 
-def load_checked_database(root: Path) -> tuple[Database, Report]:
+def load_checked_database(root: Path, parsed: ParsedFiles | None = None) -> tuple[Database, Report]:
     """The database under `root` and its report; raises DatabaseHasErrors with every error
-    `validate` finds, so a command that prints refuses exactly what validate rejects."""
-    database, problems, files = load_database(root)
+    `validate` finds, so a command that prints refuses exactly what validate rejects.
+    `parsed` keeps the files' parses between runs."""
+    database, problems, files = load_database(root, parsed)
     report = check_database(root, database, problems, files)
     if report.errors:
         raise DatabaseHasErrors(root, report.errors)

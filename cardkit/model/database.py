@@ -22,6 +22,7 @@ from cardkit.model.cards import MODEL_BY_KIND
 from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
 from cardkit.problems import Position, Problem, Severity, error
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.parsed import ParsedFiles
 from cardkit.source.tree import Sources, load_sources
 from cardkit.source.yamlfile import Document, Location
 
@@ -79,10 +80,10 @@ class Database:
         return self.texts.get(language, {}).get(card_id)
 
 
-def load_database(root: Path) -> tuple[Database, list[Problem], int]:
+def load_database(root: Path, parsed: ParsedFiles | None = None) -> tuple[Database, list[Problem], int]:
     """The database under `root`, every problem found reading and building it, and the
-    number of files read."""
-    sources = load_sources(root)
+    number of files read; `parsed` keeps parses between runs."""
+    sources = load_sources(root, parsed)
     database, problems = assemble(sources)
     return database, sources.problems + problems, len(sources.all_documents())
 

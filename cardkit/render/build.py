@@ -9,7 +9,8 @@ changed. The papers then cost imposition only (impose.py), and a language is imp
 as its faces are ready, while the others render; the cache keeps the imposed sheets too, so
 a language none of whose faces changed is not imposed again. The reference sheets and the
 duplex check flow with the paper, so they are rendered per paper, and cached the same way.
-The cache also keeps the compiled templates, so a rebuild compiles nothing.
+The cache also keeps the database files' parses (source/parsed.py) and the compiled
+templates, so a rebuild parses only the edited file and compiles nothing.
 
 Rendering is spread over worker processes, forked once this process has loaded the
 database, parsed the stylesheets and compiled the templates, so they start with all of it.
@@ -47,6 +48,7 @@ from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.errors import RenderError
 from cardkit.render.renderer import Renderer
+from cardkit.source.parsed import ParsedFiles
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
 
@@ -88,7 +90,8 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     written (`--no-cache`)."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
-    database = _load(root)
+    parsed = ParsedFiles(store)
+    database = _load(root, parsed)
     languages = languages or database.languages
     papers = papers or list(PAPERS)
     unknown = [language for language in languages if language not in database.languages]
@@ -99,6 +102,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     store.open()
+    parsed.keep()
     result = BuildResult(notes=_glossary_notes(database, languages))
     files: dict[Path, bytes] = {}
 
@@ -252,10 +256,10 @@ def _plan(store: FaceCache, rendered: Rendered, papers: list[str], face_jobs: li
                     rendered.documents[language, document, paper] = pdf
 
 
-def _load(root: Path) -> Database:
+def _load(root: Path, parsed: ParsedFiles) -> Database:
     """The database, refused as `validate` would refuse it (text checks included)."""
     try:
-        return load_checked_database(root)[0]
+        return load_checked_database(root, parsed)[0]
     except DatabaseHasErrors as exc:
         raise BuildFailed(str(exc), exc.errors) from None
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from cardkit.problems import Problem
 from cardkit.source.layout import CardFile, Layout, LocaleFile, discover
+from cardkit.source.parsed import ParsedFiles
 from cardkit.source.yamlfile import Document, load_yaml
 
 
@@ -32,12 +33,13 @@ class Sources:
         return found
 
 
-def load_sources(root: Path) -> Sources:
+def load_sources(root: Path, parsed: ParsedFiles | None = None) -> Sources:
+    """Every file of the database under `root`; `parsed` keeps parses between runs."""
     layout = discover(root)
     sources = Sources(layout)
 
     def load(path: Path) -> Document:
-        return load_yaml(path, layout.shown(path), root=layout.root)
+        return load_yaml(path, layout.shown(path), root=layout.root, parsed=parsed)
 
     for card_file in layout.card_files:
         sources.card_documents.append((card_file, load(card_file.path)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -25,6 +25,9 @@ from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, InputTooLarge, read_input
 from cardkit.source.policy import (check_nodes, control_character_message, find_control_characters,
                                    find_directives)
+
+if TYPE_CHECKING:
+    from cardkit.source.parsed import ParsedFiles
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 32
@@ -127,9 +130,10 @@ def _locate(data: Any, location: Location) -> tuple[int, int]:
     return line, column
 
 
-def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None = None) -> Document:
+def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None = None,
+              parsed: ParsedFiles | None = None) -> Document:
     """Read `path`, which must lie inside `root` (by default its own folder); the returned
-    Document names it as `display_path` in problems."""
+    Document names it as `display_path` in problems. `parsed` keeps parses between runs."""
     shown = display_path or path
     document = Document(shown)
     try:
@@ -148,7 +152,7 @@ def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None
     if text is None:
         return document
     document.text = text
-    return parse_text(text, document)
+    return parse_text(text, document) if parsed is None else parsed.parse(text, document, parse_text)
 
 
 def _decode(raw: bytes, document: Document) -> str | None:
