@@ -48,6 +48,7 @@ from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.errors import RenderError
 from cardkit.render.renderer import Renderer
+from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.parsed import ParsedFiles
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
@@ -98,10 +99,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if unknown:
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
-    preflight = preflight_problems(database, root, languages)
+    store.open()
+    preflight = preflight_problems(database, root, languages, store)
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
-    store.open()
     parsed.keep()
     result = BuildResult(notes=_glossary_notes(database, languages))
     files: dict[Path, bytes] = {}
@@ -223,15 +224,27 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
 
 def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
     """Every PDF or none: one transaction over the output folder (docs/printing.md);
-    returns their paths in order."""
+    returns their paths in order. A file that already holds its new bytes is left as it is
+    (after an edit, most of them)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise WriteFailed(out, reason_of(exc)) from None
-    with Transaction(out) as transaction:
-        for path in sorted(files):
-            transaction.write(path, files[path])
+    changed = [path for path in sorted(files) if not _holds(out, path, files[path])]
+    if changed:
+        with Transaction(out) as transaction:
+            for path in changed:
+                transaction.write(path, files[path])
     return sorted(files)
+
+
+def _holds(out: Path, path: Path, content: bytes) -> bool:
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size != len(content):
+            return False
+        return read_input(path, root=out, limit=len(content)) == content
+    except (OSError, InputRefused):
+        return False
 
 
 def _plan(store: FaceCache, rendered: Rendered, papers: list[str], face_jobs: list,
