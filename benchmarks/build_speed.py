@@ -162,7 +162,7 @@ def main() -> None:
         print(f"cold build, 1 process:               {serial.wall:6.2f} s  (CPU {serial.cpu:.2f} s; "
               f"{serial.wall / floor.wall:.2f}x the floor, CPU {serial.cpu / floor.cpu:.2f}x)")
         print(f"cold build, {cores} processes:             {parallel.wall:6.2f} s  "
-              f"(speed-up {serial.wall / parallel.wall:.2f}x)")
+              f"(CPU {parallel.cpu:.2f} s in all processes; speed-up {serial.wall / parallel.wall:.2f}x)")
 
         if arguments.baseline:
             code = export_commit(arguments.baseline, work / "baseline")
