@@ -105,10 +105,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     parsed.keep()
     result = BuildResult(notes=_glossary_notes(database, languages))
-    files: dict[Path, bytes] = {}
+    imposed: dict[tuple[str, str], bytes] = {}
 
     def impose(rendered: Rendered, language: str) -> None:
-        """The papers of a language whose faces are all at hand, while the rest render."""
+        """The card sheets of a language whose faces are all at hand, while the rest render."""
         context = rendered.contexts[language]
         named = {face_name(face.id): rendered.faces[language, face.id].pdf
                  for face in (*context.faces, *context.backs)}
@@ -116,23 +116,29 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             laid_out = [[Slot(face_name(context.faces[index].id),
                               face_name(f"back-{context.faces[index].back}")) for index in indices]
                         for indices in sheets(len(context.faces), PAPERS[paper])]
-            files[out / language / f"cards-{paper}.pdf"] = _imposed(
+            imposed[language, paper] = _imposed(
                 store, paper, rendered.documents[language, "registration", paper], laid_out, named)
-            files[out / language / f"reference-{paper}.pdf"] = rendered.documents[
-                language, "reference", paper]
             rendered.advance(f"{language}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
                             later_steps=len(languages) * len(papers), ready=impose)
+    contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
     result.rendered = rendered.rendered
-    for language, context in rendered.contexts.items():
+
+    for language, context in contexts.items():
         fits = [fit for face in (*context.faces, *context.backs)
-                for fit in rendered.faces[language, face.id].fits if not fit.fits]
+                for fit in faces[language, face.id].fits if not fit.fits]
         result.problems += problems_of(database, language, fits, context.templates)
     overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
     if overflowing:
         raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
                           "smallest size", result.problems)
+
+    files: dict[Path, bytes] = {}
+    for language, context in contexts.items():
+        for paper in papers:
+            files[out / language / f"cards-{paper}.pdf"] = imposed[language, paper]
+            files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
     result.written = write_outputs(out, files)
     return result
 
