@@ -5,23 +5,33 @@ Each face (a card's front in one language, a deck's back, a quick-reference card
 rendered once, at bleed size, and measured for fit from that same render; only a face
 whose text overflows at its natural size is laid out again smaller. Faces and their fits
 are kept in the face cache (`<out>/.cache/`, see cache.py), so a rebuild renders only what
-changed. The papers then cost imposition only (impose.py). The reference sheets and the
+changed. The papers then cost imposition only (impose.py), and a language is imposed as soon
+as its faces are ready, while the others render; the cache keeps the imposed sheets too, so
+a language none of whose faces changed is not imposed again. The reference sheets and the
 duplex check flow with the paper, so they are rendered per paper, and cached the same way.
+The cache also keeps the compiled templates, so a rebuild compiles nothing.
 
-Rendering is spread over worker processes, each loading the database once. Everything is
-rendered in memory first; only when every document is ready are the files written, so a
-failed build leaves the previous PDFs in place. The bytes do not depend on the number of
-processes, nor on what the cache held.
+Rendering is spread over worker processes, forked once this process has loaded the
+database, parsed the stylesheets and compiled the templates, so they start with all of it.
+Everything is rendered in memory first; only when every document is ready are the files
+written, so a failed build leaves the previous PDFs in place. The bytes do not depend on
+the number of processes, nor on what the cache held.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import multiprocessing
 import os
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+import pikepdf
+from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit.checks.runner import load_checked_database
 from cardkit.model.database import Database, DatabaseHasErrors, load_database
@@ -31,11 +41,13 @@ from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, L
                                       face_html, reference_html, registration_html)
 from cardkit.render.faces import Face, FitSizes, Printed
 from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
+from cardkit.render import impose as impose_module, layout as layout_module
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.errors import RenderError
 from cardkit.render.renderer import Renderer
+from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
 
@@ -76,6 +88,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     """Renders and writes the PDFs; with `cache` False the face cache is neither read nor
     written (`--no-cache`)."""
     root = root.resolve()
+    store = FaceCache(out / CACHE_FOLDER if cache else None)
     database = _load(root)
     languages = languages or database.languages
     papers = papers or list(PAPERS)
@@ -83,13 +96,28 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if unknown:
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
-    preflight = preflight_problems(database, root, languages)
+    store.open()
+    preflight = preflight_problems(database, root, languages, store)
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     result = BuildResult(notes=_glossary_notes(database, languages))
-    store = FaceCache(out / CACHE_FOLDER if cache else None).open()
+    imposed: dict[tuple[str, str], bytes] = {}
+
+    def impose(rendered: Rendered, language: str) -> None:
+        """The card sheets of a language whose faces are all at hand, while the rest render."""
+        context = rendered.contexts[language]
+        named = {face_name(face.id): rendered.faces[language, face.id].pdf
+                 for face in (*context.faces, *context.backs)}
+        for paper in papers:
+            laid_out = [[Slot(face_name(context.faces[index].id),
+                              face_name(f"back-{context.faces[index].back}")) for index in indices]
+                        for indices in sheets(len(context.faces), PAPERS[paper])]
+            imposed[language, paper] = _imposed(
+                store, paper, rendered.documents[language, "registration", paper], laid_out, named)
+            rendered.advance(f"{language}/{paper}: imposed")
+
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
-                            later_steps=len(languages) * len(papers))
+                            later_steps=len(languages) * len(papers), ready=impose)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
     result.rendered = rendered.rendered
 
@@ -104,16 +132,9 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
 
     files: dict[Path, bytes] = {}
     for language, context in contexts.items():
-        named = {face_name(face.id): faces[language, face.id].pdf
-                 for face in (*context.faces, *context.backs)}
         for paper in papers:
-            laid_out = [[Slot(face_name(context.faces[index].id),
-                              face_name(f"back-{context.faces[index].back}")) for index in indices]
-                        for indices in sheets(len(context.faces), PAPERS[paper])]
-            files[out / language / f"cards-{paper}.pdf"] = impose_cards(
-                PAPERS[paper], documents[language, "registration", paper], laid_out, named)
+            files[out / language / f"cards-{paper}.pdf"] = imposed[language, paper]
             files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
-            rendered.advance(f"{language}/{paper}: imposed")
     result.written = write_outputs(out, files)
     return result
 
@@ -123,11 +144,11 @@ class Rendered:
     """Every face of some languages, and their documents for some papers, by language."""
 
     contexts: dict[str, LanguageContext]
-    faces: dict[tuple[str, str], _Face]
-    documents: dict[tuple[str, str, str], bytes]
+    faces: dict[tuple[str, str], _Face] = field(default_factory=dict)
+    documents: dict[tuple[str, str, str], bytes] = field(default_factory=dict)
     # What was rendered rather than read from the cache, as in BuildResult.
-    rendered: list[str]
-    advance: Callable[[str], None]
+    rendered: list[str] = field(default_factory=list)
+    advance: Callable[[str], None] = lambda what: None
 
     def sizes(self, language: str) -> FitSizes:
         context = self.contexts[language]
@@ -135,19 +156,23 @@ class Rendered:
                          for fit in self.faces[language, face.id].fits])
 
 
+# Called with what has been rendered so far and a language whose faces and documents are
+# all among it.
+Ready = Callable[[Rendered, str], None]
+
+
 def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
-                 later_steps: int = 0) -> Rendered:
+                 later_steps: int = 0, ready: Ready | None = None) -> Rendered:
     """Every face of `languages` and the reference sheets and duplex check of each paper:
-    from the cache where it holds them whole, rendered (in parallel) otherwise. `later_steps`
-    are steps the caller reports after these, through `Rendered.advance`."""
-    _start_worker(root, database)
-    contexts = {language: _WORKER.context(language) for language in languages}
-    faces: dict[tuple[str, str], _Face] = {}
-    documents: dict[tuple[str, str, str], bytes] = {}
+    from the cache where it holds them whole, rendered (in parallel) otherwise. `ready` is
+    called for each language as soon as it is complete, while the others may still render.
+    `later_steps` are steps the caller reports after these, through `Rendered.advance`."""
+    _start_worker(root, database, store)
+    result = Rendered({language: _WORKER.context(language) for language in languages})
     face_jobs, document_jobs = [], []
     try:
-        _plan(store, contexts, papers, faces, documents, face_jobs, document_jobs)
+        _plan(store, result, papers, face_jobs, document_jobs)
     except RenderError as exc:
         raise BuildFailed(str(exc)) from None
 
@@ -160,7 +185,19 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         if progress is not None:
             progress(done, steps, what)
 
-    rendered = []
+    result.advance = advance
+    waiting = Counter(job[0] for job in (*face_jobs, *document_jobs))
+
+    def finished(language: str) -> None:
+        waiting[language] -= 1
+        if waiting[language] == 0 and ready is not None:
+            ready(result, language)
+
+    for language in languages:
+        if not waiting[language] and ready is not None:
+            ready(result, language)
+    # The workers start here, forked from this process once it has loaded the database,
+    # parsed the stylesheets and compiled the templates: they inherit all of it.
     with _executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
         # The reference sheets are the longest jobs: started first, they do not end last.
         pending = {run(_render_document, *job): job for job in document_jobs}
@@ -171,45 +208,59 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
                 language, document, paper = job
                 key, pdf = _result(future)
                 store.put(key, pdf)
-                documents[job] = pdf
+                result.documents[job] = pdf
                 what = f"{language}/{document}-{paper}"
             else:
                 language, face_id = job
                 fit_key, fits, face_key, pdf = _result(future)
                 store.put(fit_key, encode_fits(fits))
                 store.put(face_key, pdf)
-                faces[job] = _Face(fits, pdf)
+                result.faces[job] = _Face(fits, pdf)
                 what = f"{language}/{face_id}"
-            rendered.append(what)
+            result.rendered.append(what)
             advance(what)
-    return Rendered(contexts, faces, documents, sorted(rendered), advance)
+            finished(language)
+    result.rendered.sort()
+    return result
 
 
 def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
     """Every PDF or none: one transaction over the output folder (docs/printing.md);
-    returns their paths in order."""
+    returns their paths in order. A file that already holds its new bytes is left as it is
+    (after an edit, most of them)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise WriteFailed(out, reason_of(exc)) from None
-    with Transaction(out) as transaction:
-        for path in sorted(files):
-            transaction.write(path, files[path])
+    changed = [path for path in sorted(files) if not _holds(out, path, files[path])]
+    if changed:
+        with Transaction(out) as transaction:
+            for path in changed:
+                transaction.write(path, files[path])
     return sorted(files)
 
 
-def _plan(store: FaceCache, contexts: dict[str, LanguageContext], papers: list[str],
-          faces: dict, documents: dict, face_jobs: list, document_jobs: list) -> None:
+def _holds(out: Path, path: Path, content: bytes) -> bool:
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size != len(content):
+            return False
+        return read_input(path, root=out, limit=len(content)) == content
+    except (OSError, InputRefused):
+        return False
+
+
+def _plan(store: FaceCache, rendered: Rendered, papers: list[str], face_jobs: list,
+          document_jobs: list) -> None:
     """Takes from the cache what it holds whole; lists the rest as jobs."""
     renderer = _WORKER.renderer
-    for language, context in contexts.items():
+    for language, context in rendered.contexts.items():
         for face in (*context.faces, *context.backs):
             natural = face_html(context, Printed(face, {}))
             cached = _cached_face(store, renderer, context, face, natural)
             if cached is None:
                 face_jobs.append((language, face.id, natural))
             else:
-                faces[language, face.id] = cached
+                rendered.faces[language, face.id] = cached
         for paper in papers:
             for document in ("reference", "registration"):
                 html, stylesheets = _document_html(context, document, paper)
@@ -217,8 +268,7 @@ def _plan(store: FaceCache, contexts: dict[str, LanguageContext], papers: list[s
                 if pdf is None:
                     document_jobs.append((language, document, paper))
                 else:
-                    documents[language, document, paper] = pdf
-
+                    rendered.documents[language, document, paper] = pdf
 
 
 def _load(root: Path) -> Database:
@@ -284,8 +334,13 @@ class _executor:
 
     def __init__(self, root: Path, jobs: int | None, count: int):
         workers = min(jobs or os.cpu_count() or 1, max(count, 1))
-        self.pool = (ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
-                                         initargs=(root,)) if workers > 1 else None)
+        # Forked, a worker starts with this process's database, renderer and templates;
+        # where processes cannot fork, each loads and parses its own (_join_worker).
+        forking = "fork" in multiprocessing.get_all_start_methods()
+        self.pool = (ProcessPoolExecutor(
+            max_workers=workers, initializer=_join_worker, initargs=(root,),
+            mp_context=multiprocessing.get_context("fork") if forking else None)
+            if workers > 1 else None)
 
     def __enter__(self):
         return self.submit
@@ -312,34 +367,68 @@ def _result(future: Future):
         raise BuildFailed(str(exc)) from None
 
 
-# What a process renders with: the database (loaded once per worker process), one
-# Renderer, and a context per language.
+# What a process renders with: the database (loaded once), one Renderer, a context per
+# language, and the templates compiled once for all of them.
 
 class _Worker:
-    def __init__(self, root: Path, database: Database):
+    def __init__(self, root: Path, database: Database, store: FaceCache):
         self.root = root
         self.database = database
         self.renderer = Renderer(root)  # parses nothing until first used
+        self.templates = CompiledTemplates(store)
         self.contexts: dict[str, LanguageContext] = {}
 
     def context(self, language: str) -> LanguageContext:
         if language not in self.contexts:
-            self.contexts[language] = LanguageContext(self.root, language, self.database)
+            context = LanguageContext(self.root, language, self.database)
+            context.environment.bytecode_cache = self.templates
+            self.contexts[language] = context
         return self.contexts[language]
 
 
 _WORKER: _Worker | None = None
 
 
-def _start_worker(root: Path, database: Database | None = None) -> None:
-    """Sets up this process's renderer; a worker process (no `database` given) loads the
-    database itself, once, rather than receiving it pickled with its YAML documents. A
-    renderer whose stylesheets and fonts are unchanged is kept (`review --watch`)."""
+def _start_worker(root: Path, database: Database, store: FaceCache) -> None:
+    """Sets up this process's renderer for a build of `database`. A renderer whose
+    stylesheets and fonts are unchanged is kept (`review --watch`)."""
     global _WORKER
     previous = _WORKER
-    _WORKER = _Worker(root, database if database is not None else load_database(root)[0])
+    _WORKER = _Worker(root, database, store)
     if previous is not None and previous.root == root and previous.renderer.current():
         _WORKER.renderer = previous.renderer
+
+
+def _join_worker(root: Path) -> None:
+    """In a worker process: keeps what it was forked with (the build's own database, its
+    renderer and templates, ready to use); a process that was not forked loads the database
+    itself, once, rather than receiving it pickled with its YAML documents."""
+    if _WORKER is None or _WORKER.root != root:
+        _start_worker(root, load_database(root)[0], FaceCache(None))
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, shared by the languages' environments (which differ only
+    in their catalogues) and kept in the face cache, so a template is compiled once and
+    again only when its source changes (Jinja checks the source's checksum)."""
+
+    def __init__(self, store: FaceCache):
+        self.store = store
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        key = cache_key("template", bucket.key)
+        if key not in self.compiled:
+            stored = self.store.get(key)
+            if stored is None:
+                return
+            self.compiled[key] = stored
+        bucket.bytecode_from_string(self.compiled[key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        key = cache_key("template", bucket.key)
+        self.compiled[key] = bucket.bytecode_to_string()
+        self.store.put(key, self.compiled[key])
 
 
 def _render_face(language: str, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
@@ -354,6 +443,30 @@ def _render_document(language: str, document: str, paper: str) -> tuple[str, byt
     html, stylesheets = _document_html(_WORKER.context(language), document, paper)
     renderer = _WORKER.renderer
     return _document_key(renderer, html, stylesheets), renderer.pdf(renderer.render(html, stylesheets))
+
+
+def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
+             faces: dict[str, bytes]) -> bytes:
+    """The card sheets of a paper (impose.impose_cards), from the cache when it holds them
+    for exactly these faces, duplex check and layout, imposed by this pikepdf and code."""
+    key = cache_key("sheets", pikepdf.__version__, pikepdf.__libqpdf_version__, _IMPOSITION_CODE,
+                    repr(PAPERS[paper]), repr(laid_out), _digest(registration),
+                    *(f"{name} {_digest(pdf)}" for name, pdf in sorted(faces.items())))
+    imposed = store.get(key)
+    if imposed is None:
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces)
+        store.put(key, imposed)
+    return imposed
+
+
+def _digest(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+# What the imposed sheets are made by, besides their faces: a cached sheet of another
+# version of this code is not used.
+_IMPOSITION_CODE = _digest(b"".join(Path(module.__file__).read_bytes()
+                                    for module in (impose_module, layout_module)))
 
 
 def _glossary_notes(database: Database, languages: list[str]) -> list[str]:

@@ -9,6 +9,8 @@ dependency) and lays nothing out, so it is cheap enough to run on every build.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import unicodedata
 from collections.abc import Iterator
 from io import BytesIO
@@ -19,6 +21,7 @@ from fontTools.ttLib import TTFont
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location
 from cardkit.problems import Position, Problem, error
+from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.catalogue import template_strings
 from cardkit.render.fetcher import RESOURCE_LIMIT
 from cardkit.source.boundary import InputRefused, read_input
@@ -29,12 +32,14 @@ FONT_SUFFIXES = (".ttf", ".otf")
 WITHOUT_GLYPH = {"Cc", "Cf"}
 
 
-def glyph_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
+def glyph_problems(database: Database, root: Path, languages: list[str] | None = None,
+                   store: FaceCache | None = None) -> list[Problem]:
     """Per language, each character of a card text, template string or glossary entry that
     any of the project's fonts (`templates/fonts/`) lacks: an error naming the character,
-    at the text's own line, with the card it belongs to."""
+    at the text's own line, with the card it belongs to. `store` keeps the fonts' character
+    maps."""
     root = root.resolve()
-    fonts = project_fonts(root)
+    fonts = project_fonts(root, store or FaceCache(None))
     problems = []
     for language in languages or database.languages:
         for position, card_id, what, text in _printed_texts(database, root, language):
@@ -48,14 +53,20 @@ def glyph_problems(database: Database, root: Path, languages: list[str] | None =
     return problems
 
 
-def project_fonts(root: Path) -> dict[str, set[int]]:
-    """The code points each font under `templates/fonts/` maps, by the font's file name."""
+def project_fonts(root: Path, store: FaceCache) -> dict[str, set[int]]:
+    """The code points each font under `templates/fonts/` maps, by the font's file name;
+    kept in `store` by the font's content."""
     folder = root / "templates" / "fonts"
     fonts = {}
     for path in sorted(folder.iterdir()):
         if path.suffix.lower() in FONT_SUFFIXES:
-            font = TTFont(BytesIO(read_input(path, root=root, limit=RESOURCE_LIMIT)), lazy=True)
-            fonts[path.name] = set(font.getBestCmap() or {})
+            content = read_input(path, root=root, limit=RESOURCE_LIMIT)
+            key = cache_key("character map", hashlib.sha256(content).hexdigest())
+            kept = store.get(key)
+            if kept is None:
+                kept = json.dumps(sorted(TTFont(BytesIO(content), lazy=True).getBestCmap() or {})).encode()
+                store.put(key, kept)
+            fonts[path.name] = set(json.loads(kept))
     return fonts
 
 

@@ -7,12 +7,15 @@ from pathlib import Path
 
 from cardkit.model.database import Database
 from cardkit.problems import Problem
+from cardkit.render.cache import FaceCache
 from cardkit.render.catalogue import catalogue_problems
 from cardkit.render.glyphs import glyph_problems
 
 
-def preflight_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
+def preflight_problems(database: Database, root: Path, languages: list[str] | None = None,
+                       store: FaceCache | None = None) -> list[Problem]:
     """Refused or marked-up template catalogues and characters the project's fonts lack,
-    per language (all of the database's by default). Every one is an error."""
+    per language (all of the database's by default). Every one is an error. `store` keeps
+    what does not change from run to run (the fonts' character maps)."""
     languages = languages or database.languages
-    return catalogue_problems(root, languages) + glyph_problems(database, root, languages)
+    return catalogue_problems(root, languages) + glyph_problems(database, root, languages, store)

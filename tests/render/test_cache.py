@@ -10,6 +10,7 @@ import pytest
 
 from cardkit.model.database import load_database
 from cardkit.render import cache as cache_module
+from cardkit.render import build as build_module
 from cardkit.render.build import build, face_key, fit_key
 from cardkit.render.cache import CACHE_FOLDER, FaceCache
 from cardkit.render.documents import LanguageContext, face_html
@@ -127,7 +128,7 @@ def test_no_cache_neither_reads_nor_writes(tmp_path):
 
 
 def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_bytes(
-        built, project_copy, tmp_path):
+        built, project_copy, tmp_path, monkeypatch):
     """`built` is a cold parallel build (jobs=2) of the shipped database."""
     serial = tmp_path / "serial"
     result = build(PROJECT, serial, ["de"], ["a4"], jobs=1, cache=False)
@@ -137,14 +138,20 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
         assert (serial / "de" / name).read_bytes() == (built / "de" / name).read_bytes()
 
     # A cache warmed by the first build, with one entry damaged: an edit of one German text
-    # renders that card again, and the damaged face, and nothing else.
+    # renders that card again, and the damaged face, and nothing else; of the sheets, only
+    # the German ones are imposed again.
     incremental = tmp_path / "incremental"
     shutil.copytree(built / CACHE_FOLDER, incremental / CACHE_FOLDER)
     replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie dir zeigen",
                "muss er sie dir offen zeigen")
-    result = build(project_copy, incremental, ["de"], ["a4"], jobs=2)
-    assert "de/iron-matron" in result.rendered
-    assert len(result.rendered) == 1
+    imposed = []
+    impose_cards = build_module.impose_cards
+    monkeypatch.setattr(build_module, "impose_cards", lambda paper, *rest: (
+        imposed.append(paper.name) or impose_cards(paper, *rest)))
+    result = build(project_copy, incremental, ["en", "de"], ["a4"], jobs=2)
+    assert result.rendered == ["de/iron-matron"]
+    assert len(imposed) == 1  # the German sheets, compared with a cold build's below
+    assert (incremental / "en" / "cards-a4.pdf").read_bytes() == (built / "en" / "cards-a4.pdf").read_bytes()
 
     key = keys_and_html(project_copy)[0]["prime"]
     damaged = incremental / CACHE_FOLDER / key[:2] / key
