@@ -98,7 +98,6 @@ class Rules:
         encounter or, for an example that starts there, from its second."""
         state = self.state
         state.turn = player
-        state.encounters_this_turn = first_encounter - 1
         yield Event("turn.started")
         try:
             if first_encounter == 1:
@@ -143,8 +142,7 @@ class Rules:
         self._draw(player, self.facts.box_fact("starting_hand"))
 
     def _second_encounter_allowed(self, player: str, outcome: str | None) -> bool:
-        won = outcome == DEAL or (outcome == OFFENSE_WINS)
-        if not won:
+        if outcome not in (DEAL, OFFENSE_WINS):
             return False
         if self.edition.second_encounter_needs_encounter_card:
             return any(self.facts.is_encounter_card(card)
@@ -163,7 +161,7 @@ class Rules:
         """Classic campaign scoring (L1306-1313): 8 points for a sole win, 4 for each
         shared winner, 1 for four foreign colonies; the campaign ends at 15 (L1319-1322)."""
         state = self.state
-        if not self.edition.game == "classic":
+        if not self.edition.campaign:
             raise RulesError("only the classic rulebook gives a campaign (L1295-1322)")
         yield from self.check_win()
         awarded = {}
@@ -193,7 +191,6 @@ class Rules:
         state = self.state
         encounter = state.encounter = Encounter(number, offense)
         state.turn = offense
-        state.encounters_this_turn = number
         yield from self._regroup(encounter)
         encounter.step = "regroup"
         yield Event("encounter.regrouped")
@@ -236,8 +233,8 @@ class Rules:
         self._discard_cards(list(encounter.planned.values()))
         encounter.step = "ended"
         yield Event("encounter.ended")
-        if encounter.outcome == FAILED_DEAL and self.edition.game == "classic":
-            raise _TurnOver  # L626-627
+        if encounter.outcome == FAILED_DEAL and self.edition.failed_deal_ends_turn:
+            raise _TurnOver
         return encounter.outcome
 
     def _regroup(self, encounter: Encounter) -> Procedure:

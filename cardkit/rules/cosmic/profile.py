@@ -35,11 +35,13 @@ class Edition:
     defense_refill: str
     # A failed deal ends the offense's turn in so many words (classic L626-627); in the
     # current edition it ends it because only a won encounter or a deal allows a second.
+    failed_deal_ends_turn: bool
     second_encounter_needs_encounter_card: bool
     artifacts: bool
     colony_track: bool
     # Home colonies that must remain to keep an alien power (None: the text gives none).
     home_colonies_for_power: int | None
+    campaign: bool
     citations: dict[str, str]
 
 
@@ -47,8 +49,9 @@ CLASSIC = Edition(
     game="classic", rulebook="001_9841a4286c692375.txt", rulebook_lines=1326,
     destiny="discs", regroup_optional=True, gather_before_aim=True,
     encounter_types=(ATTACK, NEGOTIATE), refill_until_encounter_card=False,
-    defense_refill=ON_BECOMING_DEFENSE, second_encounter_needs_encounter_card=True,
-    artifacts=True, colony_track=False, home_colonies_for_power=3,
+    defense_refill=ON_BECOMING_DEFENSE, failed_deal_ends_turn=True,
+    second_encounter_needs_encounter_card=True, artifacts=True, colony_track=False,
+    home_colonies_for_power=3, campaign=True,
     citations={
         "regroup": "L345-353 (may; onto the main ship without a colony)",
         "destiny": "L354-368, L750-756 (own colour: flip again or a foreign colony at home)",
@@ -75,8 +78,9 @@ COSMIC = Edition(
     game="cosmic", rulebook="002_899f4de90e84aa54.txt", rulebook_lines=286,
     destiny="deck", regroup_optional=False, gather_before_aim=False,
     encounter_types=(ATTACK, NEGOTIATE, MORPH), refill_until_encounter_card=True,
-    defense_refill=AT_PLANNING, second_encounter_needs_encounter_card=False,
-    artifacts=False, colony_track=True, home_colonies_for_power=None,
+    defense_refill=AT_PLANNING, failed_deal_ends_turn=False,
+    second_encounter_needs_encounter_card=False, artifacts=False, colony_track=True,
+    home_colonies_for_power=None, campaign=False,
     citations={
         "setup": "L39-61 (destiny deck: three cards per colour in play, wild and special)",
         "start-turn": "L123-125 (discard and draw until an encounter card is held)",

@@ -102,7 +102,8 @@ class _Setup:
         self.discard = (reader.cards_list(root + ("discard",), *CARD_KINDS)
                         if "discard" in spec else [])
         colours = tuple(player.colour for player in self.players.values())
-        self.destiny = ([reader.one_of(root + ("destiny", index), colours + DESTINY_CARDS)
+        destiny_cards = colours + (DESTINY_CARDS if edition.destiny == "deck" else ())
+        self.destiny = ([reader.one_of(root + ("destiny", index), destiny_cards)
                          for index in range(len(reader.sequence(root + ("destiny",))))]
                         if "destiny" in spec else [])
         self.colony_track = (self._counts(root + ("colony_track",), names)
@@ -255,7 +256,7 @@ class _Setup:
 
         return {
             "regroup": of(*planets, GATE, NONE),
-            "destiny": of(*colours, *DESTINY_CARDS),
+            "destiny": of(*colours, *(DESTINY_CARDS if self.edition.destiny == "deck" else ())),
             "own_colour": of(DRAW_AGAIN, HOME_COLONY),
             "target": of(*planets),
             "defense": of(*players),

@@ -77,7 +77,6 @@ class CosmicState:
     colony_track: dict[str, int] = field(default_factory=dict)
     turn: str | None = None                          # whose turn it is
     encounter: Encounter | None = None
-    encounters_this_turn: int = 0
     first_player: str | None = None
     winners: list[str] = field(default_factory=list)
     scores_awarded: dict[str, int] = field(default_factory=dict)
