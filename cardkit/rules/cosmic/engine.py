@@ -36,7 +36,6 @@ TIME_TRAVEL = "time-travel"
 GATE = "gate"                 # the ships committed on the offense's side
 OFFENSE_WINS, DEFENSE_WINS = "offense-wins", "defense-wins"
 DEAL, FAILED_DEAL = "deal", "failed-deal"
-WILD, SPECIAL = "wild", "special"
 
 # Alien power fragments (the `shown` keys of the alien cards) and artifact ids.
 SHIP_WORTH, NEGOTIATE_BEATS_ATTACK = "ship-worth", "negotiate-beats-attack"

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from cardkit.model.games import GAMES
 from cardkit.problems import Problem
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
@@ -41,7 +42,8 @@ from cardkit.rules.cosmic.state import DEFENSE, OFFENSE, CosmicState, Player
 from cardkit.rules.cosmic.view import checkpoint_schema
 
 LANGUAGES = ("es",)
-CARD_KINDS = ("encounter", "artifact")
+HAND_KINDS = ("encounter", "artifact")
+# Destiny cards of the current edition that show no colour (L135); their effects are not given.
 DESTINY_CARDS = ("wild", "special")
 
 
@@ -62,9 +64,29 @@ def _scenario(reader: CardReader, boxes: Mapping[str, Any]) -> Scenario:
     if edition.game not in boxes:
         reader.fail(("game",), "unknown-id",
                     f"the card database has no box for the game {edition.game!r}")
+    reader = _GameCardReader(reader.document, reader.cards, edition.game)
     setup = _Setup(reader, edition, Facts(edition.game, reader.cards, boxes))
     steps = read_steps(reader, ("steps",), setup.grammar())
     return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
+
+
+class _GameCardReader(CardReader):
+    """Card ids of the scenario's own game only: a kind may repeat across games with
+    another model (a Duel alien is no classic alien), so a card is checked against the
+    model its game declares for its kind (`cardkit.model.games`)."""
+
+    def __init__(self, document, cards: Mapping[str, Any], game: str):
+        super().__init__(document, cards)
+        self.game = GAMES[game]
+
+    def card(self, location, *kinds: str) -> str:
+        card_id = super().card(location, *kinds)
+        card = self.cards[card_id]
+        kind = self.game.kind(card.kind)
+        if kind is None or not isinstance(card, kind.facts):
+            self.fail(location, "wrong-kind",
+                      f"card {card_id!r} is not a card of the game {self.game.name!r}")
+        return card_id
 
 
 class _Setup:
@@ -98,8 +120,8 @@ class _Setup:
                 else ():
             self.planets[str(planet)] = self._counts(root + ("planets", planet), names)
         self.warp = self._counts(root + ("warp",), names) if "warp" in spec else {}
-        self.deck = reader.cards_list(root + ("deck",), *CARD_KINDS) if "deck" in spec else []
-        self.discard = (reader.cards_list(root + ("discard",), *CARD_KINDS)
+        self.deck = reader.cards_list(root + ("deck",), *HAND_KINDS) if "deck" in spec else []
+        self.discard = (reader.cards_list(root + ("discard",), *HAND_KINDS)
                         if "discard" in spec else [])
         colours = tuple(player.colour for player in self.players.values())
         destiny_cards = colours + (DESTINY_CARDS if edition.destiny == "deck" else ())
@@ -117,13 +139,7 @@ class _Setup:
         reader = self.reader
         spec = reader.mapping(here, ("colour", "alien", "hand", "power"), required=("colour",))
         alien = reader.card(here + ("alien",), "alien") if "alien" in spec else None
-        hand = reader.cards_list(here + ("hand",), *CARD_KINDS) if "hand" in spec else []
-        for index, card in enumerate(hand):
-            kind = self.facts.encounter_type(card)
-            if kind is not None and kind not in self.edition.encounter_types:
-                reader.fail(here + ("hand", index), "wrong-kind",
-                            f"card {card!r} is a {kind} card, which the {self.edition.game} "
-                            "edition does not have")
+        hand = reader.cards_list(here + ("hand",), *HAND_KINDS) if "hand" in spec else []
         power = reader.flag(here + ("power",)) if "power" in spec else True
         return Player(name, reader.text(here + ("colour",)), alien, hand, power)
 
@@ -197,7 +213,7 @@ class _Setup:
             return tuple(chosen), scalar(chosen)
 
         def card(reader: CardReader, here):
-            value = reader.card(here, *CARD_KINDS)
+            value = reader.card(here, *HAND_KINDS)
             return value, value
 
         def flag(reader: CardReader, here):
@@ -221,11 +237,11 @@ class _Setup:
             if "see" in spec:
                 return {"see": reader.one_of(here + ("see",), players)}, shown(value)
             reader.mapping(here, ("give", "to"), required=("give", "to"))
-            return ({"give": reader.card(here + ("give",), *CARD_KINDS),
+            return ({"give": reader.card(here + ("give",), *HAND_KINDS),
                      "to": reader.one_of(here + ("to",), players)}, shown(value))
 
         def taken(reader: CardReader, here):
-            chosen = reader.cards_list(here, *CARD_KINDS)
+            chosen = reader.cards_list(here, *HAND_KINDS)
             return tuple(chosen), scalar(chosen)
 
         def reward(reader: CardReader, here):
@@ -244,7 +260,7 @@ class _Setup:
             terms: dict[str, Any] = {}
             if "cards" in spec:
                 terms["cards"] = {str(giver): tuple(reader.cards_list(here + ("cards", giver),
-                                                                      *CARD_KINDS))
+                                                                      *HAND_KINDS))
                                   for giver in reader.mapping(here + ("cards",), players)}
             if "colony" in spec:
                 at = here + ("colony",)

@@ -34,7 +34,7 @@ from cardkit.rules.duel.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX
                                       GameState, PlanetState, PlayerState, ReinforcementPlay,
                                       TacticChoice)
 from cardkit.rules.duel.view import checkpoint_schema
-from cardkit.source.yamlfile import Document, Location
+from cardkit.source.yamlfile import Location
 
 GAME = "duel"
 FATE_DECKS = ("discovery", "event", "maintenance")
