@@ -328,3 +328,24 @@ def test_every_setting_of_a_profile_cites_lines_of_its_rulebook(edition):
         assert ranges, rule
         for first, last in ranges:
             assert 1 <= int(first) <= int(last or first) <= edition.rulebook_lines, rule
+
+
+def test_a_recolonised_home_planet_gives_the_power_back(shipped_database):
+    state = _state(CLASSIC, "red", "blue", aliens={"red": "macron"},
+                   hands={"red": ["classic-attack-20"], "blue": ["classic-attack-4"]})
+    for planet in ("red-1", "red-2", "red-3"):
+        state.planets[planet]["red"] = 0
+    state.planets["red-1"]["blue"] = 1
+    rules = _rules(state, shipped_database)
+    rules._update_powers()
+    assert state.players["red"].power is False          # two home colonies left (L919-923)
+
+    state.destiny = ["red"]
+    _play(rules.lone_encounter("red"),
+          [(CHANCE, "destiny", "red"), ("red", "own_colour", "home-colony"),
+           ("red", "launch", {"red-4": 2}), ("red", "target", "red-1"),
+           ("red", "invite", ()), ("blue", "invite", ()),
+           ("red", "plan", "classic-attack-20"), ("blue", "plan", "classic-attack-4")])
+
+    assert state.planets["red-1"] == {"red": 2, "blue": 0}
+    assert state.players["red"].power is True           # three again (L924-928)
