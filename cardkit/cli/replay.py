@@ -32,7 +32,7 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
         raise UsageError("no worked examples found")
     failed = unloadable = 0
     for path in scenarios:
-        result = replay_file(path, database.cards)
+        result = replay_file(path, database.cards, boxes=database.boxes)
         if result.passed:
             click.echo(f"ok    {path}  ({result.steps_total} step{'' if result.steps_total == 1 else 's'})")
             continue

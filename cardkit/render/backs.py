@@ -22,6 +22,6 @@ def back_of(card: CardModel, database: Database) -> str:
     otherwise `<kind>`, the same for every card of the kind."""
     fact = DECK_FACT.get(card.kind)
     if fact is None or not all(getattr(other, fact) is not None
-                               for other in database.cards_of_kind(card.kind)):
+                               for other in database.cards_of_kind(card.kind, database.game_of(card.id))):
         return card.kind
     return f"{card.kind}-{getattr(card, fact)}"

@@ -48,11 +48,12 @@ class Face:
         return self.entry is not None and bool(self.entry.provisional)
 
 
-def card_faces(database: Database, language: str) -> list[Face]:
-    """Every card face of the database in print order, then the quick-reference cards."""
+def card_faces(database: Database, language: str, game: str = "duel") -> list[Face]:
+    """Every card face of one game of the database in print order, then the quick-reference
+    cards."""
     faces = []
     for kind in KIND_ORDER:
-        for card in database.cards_of_kind(kind):
+        for card in database.cards_of_kind(kind, game):
             faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card, database), card,
                               database.text(language, card.id)))
     for name in REFERENCE_CARDS:

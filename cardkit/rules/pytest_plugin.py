@@ -42,7 +42,8 @@ def _cards(config: pytest.Config) -> dict:
                 or config.getini("cardkit_database") or str(config.rootpath))
         database, problems, _ = load_database(Path(root))
         errors = [problem for problem in problems if problem.severity.value == "error"]
-        cached = {"cards": database.cards, "root": root, "errors": errors}
+        cached = {"cards": database.cards, "boxes": database.boxes, "root": root,
+                  "errors": errors}
         config.stash[_DATABASE_KEY] = cached
     return cached
 
@@ -57,7 +58,7 @@ class ScenarioItem(pytest.Item):
         database = _cards(self.config)
         rootpath = self.config.rootpath
         shown = self.path.relative_to(rootpath) if self.path.is_relative_to(rootpath) else None
-        result = replay_file(self.path, database["cards"], shown)
+        result = replay_file(self.path, database["cards"], shown, boxes=database["boxes"])
         if not result.passed:
             raise ScenarioFailed(result, database)
 

@@ -16,9 +16,11 @@ SCENARIO_MARKER = "example:"
 
 
 def replay_file(path: Path, cards: Mapping[str, Any],
-                display_path: Path | None = None) -> ReplayResult:
-    """Replay one scenario file against the card database `cards`."""
-    return replay_game_file(path, cards, display_path)
+                display_path: Path | None = None,
+                boxes: Mapping[str, Any] | None = None) -> ReplayResult:
+    """Replay one scenario file against the card database: its `cards`, and the `boxes`
+    of its games (Cosmic Encounter's starting hand and planets are box facts)."""
+    return replay_game_file(path, cards, display_path, boxes)
 
 
 def is_scenario_file(path: Path) -> bool:

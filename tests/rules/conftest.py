@@ -14,10 +14,15 @@ EXAMPLES = PROJECT_ROOT / "tests" / "examples"
 
 
 @pytest.fixture(scope="session")
-def shipped_cards() -> dict:
+def shipped_database():
     database, problems, _ = load_database(PROJECT_ROOT)
     assert not [problem for problem in problems if problem.severity.value == "error"]
-    return database.cards
+    return database
+
+
+@pytest.fixture(scope="session")
+def shipped_cards(shipped_database) -> dict:
+    return shipped_database.cards
 
 
 def copy_database(destination: Path) -> Path:

@@ -19,10 +19,13 @@ from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.yamlfile import MAX_FILE_BYTES
 
 DEFAULT_GAME = "duel"
-# game -> the module whose `replay_file(path, cards, display_path)` replays its scenarios
+# game -> the module whose `replay_file(path, cards, display_path, boxes)` replays its
+# scenarios (`boxes`: the card database's box of each game, for the engines that read one)
 ENGINES = {
     "duel": "cardkit.rules.duel.replay",
     "vanguard": "cardkit.rules.vanguard.replay",
+    "classic": "cardkit.rules.cosmic.replay",
+    "cosmic": "cardkit.rules.cosmic.replay",
 }
 _GAME_LINE = re.compile(r"^game:[ \t]*(\S*)")
 
@@ -44,7 +47,8 @@ def declared_game(path: Path) -> tuple[str | None, int, int]:
 
 
 def replay_game_file(path: Path, cards: Mapping[str, Any],
-                     display_path: Path | None = None) -> ReplayResult:
+                     display_path: Path | None = None,
+                     boxes: Mapping[str, Any] | None = None) -> ReplayResult:
     """Replay `path` with the engine of the game it names."""
     game, line, column = declared_game(path)
     shown = display_path or path
@@ -55,4 +59,4 @@ def replay_game_file(path: Path, cards: Mapping[str, Any],
             Position(shown, line, column), "schema-range",
             f"game: {game!r} is not one of {', '.join(ENGINES)}")])
     module = importlib.import_module(ENGINES[game])
-    return module.replay_file(path, cards, display_path)
+    return module.replay_file(path, cards, display_path, boxes)

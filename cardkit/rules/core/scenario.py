@@ -218,6 +218,33 @@ class Reader:
         return [self.text(location + (index,)) for index in range(len(self.sequence(location)))]
 
 
+class CardReader(Reader):
+    """Typed access, and card ids checked against the card database (`cards`: id to a
+    model object with its `kind`)."""
+
+    def __init__(self, document: Document, cards: Mapping[str, Any]):
+        super().__init__(document)
+        self.cards = cards
+
+    def card(self, location: Location, *kinds: str) -> str:
+        data = self.value(location)
+        if not isinstance(data, str):
+            self.fail(location, "schema-type", f"{name(location)} must be a card id")
+        card = self.cards.get(data)
+        if card is None:
+            self.fail(location, "unknown-id",
+                      f"unknown card id {data!r}: the card database has no such card")
+        if kinds and card.kind not in kinds:
+            self.fail(location, "wrong-kind",
+                      f"card {data!r} is a {card.kind}, but {name(location)} takes "
+                      f"{' or '.join(kinds)} cards")
+        return data
+
+    def cards_list(self, location: Location, *kinds: str) -> list[str]:
+        return [self.card(location + (index,), *kinds)
+                for index in range(len(self.sequence(location)))]
+
+
 def name(location: Location) -> str:
     shown = [str(step) if not isinstance(step, int) else f"[{step}]" for step in location]
     return ".".join(shown).replace(".[", "[") or "the file"

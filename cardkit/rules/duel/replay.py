@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from cardkit.model.base import CardModel
 from cardkit.rules.core.decisions import Procedure
@@ -20,7 +21,9 @@ from cardkit.rules.duel.view import UNORDERED_FIELDS, view
 
 
 def replay_file(path: Path, cards: Mapping[str, CardModel],
-                display_path: Path | None = None) -> ReplayResult:
+                display_path: Path | None = None,
+                boxes: Mapping[str, Any] | None = None) -> ReplayResult:
+    """Replay one Duel example against `cards`; the Duel reads nothing from its box."""
     return replay_loaded(load_scenario(path, cards, display_path), display_path or path,
                          lambda scenario: duel_game({**cards, **scenario.hypothetical}))
 

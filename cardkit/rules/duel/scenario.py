@@ -25,15 +25,16 @@ from cardkit.model.database import Origin, validation_problems
 from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
 from cardkit.problems import Problem
 from cardkit.rules.core.decisions import CHANCE
-from cardkit.rules.core.scenario import (SECTION, ActionReader, ChoiceReader, Invalid, Reader,
-                                         Scenario, StepGrammar, load, read_citations, read_steps)
+from cardkit.rules.core.scenario import (SECTION, ActionReader, CardReader, ChoiceReader,
+                                         Invalid, Scenario, StepGrammar, load, read_citations,
+                                         read_steps)
 from cardkit.rules.core.scenario import name as location_name
 from cardkit.rules.duel.engine import EVENT_NAMES, PASS
 from cardkit.rules.duel.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
                                       GameState, PlanetState, PlayerState, ReinforcementPlay,
                                       TacticChoice)
 from cardkit.rules.duel.view import checkpoint_schema
-from cardkit.source.yamlfile import Document, Location
+from cardkit.source.yamlfile import Location
 
 GAME = "duel"
 FATE_DECKS = ("discovery", "event", "maintenance")
@@ -63,39 +64,13 @@ def show_choice(choice: Any) -> str:
     return str(choice)
 
 
-class _CardReader(Reader):
-    """The core's typed access, and card ids checked against the card database."""
-
-    def __init__(self, document: Document, cards: Mapping[str, CardModel]):
-        super().__init__(document)
-        self.cards = cards
-
-    def card(self, location: Location, *kinds: str) -> str:
-        data = self.value(location)
-        if not isinstance(data, str):
-            self.fail(location, "schema-type", f"{location_name(location)} must be a card id")
-        card = self.cards.get(data)
-        if card is None:
-            self.fail(location, "unknown-id",
-                      f"unknown card id {data!r}: the card database has no such card")
-        if kinds and card.kind not in kinds:
-            self.fail(location, "wrong-kind",
-                      f"card {data!r} is a {card.kind}, but {location_name(location)} takes "
-                      f"{' or '.join(kinds)} cards")
-        return data
-
-    def cards_list(self, location: Location, *kinds: str) -> list[str]:
-        return [self.card(location + (index,), *kinds)
-                for index in range(len(self.sequence(location)))]
-
-
 def load_scenario(path: Path, cards: Mapping[str, CardModel],
                   display_path: Path | None = None
                   ) -> tuple[DuelScenario | None, list[Problem]]:
-    return load(path, display_path, lambda document: _scenario(_CardReader(document, cards)))
+    return load(path, display_path, lambda document: _scenario(CardReader(document, cards)))
 
 
-def _scenario(reader: _CardReader) -> DuelScenario:
+def _scenario(reader: CardReader) -> DuelScenario:
     top = reader.mapping((), ("example", "game", "sources", "readings", HYPOTHETICAL, "setup",
                               "steps"), required=("example", "sources", "setup", "steps"))
     title = reader.text(("example",))
@@ -112,7 +87,7 @@ def _scenario(reader: _CardReader) -> DuelScenario:
                         hypothetical)
 
 
-def _hypothetical_cards(reader: _CardReader) -> dict[str, CardModel]:
+def _hypothetical_cards(reader: CardReader) -> dict[str, CardModel]:
     """Cards the scenario makes up to show a rule no rulebook card shows, by kind and id,
     each checked by the model of its kind, as in the card files."""
     root = (HYPOTHETICAL,)
@@ -144,7 +119,7 @@ def _hypothetical_cards(reader: _CardReader) -> dict[str, CardModel]:
 class _Setup:
     """Checks the setup once and builds a fresh GameState from it for every replay."""
 
-    def __init__(self, reader: _CardReader):
+    def __init__(self, reader: CardReader):
         self.reader = reader
         self.placed: dict[str, Location] = {}
         self.planet_seen: set[str] = set()
@@ -292,7 +267,7 @@ class _Setup:
             checkpoint=checkpoint_schema(tuple(self.planet_names), tuple(self.emissaries)))
 
     def _action_readers(self) -> dict[str, ActionReader]:
-        def no_arguments(reader: _CardReader, here: Location) -> None:
+        def no_arguments(reader: CardReader, here: Location) -> None:
             if reader.value(here) is not None:
                 reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
 
@@ -307,7 +282,7 @@ class _Setup:
             "win_check": no_arguments,
         }
 
-    def _clash(self, reader: _CardReader, here: Location, duel: bool) -> dict:
+    def _clash(self, reader: CardReader, here: Location, duel: bool) -> dict:
         """A duel's planet, or a contest, with its fate card and the plans already chosen."""
         allowed = ("planet", "fate", "plans") if duel else ("fate", "plans")
         arguments = reader.mapping(here, allowed, required=("planet",) if duel else ())
@@ -323,13 +298,13 @@ class _Setup:
         return {"planet": planet, "fate": fate, "plans": plans}
 
     def _choice_readers(self) -> dict[str, ChoiceReader]:
-        def shown(read: Callable[[_CardReader, Location], Any]) -> ChoiceReader:
-            def reader_of_choice(reader: _CardReader, here: Location) -> tuple[Any, str]:
+        def shown(read: Callable[[CardReader, Location], Any]) -> ChoiceReader:
+            def reader_of_choice(reader: CardReader, here: Location) -> tuple[Any, str]:
                 choice = read(reader, here)
                 return choice, show_choice(choice)
             return reader_of_choice
 
-        def planet(reader: _CardReader, here: Location) -> str:
+        def planet(reader: CardReader, here: Location) -> str:
             return reader.one_of(here, tuple(self.planet_names))
 
         readers = {
@@ -376,7 +351,7 @@ class _Setup:
         return PlanetState(spec["name"], tile, symbol, dict(spec["ships"]), spec["in_vortex"])
 
 
-def _effect(reader: _CardReader, here: Location) -> tuple[str, CountedEffect]:
+def _effect(reader: CardReader, here: Location) -> tuple[str, CountedEffect]:
     arguments = reader.mapping(here, ("player", "effect", "count", "optional"),
                                required=("player", "effect", "count"))
     player = reader.one_of(here + ("player",), COLOURS)
@@ -390,13 +365,13 @@ def _effect(reader: _CardReader, here: Location) -> tuple[str, CountedEffect]:
     return player, effect
 
 
-def _tactic_choice(reader: _CardReader, here: Location) -> TacticChoice:
+def _tactic_choice(reader: CardReader, here: Location) -> TacticChoice:
     reader.mapping(here, ("tile", "half"), required=("tile", "half"))
     return TacticChoice(reader.card(here + ("tile",), "tactic"),
                         reader.one_of(here + ("half",), TACTIC_ICONS))
 
 
-def _reinforcement_choice(reader: _CardReader, here: Location) -> str | ReinforcementPlay:
+def _reinforcement_choice(reader: CardReader, here: Location) -> str | ReinforcementPlay:
     if reader.value(here) == PASS:
         return PASS
     if not isinstance(reader.value(here), Mapping):

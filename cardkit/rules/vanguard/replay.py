@@ -25,8 +25,9 @@ GAME = Game(start=_start, view=view, unordered=UNORDERED_FIELDS, show=show_choic
 
 
 def replay_file(path: Path, cards: Mapping[str, Any] | None = None,
-                display_path: Path | None = None) -> ReplayResult:
-    """Replay one example. The Duel's card database (`cards`) plays no part: the facts an
-    example relies on are in the scenario, each citing its rulebook lines."""
+                display_path: Path | None = None,
+                boxes: Mapping[str, Any] | None = None) -> ReplayResult:
+    """Replay one example. The card database (`cards`, `boxes`) plays no part: the facts
+    an example relies on are in the scenario, each citing its rulebook lines."""
     return replay_loaded(load_scenario(path, display_path), display_path or path,
                          lambda scenario: GAME)

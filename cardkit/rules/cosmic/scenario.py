@@ -1,0 +1,302 @@
+"""Reading a Cosmic Encounter example (either edition): citations, setup and the script.
+
+```
+example: ...
+game: classic                   # or cosmic
+sources: [{file: 001_9841a4286c692375.txt, language: es, lines: 642-678}]
+readings: [...]                 # where the text is open, and what we chose
+setup:
+  players:                      # seating order, clockwise; each has five home planets
+    zombie: {colour: red, alien: zombie, hand: [classic-attack-8]}
+  planets: {green-2: {filch: 2}}   # planets that differ from the box's home ships
+  warp: {zombie: 3}
+  deck: [...]                   # top first
+  discard: [...]
+  destiny: [green, blue]        # the discs or destiny cards left, in no order
+  colony_track: {red: 2}
+  scores: {zombie: 4}
+steps: [...]                    # as for every game (cardkit.rules.core.scenario)
+```
+
+Home planets are `<colour>-1` to `<colour>-<planets_per_system>`, each holding the box's
+`ships_per_home_planet` ships of its owner unless `planets` says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardkit.model.games import GAMES
+from cardkit.problems import Problem
+from cardkit.rules.core.checkpoints import scalar
+from cardkit.rules.core.decisions import CHANCE
+from cardkit.rules.core.scenario import (CardReader, Scenario, StepGrammar, load, plain,
+                                         read_citations, read_steps)
+from cardkit.rules.cosmic.engine import (DECLINE, DRAW_AGAIN, EVENT_NAMES, GATE, HOME_COLONY,
+                                         NO_DEAL, NONE, PASS, TIME_TRAVEL)
+from cardkit.rules.cosmic.facts import Facts
+from cardkit.rules.cosmic.profile import EDITIONS, Edition
+from cardkit.rules.cosmic.state import DEFENSE, OFFENSE, CosmicState, Player
+from cardkit.rules.cosmic.view import checkpoint_schema
+
+LANGUAGES = ("es",)
+HAND_KINDS = ("encounter", "artifact")
+# Destiny cards of the current edition that show no colour (L135); their effects are not given.
+DESTINY_CARDS = ("wild", "special")
+
+
+def load_scenario(path: Path, cards: Mapping[str, Any], boxes: Mapping[str, Any] | None,
+                  display_path: Path | None = None) -> tuple[Scenario | None, list[Problem]]:
+    return load(path, display_path,
+                lambda document: _scenario(CardReader(document, cards), boxes or {}))
+
+
+def _scenario(reader: CardReader, boxes: Mapping[str, Any]) -> Scenario:
+    reader.mapping((), ("example", "game", "sources", "readings", "setup", "steps"),
+                   required=("example", "game", "sources", "setup", "steps"))
+    title = reader.text(("example",))
+    edition = EDITIONS[reader.one_of(("game",), tuple(EDITIONS))]
+    citations = read_citations(reader, ("sources",), {edition.rulebook: edition.rulebook_lines},
+                               LANGUAGES)
+    readings = reader.texts(("readings",))
+    if edition.game not in boxes:
+        reader.fail(("game",), "unknown-id",
+                    f"the card database has no box for the game {edition.game!r}")
+    reader = _GameCardReader(reader.document, reader.cards, edition.game)
+    setup = _Setup(reader, edition, Facts(edition.game, reader.cards, boxes))
+    steps = read_steps(reader, ("steps",), setup.grammar())
+    return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
+
+
+class _GameCardReader(CardReader):
+    """Card ids of the scenario's own game only: a kind may repeat across games with
+    another model (a Duel alien is no classic alien), so a card is checked against the
+    model its game declares for its kind (`cardkit.model.games`)."""
+
+    def __init__(self, document, cards: Mapping[str, Any], game: str):
+        super().__init__(document, cards)
+        self.game = GAMES[game]
+
+    def card(self, location, *kinds: str) -> str:
+        card_id = super().card(location, *kinds)
+        card = self.cards[card_id]
+        kind = self.game.kind(card.kind)
+        if kind is None or not isinstance(card, kind.facts):
+            self.fail(location, "wrong-kind",
+                      f"card {card_id!r} is not a card of the game {self.game.name!r}")
+        return card_id
+
+
+class _Setup:
+    """Checks the setup once and builds a fresh state from it for every replay."""
+
+    def __init__(self, reader: CardReader, edition: Edition, facts: Facts):
+        self.reader = reader
+        self.edition = edition
+        self.facts = facts
+        root = ("setup",)
+        spec = reader.mapping(root, ("players", "planets", "warp", "deck", "discard", "destiny",
+                                     "colony_track", "scores"), required=("players",))
+        planets_per_system = facts.box_fact("planets_per_system")
+        self.ships_per_planet = facts.box_fact("ships_per_home_planet")
+        self.players: dict[str, Player] = {}
+        self.home: dict[str, str] = {}
+        for name in reader.mapping(root + ("players",), None):
+            player = self._player(root + ("players", name), str(name))
+            if player.colour in {other.colour for other in self.players.values()}:
+                reader.fail(root + ("players", name, "colour"), "schema-rule",
+                            f"colour {player.colour!r} is another player's")
+            self.players[player.name] = player
+            for number in range(1, planets_per_system + 1):
+                self.home[f"{player.colour}-{number}"] = player.name
+        if len(self.players) < 2:
+            reader.fail(root + ("players",), "schema-rule", "the setup needs two players or more")
+        names = tuple(self.players)
+        self.planets = {planet: {owner: self.ships_per_planet}
+                        for planet, owner in self.home.items()}
+        for planet in reader.mapping(root + ("planets",), tuple(self.home)) if "planets" in spec \
+                else ():
+            self.planets[str(planet)] = self._counts(root + ("planets", planet), names)
+        self.warp = self._counts(root + ("warp",), names) if "warp" in spec else {}
+        self.deck = reader.cards_list(root + ("deck",), *HAND_KINDS) if "deck" in spec else []
+        self.discard = (reader.cards_list(root + ("discard",), *HAND_KINDS)
+                        if "discard" in spec else [])
+        colours = tuple(player.colour for player in self.players.values())
+        destiny_cards = colours + (DESTINY_CARDS if edition.destiny == "deck" else ())
+        self.destiny = ([reader.one_of(root + ("destiny", index), destiny_cards)
+                         for index in range(len(reader.sequence(root + ("destiny",))))]
+                        if "destiny" in spec else [])
+        self.colony_track = (self._counts(root + ("colony_track",), names)
+                             if "colony_track" in spec else {})
+        if self.colony_track and not edition.colony_track:
+            reader.fail(root + ("colony_track",), "schema-rule",
+                        f"the {edition.game} edition has no colony track")
+        self.scores = self._counts(root + ("scores",), names) if "scores" in spec else {}
+
+    def _player(self, here, name: str) -> Player:
+        reader = self.reader
+        spec = reader.mapping(here, ("colour", "alien", "hand", "power"), required=("colour",))
+        alien = reader.card(here + ("alien",), "alien") if "alien" in spec else None
+        hand = reader.cards_list(here + ("hand",), *HAND_KINDS) if "hand" in spec else []
+        power = reader.flag(here + ("power",)) if "power" in spec else True
+        return Player(name, reader.text(here + ("colour",)), alien, hand, power)
+
+    def _counts(self, here, names: tuple[str, ...]) -> dict[str, int]:
+        return {str(key): self.reader.integer(here + (key,))
+                for key in self.reader.mapping(here, names)}
+
+    def build(self) -> CosmicState:
+        players = {name: Player(player.name, player.colour, player.alien, list(player.hand),
+                                player.power) for name, player in self.players.items()}
+        for name, score in self.scores.items():
+            players[name].score = score
+        return CosmicState(
+            self.edition, players, {planet: dict(ships) for planet, ships in self.planets.items()},
+            dict(self.home), dict(self.warp), list(self.deck), list(self.discard),
+            list(self.destiny), colony_track=dict(self.colony_track))
+
+    def grammar(self) -> StepGrammar:
+        return StepGrammar(
+            actions=self._action_readers(), events=EVENT_NAMES,
+            actors=lambda: tuple(self.players) + (CHANCE,), choices=self._choice_readers(),
+            chance_kinds=frozenset({"destiny", "take"}),
+            checkpoint=checkpoint_schema(tuple(self.players), tuple(self.planets)))
+
+    def _action_readers(self) -> dict:
+        players = tuple(self.players)
+
+        def no_arguments(reader: CardReader, here) -> None:
+            if reader.value(here) not in (None, {}):
+                reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+
+        def turn(reader: CardReader, here) -> dict:
+            spec = reader.mapping(here, ("player", "encounter"), required=("player",))
+            return {"player": reader.one_of(here + ("player",), players),
+                    "encounter": (reader.one_of(here + ("encounter",), (1, 2))
+                                  if "encounter" in spec else 1)}
+
+        def encounter(reader: CardReader, here) -> dict:
+            spec = reader.mapping(here, ("offense", "number"), required=("offense",))
+            return {"offense": reader.one_of(here + ("offense",), players),
+                    "number": (reader.one_of(here + ("number",), (1, 2))
+                               if "number" in spec else 1)}
+
+        return {"set_up": no_arguments, "turn": turn, "encounter": encounter,
+                "win_check": no_arguments, "campaign_score": no_arguments}
+
+    def _choice_readers(self) -> dict:
+        players = tuple(self.players)
+        planets = tuple(self.planets)
+        colours = tuple(player.colour for player in self.players.values())
+
+        def shown(value) -> str:
+            return scalar(plain(value))
+
+        def of(*choices):
+            def read(reader: CardReader, here):
+                value = reader.one_of(here, choices)
+                return value, str(value)
+            return read
+
+        def ships(places: tuple[str, ...]):
+            def read(reader: CardReader, here):
+                counts = {str(place): reader.integer(here + (place,), 1)
+                          for place in reader.mapping(here, places)}
+                return counts, shown(reader.value(here))
+            return read
+
+        def player_list(reader: CardReader, here):
+            chosen = [reader.one_of(here + (index,), players)
+                      for index in range(len(reader.sequence(here)))]
+            return tuple(chosen), scalar(chosen)
+
+        def card(reader: CardReader, here):
+            value = reader.card(here, *HAND_KINDS)
+            return value, value
+
+        def flag(reader: CardReader, here):
+            value = reader.flag(here)
+            return value, "yes" if value else "no"
+
+        def artifact(reader: CardReader, here):
+            if reader.value(here) == PASS:
+                return PASS, PASS
+            if isinstance(reader.value(here), str):
+                return card(reader, here)
+            reader.mapping(here, ("play", "on"), required=("play", "on"))
+            return ({"play": reader.card(here + ("play",), "artifact"),
+                     "on": reader.one_of(here + ("on",), players)}, shown(reader.value(here)))
+
+        def power(reader: CardReader, here):
+            value = reader.value(here)
+            if value in (PASS, TIME_TRAVEL):
+                return value, value
+            spec = reader.mapping(here, ("give", "to", "see"))
+            if "see" in spec:
+                return {"see": reader.one_of(here + ("see",), players)}, shown(value)
+            reader.mapping(here, ("give", "to"), required=("give", "to"))
+            return ({"give": reader.card(here + ("give",), *HAND_KINDS),
+                     "to": reader.one_of(here + ("to",), players)}, shown(value))
+
+        def taken(reader: CardReader, here):
+            chosen = reader.cards_list(here, *HAND_KINDS)
+            return tuple(chosen), scalar(chosen)
+
+        def reward(reader: CardReader, here):
+            spec = reader.mapping(here, ("draw", "retrieve"))
+            choice: dict[str, Any] = {}
+            if "draw" in spec:
+                choice["draw"] = reader.integer(here + ("draw",))
+            if "retrieve" in spec:
+                choice["retrieve"], _ = ships(planets)(reader, here + ("retrieve",))
+            return choice, shown(reader.value(here))
+
+        def deal(reader: CardReader, here):
+            if reader.value(here) == NO_DEAL:
+                return NO_DEAL, NO_DEAL
+            spec = reader.mapping(here, ("cards", "colony"))
+            terms: dict[str, Any] = {}
+            if "cards" in spec:
+                terms["cards"] = {str(giver): tuple(reader.cards_list(here + ("cards", giver),
+                                                                      *HAND_KINDS))
+                                  for giver in reader.mapping(here + ("cards",), players)}
+            if "colony" in spec:
+                at = here + ("colony",)
+                reader.mapping(at, ("for", "planet", "from"), required=("for", "planet", "from"))
+                terms["colony"] = {"for": reader.one_of(at + ("for",), players),
+                                   "planet": reader.one_of(at + ("planet",), planets),
+                                   "from": ships(planets + (GATE,))(reader, at + ("from",))[0]}
+            return terms, shown(reader.value(here))
+
+        return {
+            "regroup": of(*planets, GATE, NONE),
+            "destiny": of(*colours, *(DESTINY_CARDS if self.edition.destiny == "deck" else ())),
+            "own_colour": of(DRAW_AGAIN, HOME_COLONY),
+            "target": of(*planets),
+            "defense": of(*players),
+            "launch": ships(planets),
+            "commit": ships(planets),
+            "lose": ships(planets + (GATE,)),
+            "return": ships(planets),
+            "retrieve": ships(planets),
+            "invite": player_list,
+            "ally": of(OFFENSE, DEFENSE, DECLINE),
+            "plan": card,
+            "discard": card,
+            "artifact": artifact,
+            "power": power,
+            "take": taken,
+            "reward": reward,
+            "deal": deal,
+            "agree": flag,
+            "second_encounter": flag,
+        }
+
+
+def show_choice(choice: Any) -> str:
+    if isinstance(choice, bool):
+        return "yes" if choice else "no"
+    return scalar(choice)
+

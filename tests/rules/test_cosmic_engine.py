@@ -1,0 +1,351 @@
+"""The Cosmic Encounter engine through its OpenSpiel-style API, rule by rule, in both
+editions: what the worked examples do not reach (compensation taken, failed deals, the
+second encounter, new hands, the loss of a power, campaign scoring)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardkit.rules.core.decisions import CHANCE, Decision, IllegalChoice, RulesError, Runner
+from cardkit.rules.cosmic.engine import Rules
+from cardkit.rules.cosmic.facts import Facts
+from cardkit.rules.cosmic.profile import CLASSIC, COSMIC, Edition
+from cardkit.rules.cosmic.state import CosmicState, Encounter, Player
+
+
+def _state(edition: Edition, *players: str, hands: dict | None = None,
+           aliens: dict | None = None) -> CosmicState:
+    """Players named by their colour, each with five home planets of four ships."""
+    hands, aliens = hands or {}, aliens or {}
+    home = {f"{name}-{number}": name for name in players for number in range(1, 6)}
+    return CosmicState(edition,
+                       {name: Player(name, name, aliens.get(name), list(hands.get(name, [])))
+                        for name in players},
+                       {planet: {owner: 4} for planet, owner in home.items()}, home)
+
+
+def _rules(state: CosmicState, shipped_database) -> Rules:
+    return Rules(state, Facts(state.edition.game, shipped_database.cards,
+                              shipped_database.boxes))
+
+
+def _play(procedure, script: list[tuple[str, str, object]]) -> list[Decision]:
+    """Run to the end, answering each decision with the first unused scripted answer of its
+    actor and kind (a decision with one legal choice is taken when none is scripted)."""
+    runner = Runner()
+    runner.begin(procedure)
+    unused = list(script)
+    asked = []
+    while (item := runner.advance()) is not None:
+        if not isinstance(item, Decision):
+            continue
+        asked.append(item)
+        answer = next((entry for entry in unused if entry[:2] == (item.actor, item.kind)), None)
+        if answer is None:
+            assert item.forced, f"unscripted {item.actor} {item.kind}: {item.prompt}"
+            runner.apply(item.only_choice())
+        else:
+            unused.remove(answer)
+            runner.apply(answer[2])
+    assert not unused, f"never asked: {unused}"
+    return asked
+
+
+def _run_until(runner: Runner, event: str, answers: dict):
+    """Advance to `event`, answering each decision by its kind from `answers` (a decision
+    with one legal choice is taken when its kind is not there)."""
+    while (item := runner.advance()) is not None:
+        if isinstance(item, Decision):
+            runner.apply(answers[item.kind] if item.kind in answers else item.only_choice())
+        elif item.name == event:
+            return
+    raise AssertionError(f"the procedure ended before {event}")
+
+
+def _attack(offense: str, defense: str, planet: str, ships: int,
+            cards: tuple[str, str]) -> list:
+    """The decisions of a plain encounter: no allies, the offense's ships from its first
+    home planet."""
+    return [(CHANCE, "destiny", defense), (offense, "launch", {f"{offense}-1": ships}),
+            (offense, "target", planet), (offense, "invite", ()), (defense, "invite", ()),
+            (offense, "plan", cards[0]), (defense, "plan", cards[1])]
+
+
+def test_legal_choices_are_listed_and_an_illegal_choice_is_refused(shipped_database):
+    state = _state(CLASSIC, "red", "blue", "green",
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).encounter("red"))
+
+    assert runner.advance().name == "encounter.regrouped"   # no ship in the warp
+    destiny = runner.advance()
+    assert (destiny.actor, destiny.kind, runner.legal_choices()) == (CHANCE, "destiny", ("blue",))
+    runner.apply("blue")
+    assert runner.advance().name == "encounter.destiny"
+    launch = runner.advance()
+    assert (launch.actor, launch.kind) == ("red", "launch")
+    with pytest.raises(IllegalChoice):
+        runner.apply({"red-1": 4, "red-2": 1})      # five ships: at most four
+    with pytest.raises(IllegalChoice):
+        runner.apply({"blue-1": 1})                  # not a red colony
+    runner.apply({"red-1": 2, "red-2": 2})
+    target = runner.advance()
+    assert target.options == ("blue-1", "blue-2", "blue-3", "blue-4", "blue-5")
+
+
+def test_compensation_takes_a_card_per_own_ship_lost_and_stops_at_the_winners_hand(
+        shipped_database):
+    state = _state(COSMIC, "red", "blue",
+                   hands={"red": ["cosmic-attack-8", "cosmic-morph", "cosmic-negotiate"],
+                          "blue": ["cosmic-negotiate"]})
+    state.destiny = ["blue"]
+    script = _attack("red", "blue", "blue-1", 2, ("cosmic-attack-8", "cosmic-negotiate"))
+    script += [(CHANCE, "take", ("cosmic-negotiate", "cosmic-morph"))]
+    rules = _rules(state, shipped_database)
+    asked = _play(rules.lone_encounter("red"), script)
+
+    take = next(decision for decision in asked if decision.kind == "take")
+    assert "the 2 cards blue takes" in take.prompt   # four ships lost, two cards in hand
+    assert not take.allows(("cosmic-attack-8", "cosmic-morph")), "the played card is gone"
+    assert state.encounter.compensation == 4
+    assert state.warp == {"blue": 4}
+    assert state.players["blue"].hand == ["cosmic-negotiate", "cosmic-morph"]
+    assert state.players["red"].hand == []
+
+
+def test_classic_compensation_leaves_out_the_allies_ships(shipped_database):
+    state = _state(CLASSIC, "red", "blue", "green",
+                   hands={"red": ["classic-attack-8", "classic-attack-4", "classic-attack-6"],
+                          "blue": ["classic-negotiate"]})
+    state.destiny = ["blue"]
+    script = [(CHANCE, "destiny", "blue"), ("red", "launch", {"red-1": 1}),
+              ("red", "target", "blue-2"), ("red", "invite", ()), ("blue", "invite", ("green",)),
+              ("green", "ally", "defense"), ("green", "commit", {"green-1": 3}),
+              ("red", "plan", "classic-attack-8"), ("blue", "plan", "classic-negotiate"),
+              (CHANCE, "take", ("classic-attack-4", "classic-attack-6"))]
+    _play(_rules(state, shipped_database).lone_encounter("red"), script)
+
+    assert state.encounter.compensation == 4       # blue's own four, not green's three
+    assert state.warp == {"blue": 4, "green": 3}
+    assert sorted(state.players["blue"].hand) == ["classic-attack-4", "classic-attack-6"]
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, COSMIC], ids=lambda edition: edition.game)
+def test_a_failed_deal_costs_each_main_player_three_ships(edition, shipped_database):
+    negotiate = f"{edition.game}-negotiate"
+    state = _state(edition, "red", "blue",
+                   hands={"red": [negotiate, f"{edition.game}-attack-8"], "blue": [negotiate]})
+    state.destiny = ["blue", "blue"]
+    script = _attack("red", "blue", "blue-1", 2, (negotiate, negotiate))
+    script += [("red", "deal", "no-deal"), ("red", "lose", {"gate": 2, "red-2": 1}),
+               ("blue", "lose", {"blue-1": 3})]
+    rules = _rules(state, shipped_database)
+    _play(rules.turn("red"), script)
+
+    assert state.warp == {"red": 3, "blue": 3}
+    assert state.turn == "blue", "no deal: the turn ends (classic L626-627, current L273)"
+
+
+def test_a_deal_the_defense_refuses_fails(shipped_database):
+    state = _state(COSMIC, "red", "blue",
+                   hands={"red": ["cosmic-negotiate", "cosmic-attack-8"],
+                          "blue": ["cosmic-negotiate"]})
+    state.destiny = ["blue"]
+    script = _attack("red", "blue", "blue-1", 1, ("cosmic-negotiate", "cosmic-negotiate"))
+    script += [("red", "deal", {"cards": {"red": ("cosmic-attack-8",)}}),
+               ("blue", "agree", False), ("red", "lose", {"red-2": 3}),
+               ("blue", "lose", {"blue-1": 3}), ("red", "return", {"red-3": 1})]
+    _play(_rules(state, shipped_database).lone_encounter("red"), script)
+
+    assert state.encounter.outcome == "failed-deal"
+    assert state.players["red"].hand == ["cosmic-attack-8"]
+
+
+def test_a_win_offers_a_second_encounter_which_ends_the_turn(shipped_database):
+    state = _state(COSMIC, "red", "blue",
+                   hands={"red": ["cosmic-attack-8", "cosmic-attack-8"],
+                          "blue": ["cosmic-negotiate", "cosmic-negotiate"]})
+    state.planets["blue-1"]["blue"] = state.planets["blue-2"]["blue"] = 0   # no compensation
+    state.destiny = ["blue", "blue"]
+    first = _attack("red", "blue", "blue-1", 1, ("cosmic-attack-8", "cosmic-negotiate"))
+    second = [(CHANCE, "destiny", "blue"), ("red", "target", "blue-2"),
+              ("red", "launch", {"red-2": 1}), ("red", "invite", ()), ("blue", "invite", ()),
+              ("red", "plan", "cosmic-attack-8"), ("blue", "plan", "cosmic-negotiate")]
+    asked = _play(_rules(state, shipped_database).turn("red"),
+                  first + [("red", "second_encounter", True)] + second)
+
+    assert [decision.kind for decision in asked].count("second_encounter") == 1
+    assert state.foreign_colonies("red") == ["blue-1", "blue-2"]
+    assert state.colony_track == {"red": 2}
+    assert state.turn == "blue"
+
+
+def test_classic_offers_no_second_encounter_without_an_encounter_card(shipped_database):
+    state = _state(CLASSIC, "red", "blue",
+                   hands={"red": ["classic-attack-20"], "blue": ["classic-attack-4"]})
+    state.destiny = ["blue"]
+    asked = _play(_rules(state, shipped_database).turn("red"),
+                  _attack("red", "blue", "blue-1", 1, ("classic-attack-20", "classic-attack-4")))
+
+    assert "second_encounter" not in [decision.kind for decision in asked]
+    assert state.planets["blue-1"] == {"blue": 0, "red": 1}
+    assert state.turn == "blue"
+
+
+def test_the_current_offense_discards_and_draws_until_it_holds_an_encounter_card(
+        shipped_database):
+    state = _state(COSMIC, "red", "blue", hands={"red": ["plague"]})
+    not_encounter = ["cosmic-zap"] * 8
+    state.deck = not_encounter + ["cosmic-attack-8"] * 8 + ["cosmic-negotiate"]
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).turn("red"))
+    runner.advance()     # turn.started
+
+    assert runner.advance().name == "encounter.regrouped"
+    assert state.players["red"].hand == ["cosmic-attack-8"] * 8
+    assert state.discard == ["plague"] + not_encounter
+    assert state.deck == ["cosmic-negotiate"]
+
+
+def test_the_current_defense_draws_eight_at_planning_the_classic_one_on_becoming_defense(
+        shipped_database):
+    cosmic = _state(COSMIC, "red", "blue", hands={"red": ["cosmic-attack-8"]})
+    cosmic.deck = ["cosmic-negotiate"] * 8
+    cosmic.destiny = ["blue"]
+    answers = {"target": "blue-1", "launch": {"red-1": 1}, "invite": ()}
+    runner = Runner()
+    runner.begin(_rules(cosmic, shipped_database).lone_encounter("red"))
+    _run_until(runner, "encounter.alliances", answers)
+    assert cosmic.players["blue"].hand == []
+    _run_until(runner, "encounter.planned", answers)
+    assert len(cosmic.players["blue"].hand) == 7    # eight drawn, one laid face down
+
+    classic = _state(CLASSIC, "red", "blue", hands={"red": ["classic-attack-8"]})
+    classic.deck = ["classic-negotiate"] * 7
+    classic.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(classic, shipped_database).lone_encounter("red"))
+    _run_until(runner, "encounter.destiny", answers)
+    assert len(classic.players["blue"].hand) == 7
+
+
+def test_an_offense_without_an_encounter_card_ends_its_turn_and_takes_its_ships_home(
+        shipped_database):
+    state = _state(CLASSIC, "red", "blue",
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
+    state.destiny = ["blue"]
+    state.players["red"].hand = []     # spent before planning (L808-816)
+    rules = _rules(state, shipped_database)
+    _play(rules.turn("red", 2),
+          [(CHANCE, "destiny", "blue"), ("red", "launch", {"red-1": 2}),
+           ("red", "target", "blue-1"), ("red", "invite", ()), ("blue", "invite", ()),
+           ("red", "return", {"red-2": 2})])
+
+    assert state.planets["red-2"] == {"red": 6}
+    assert state.turn == "blue"
+
+
+def test_a_macron_ship_counts_four_until_the_macron_loses_its_power(shipped_database):
+    state = _state(CLASSIC, "red", "blue", "yellow", aliens={"yellow": "macron"},
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).lone_encounter("red"))
+    _run_until(runner, "encounter.launched", {"launch": {"red-1": 1}, "target": "blue-1"})
+    runner.advance()
+    runner.apply(())                        # red invites nobody
+    runner.advance()
+    runner.apply(("yellow",))               # blue invites yellow
+    _run_until(runner, "encounter.alliances", {"ally": "defense", "commit": {"yellow-1": 2}})
+    assert state.encounter.strength == {"offense": 1, "defense": 4 + 2 * 4}
+
+    for planet in ("yellow-2", "yellow-3", "yellow-4"):
+        state.planets[planet]["yellow"] = 0     # three home colonies gone (L919-923)
+    rules = _rules(state, shipped_database)
+    rules._update_powers()
+    rules._measure(state.encounter)
+    assert state.players["yellow"].power is False
+    assert state.encounter.strength == {"offense": 1, "defense": 4 + 2}
+
+
+def test_two_morphs_stop_the_rules(shipped_database):
+    state = _state(COSMIC, "red", "blue",
+                   hands={"red": ["cosmic-morph"], "blue": ["cosmic-morph"]})
+    state.destiny = ["blue"]
+    with pytest.raises(RulesError, match="two Morphs"):
+        _play(_rules(state, shipped_database).lone_encounter("red"),
+              _attack("red", "blue", "blue-1", 1, ("cosmic-morph", "cosmic-morph")))
+
+
+def test_a_wild_destiny_card_stops_the_rules(shipped_database):
+    state = _state(COSMIC, "red", "blue", hands={"red": ["cosmic-attack-8"]})
+    state.destiny = ["wild"]
+    with pytest.raises(RulesError, match="wild or special"):
+        _play(_rules(state, shipped_database).lone_encounter("red"), [(CHANCE, "destiny", "wild")])
+
+
+def test_campaign_scoring(shipped_database):
+    state = _state(CLASSIC, "red", "blue", "green", "yellow")
+    for number in range(1, 6):
+        state.planets[f"blue-{number}"]["red"] = 1
+    for number in range(1, 5):
+        state.planets[f"red-{number}"]["green"] = 1
+    state.players["red"].score = 10
+    rules = _rules(state, shipped_database)
+    _play(rules.score_campaign(), [])
+
+    assert state.scores_awarded == {"red": 8, "blue": 0, "green": 1, "yellow": 0}
+    assert rules.campaign_leaders() == ["red"]
+
+    for number in range(1, 6):
+        state.planets[f"green-{number}"]["blue"] = 1
+    _play(rules.score_campaign(), [])
+    assert state.scores_awarded == {"red": 4, "blue": 4, "green": 1, "yellow": 0}
+
+
+def test_the_current_edition_has_no_campaign(shipped_database):
+    state = _state(COSMIC, "red", "blue")
+    with pytest.raises(RulesError, match="campaign"):
+        _play(_rules(state, shipped_database).score_campaign(), [])
+
+
+def test_timing_conflicts_go_to_others_from_the_offense_left_then_offense_then_defense(
+        shipped_database):
+    state = _state(CLASSIC, "red", "blue", "green", "yellow")
+    state.encounter = Encounter(1, "blue", defense="yellow")
+    rules = _rules(state, shipped_database)
+    assert rules._timing_order(state.encounter) == ["green", "red", "blue", "yellow"]
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, COSMIC], ids=lambda edition: edition.game)
+def test_every_setting_of_a_profile_cites_lines_of_its_rulebook(edition):
+    for rule, citation in edition.citations.items():
+        ranges = re.findall(r"L(\d+)(?:-(\d+))?", citation)
+        assert ranges, rule
+        for first, last in ranges:
+            assert 1 <= int(first) <= int(last or first) <= edition.rulebook_lines, rule
+
+
+def test_a_recolonised_home_planet_gives_the_power_back(shipped_database):
+    state = _state(CLASSIC, "red", "blue", aliens={"red": "macron"},
+                   hands={"red": ["classic-attack-20"], "blue": ["classic-attack-4"]})
+    for planet in ("red-1", "red-2", "red-3"):
+        state.planets[planet]["red"] = 0
+    state.planets["red-1"]["blue"] = 1
+    rules = _rules(state, shipped_database)
+    rules._update_powers()
+    assert state.players["red"].power is False          # two home colonies left (L919-923)
+
+    state.destiny = ["red"]
+    _play(rules.lone_encounter("red"),
+          [(CHANCE, "destiny", "red"), ("red", "own_colour", "home-colony"),
+           ("red", "launch", {"red-4": 2}), ("red", "target", "red-1"),
+           ("red", "invite", ()), ("blue", "invite", ()),
+           ("red", "plan", "classic-attack-20"), ("blue", "plan", "classic-attack-4")])
+
+    assert state.planets["red-1"] == {"red": 2, "blue": 0}
+    assert state.players["red"].power is True           # three again (L924-928)
