@@ -1,5 +1,5 @@
-"""`cardkit build`: every language and paper into build/<ll>/cards-<paper>.pdf and
-reference-<paper>.pdf.
+"""`cardkit build`: every game, language and paper into build/<game>/<ll>/cards-<paper>.pdf
+and reference-<paper>.pdf (build/<ll>/ while the database holds one game, see games.py).
 
 Each face (a card's front in one language, a deck's back, a quick-reference card) is
 rendered once, at bleed size, and measured for fit from that same render; only a face
@@ -29,8 +29,9 @@ from cardkit.problems import Problem, Severity
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
                                       face_html, reference_html, registration_html)
-from cardkit.render.faces import Face, FitSizes, Printed
+from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
+from cardkit.render.games import Target, games_of, targets
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.preflight import preflight_problems
@@ -53,8 +54,9 @@ class BuildResult:
     problems: list[Problem] = field(default_factory=list)
     # What the reader should know about the output that is not a problem of the data.
     notes: list[str] = field(default_factory=list)
-    # What had to be rendered, as "<ll>/<face id>" or "<ll>/<document>-<paper>"; the rest
-    # came from the face cache.
+    # What had to be rendered, as "<folder>/<face id>" or "<folder>/<document>-<paper>",
+    # where the folder is the PDFs' (`<ll>` or `<game>/<ll>`); the rest came from the face
+    # cache.
     rendered: list[str] = field(default_factory=list)
 
 
@@ -72,77 +74,87 @@ class _Face:
 
 def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
-          progress: Progress | None = None, cache: bool = True) -> BuildResult:
-    """Renders and writes the PDFs; with `cache` False the face cache is neither read nor
-    written (`--no-cache`)."""
+          progress: Progress | None = None, cache: bool = True,
+          games: list[str] | None = None) -> BuildResult:
+    """Renders and writes the PDFs of `games` (default: every game); with `cache` False the
+    face cache is neither read nor written (`--no-cache`)."""
     root = root.resolve()
     database = _load(root)
     languages = languages or database.languages
     papers = papers or list(PAPERS)
+    games = games or games_of(database)
     unknown = [language for language in languages if language not in database.languages]
     if unknown:
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
+    unknown = [game for game in games if game not in games_of(database)]
+    if unknown:
+        raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
+                          f"known: {', '.join(games_of(database))}")
     preflight = preflight_problems(database, root, languages)
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
-    result = BuildResult(notes=_glossary_notes(database, languages))
     store = FaceCache(out / CACHE_FOLDER if cache else None).open()
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
-                            later_steps=len(languages) * len(papers))
+                            later_steps=len(games) * len(languages) * len(papers), games=games)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
+    result = BuildResult(notes=_glossary_notes(database, contexts))
     result.rendered = rendered.rendered
 
-    for language, context in contexts.items():
+    for target, context in contexts.items():
         fits = [fit for face in (*context.faces, *context.backs)
-                for fit in faces[language, face.id].fits if not fit.fits]
-        result.problems += problems_of(database, language, fits, context.templates)
+                for fit in faces[target, face.id].fits if not fit.fits]
+        result.problems += problems_of(database, target.language, fits, context.templates)
     overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
     if overflowing:
         raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
                           "smallest size", result.problems)
 
     files: dict[Path, bytes] = {}
-    for language, context in contexts.items():
-        named = {face_name(face.id): faces[language, face.id].pdf
+    for target, context in contexts.items():
+        named = {face_name(face.id): faces[target, face.id].pdf
                  for face in (*context.faces, *context.backs)}
         for paper in papers:
             laid_out = [[Slot(face_name(context.faces[index].id),
-                              face_name(f"back-{context.faces[index].back}")) for index in indices]
+                              face_name(context.faces[index].back_id)) for index in indices]
                         for indices in sheets(len(context.faces), PAPERS[paper])]
-            files[out / language / f"cards-{paper}.pdf"] = impose_cards(
-                PAPERS[paper], documents[language, "registration", paper], laid_out, named)
-            files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
-            rendered.advance(f"{language}/{paper}: imposed")
+            files[out / target.folder / f"cards-{paper}.pdf"] = impose_cards(
+                PAPERS[paper], documents[target, "registration", paper], laid_out, named)
+            if (target, "reference", paper) in documents:
+                files[out / target.folder / f"reference-{paper}.pdf"] = documents[target, "reference", paper]
+            rendered.advance(f"{target}/{paper}: imposed")
     result.written = write_outputs(out, files)
     return result
 
 
 @dataclass
 class Rendered:
-    """Every face of some languages, and their documents for some papers, by language."""
+    """Every face of some games in some languages, and their documents for some papers, by
+    target (one game in one language)."""
 
-    contexts: dict[str, LanguageContext]
-    faces: dict[tuple[str, str], _Face]
-    documents: dict[tuple[str, str, str], bytes]
+    contexts: dict[Target, LanguageContext]
+    faces: dict[tuple[Target, str], _Face]
+    documents: dict[tuple[Target, str, str], bytes]
     # What was rendered rather than read from the cache, as in BuildResult.
     rendered: list[str]
     advance: Callable[[str], None]
 
-    def sizes(self, language: str) -> FitSizes:
-        context = self.contexts[language]
+    def sizes(self, target: Target) -> FitSizes:
+        context = self.contexts[target]
         return sizes_of([fit for face in (*context.faces, *context.backs)
-                         for fit in self.faces[language, face.id].fits])
+                         for fit in self.faces[target, face.id].fits])
 
 
 def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
-                 later_steps: int = 0) -> Rendered:
-    """Every face of `languages` and the reference sheets and duplex check of each paper:
-    from the cache where it holds them whole, rendered (in parallel) otherwise. `later_steps`
-    are steps the caller reports after these, through `Rendered.advance`."""
+                 later_steps: int = 0, games: list[str] | None = None) -> Rendered:
+    """Every face of `games` (default: all) in `languages` and the reference sheets and
+    duplex check of each paper: from the cache where it holds them whole, rendered (in
+    parallel) otherwise. `later_steps` are steps the caller reports after these, through
+    `Rendered.advance`."""
     _start_worker(root, database)
-    contexts = {language: _WORKER.context(language) for language in languages}
+    contexts = {target: _WORKER.context(target)
+                for target in targets(database, games or games_of(database), languages)}
     faces: dict[tuple[str, str], _Face] = {}
     documents: dict[tuple[str, str, str], bytes] = {}
     face_jobs, document_jobs = [], []
@@ -168,18 +180,18 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         for future in as_completed(pending):
             job = pending[future]
             if len(job) == 3:
-                language, document, paper = job
+                target, document, paper = job
                 key, pdf = _result(future)
                 store.put(key, pdf)
                 documents[job] = pdf
-                what = f"{language}/{document}-{paper}"
+                what = f"{target}/{document}-{paper}"
             else:
-                language, face_id = job
+                target, face_id = job
                 fit_key, fits, face_key, pdf = _result(future)
                 store.put(fit_key, encode_fits(fits))
                 store.put(face_key, pdf)
                 faces[job] = _Face(fits, pdf)
-                what = f"{language}/{face_id}"
+                what = f"{target}/{face_id}"
             rendered.append(what)
             advance(what)
     return Rendered(contexts, faces, documents, sorted(rendered), advance)
@@ -198,26 +210,26 @@ def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
     return sorted(files)
 
 
-def _plan(store: FaceCache, contexts: dict[str, LanguageContext], papers: list[str],
+def _plan(store: FaceCache, contexts: dict[Target, LanguageContext], papers: list[str],
           faces: dict, documents: dict, face_jobs: list, document_jobs: list) -> None:
     """Takes from the cache what it holds whole; lists the rest as jobs."""
     renderer = _WORKER.renderer
-    for language, context in contexts.items():
+    for target, context in contexts.items():
         for face in (*context.faces, *context.backs):
             natural = face_html(context, Printed(face, {}))
             cached = _cached_face(store, renderer, context, face, natural)
             if cached is None:
-                face_jobs.append((language, face.id, natural))
+                face_jobs.append((target, face.id, natural))
             else:
-                faces[language, face.id] = cached
+                faces[target, face.id] = cached
         for paper in papers:
-            for document in ("reference", "registration"):
+            for document in _documents(context):
                 html, stylesheets = _document_html(context, document, paper)
                 pdf = store.get(_document_key(renderer, html, stylesheets))
                 if pdf is None:
-                    document_jobs.append((language, document, paper))
+                    document_jobs.append((target, document, paper))
                 else:
-                    documents[language, document, paper] = pdf
+                    documents[target, document, paper] = pdf
 
 
 
@@ -251,6 +263,12 @@ def fit_key(renderer: Renderer, natural: str) -> str:
 def face_key(renderer: Renderer, html: str) -> str:
     """The cache key of a face's rendering: its HTML at the sizes fitting chose."""
     return cache_key("face", renderer.digest(FACE_STYLESHEETS), html)
+
+
+def _documents(context: LanguageContext) -> tuple[str, ...]:
+    """The documents of a context's game: its reference sheets unless it has no reference
+    texts, and the duplex check."""
+    return (("reference",) if sheet_sections(context.environment, context.game) else ()) + ("registration",)
 
 
 def _document_html(context: LanguageContext, document: str, paper: str) -> tuple[str, str]:
@@ -320,12 +338,13 @@ class _Worker:
         self.root = root
         self.database = database
         self.renderer = Renderer(root)  # parses nothing until first used
-        self.contexts: dict[str, LanguageContext] = {}
+        self.contexts: dict[Target, LanguageContext] = {}
 
-    def context(self, language: str) -> LanguageContext:
-        if language not in self.contexts:
-            self.contexts[language] = LanguageContext(self.root, language, self.database)
-        return self.contexts[language]
+    def context(self, target: Target) -> LanguageContext:
+        if target not in self.contexts:
+            self.contexts[target] = LanguageContext(self.root, target.language, self.database,
+                                                    [target.game])
+        return self.contexts[target]
 
 
 _WORKER: _Worker | None = None
@@ -342,21 +361,24 @@ def _start_worker(root: Path, database: Database | None = None) -> None:
         _WORKER.renderer = previous.renderer
 
 
-def _render_face(language: str, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
+def _render_face(target: Target, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
     """Fits and renders a face whose HTML at its natural sizes is `natural`."""
-    context, renderer = _WORKER.context(language), _WORKER.renderer
+    context, renderer = _WORKER.context(target), _WORKER.renderer
     fitted = fit_face(renderer, context, context.face(face_id), natural)
     return (fit_key(renderer, natural), fitted.fits, face_key(renderer, fitted.html),
             renderer.pdf(fitted.document))
 
 
-def _render_document(language: str, document: str, paper: str) -> tuple[str, bytes]:
-    html, stylesheets = _document_html(_WORKER.context(language), document, paper)
+def _render_document(target: Target, document: str, paper: str) -> tuple[str, bytes]:
+    html, stylesheets = _document_html(_WORKER.context(target), document, paper)
     renderer = _WORKER.renderer
     return _document_key(renderer, html, stylesheets), renderer.pdf(renderer.render(html, stylesheets))
 
 
-def _glossary_notes(database: Database, languages: list[str]) -> list[str]:
+def _glossary_notes(database: Database, contexts: dict[Target, LanguageContext]) -> list[str]:
+    """A note per language without a glossary whose reference sheets would show one."""
+    languages = sorted({target.language for target, context in contexts.items()
+                        if sheet_shows_glossary(context.environment, target.game)})
     return [f"locales/{language}/glossary.yaml: no glossary yet; the {language} reference "
             "sheets are printed without one"
             for language in languages if not database.glossaries.get(language)]

@@ -58,7 +58,7 @@ def test_a_template_invalidates_the_faces_made_with_it(project_copy):
     _, html = keys_and_html(project_copy)
     planets = {face_id for face_id, text in html.items() if 'class="planet-disc ' in text}
     changed = changed_by(project_copy, lambda root: replace_in(
-        root / "templates/cards/planet.html", '<div class="face">', '<div class="face planet">'))
+        root / "templates/cards/duel/planet.html", '<div class="face">', '<div class="face planet">'))
     assert planets and changed == planets
 
 

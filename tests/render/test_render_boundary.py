@@ -25,7 +25,7 @@ def outside_file(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("linked", [
-    "templates/cards/planet.html",
+    "templates/cards/duel/planet.html",
     "templates/icons/blast.svg",
     "locales/de/LC_MESSAGES/cardkit.po",
 ])
@@ -50,7 +50,7 @@ def test_a_linked_template_icon_or_catalogue_is_refused_naming_the_link(
 
 
 def test_the_cli_refuses_a_linked_template_without_printing_it(project_copy, outside_file, tmp_path):
-    link = project_copy / "templates/cards/tactic.html"
+    link = project_copy / "templates/cards/duel/tactic.html"
     link.unlink()
     link.symlink_to(outside_file)
 
@@ -66,7 +66,7 @@ def test_the_cli_refuses_a_linked_template_without_printing_it(project_copy, out
 
 
 def test_a_fifo_as_template_is_refused_without_blocking(project_copy, tmp_path):
-    fifo = project_copy / "templates/cards/plan.html"
+    fifo = project_copy / "templates/cards/duel/plan.html"
     fifo.unlink()
     os.mkfifo(fifo)
 

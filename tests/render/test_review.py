@@ -20,7 +20,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ROW = re.compile(r'<section class="review-row" id="card-([a-z0-9-]+)" data-state="(\w+)" '
-                 r'data-problems="(\d+)"( hidden(?:="")?)?>')
+                 r'data-problems="(\d+)" data-game="[a-z0-9-]+"( hidden(?:="")?)?>')
 
 
 @pytest.fixture(scope="module")
