@@ -19,7 +19,7 @@ from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import reference_cards
 from cardkit.render.fit import measure_language, problems_of
-from tests.render.conftest import PROJECT
+from tests.render.conftest import PROJECT, duel_folder
 from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
 
@@ -71,7 +71,7 @@ def back_images(built, tmp_path_factory) -> tuple[dict[str, str], dict[str, byte
     decks = {slot: name.split(".", 1)[1] for slot, (_, name, *_) in slots.items()}
     regions = {slot: (page, x, y, width, height)
                for slot, (page, _, x, y, width, height) in slots.items()}
-    return decks, rasterize_cards(built / "en" / "cards-a4.pdf", regions,
+    return decks, rasterize_cards(built / duel_folder("en") / "cards-a4.pdf", regions,
                                   tmp_path_factory.mktemp("backs"))
 
 
