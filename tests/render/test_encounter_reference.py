@@ -1,5 +1,5 @@
-"""The classic game's reference sheets: the encounter's ten steps and how an encounter is
-resolved, in every language, read from the rendered PDF."""
+"""The reference sheets of the classic and the current game: the steps of an encounter and
+how one is resolved, in every language, read from the rendered PDF."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ RULES = {
 }
 
 
-def classic_sheet(language: str) -> PdfReader:
-    context = LanguageContext(PROJECT, language, load_database(PROJECT)[0], ["classic"])
+def sheet(game: str, language: str) -> PdfReader:
+    context = LanguageContext(PROJECT, language, load_database(PROJECT)[0], [game])
     renderer = Renderer(PROJECT)
     document = renderer.render(reference_html(context, PAPERS["a4"]), REFERENCE_STYLESHEETS)
     return PdfReader(BytesIO(renderer.pdf(document)))
@@ -51,13 +51,42 @@ def classic_sheet(language: str) -> PdfReader:
 
 @pytest.mark.parametrize("language", ["en", "es", "de"])
 def test_the_classic_sheet_numbers_the_ten_steps_and_states_the_resolution(language):
-    sheet = classic_sheet(language)
-    text = " ".join(" ".join(page.extract_text().split()) for page in sheet.pages)
-    markers = [run.strip() for page in sheet.pages for run, *_ in text_runs(page)
+    assert_steps_and_rules(sheet("classic", language), STEPS[language], RULES[language])
+
+
+# The current edition (file 002): eight phases (L117-226); ties go to the defense, a failed
+# deal costs 3 ships each, compensation and defender rewards (L191-269).
+PHASES = {
+    "en": ["Start of turn", "Regroup", "Destiny", "Launch", "Alliance", "Planning", "Reveal",
+           "Resolution"],
+    "es": ["Inicio del turno", "Reagrupamiento", "Destino", "Lanzamiento", "Alianza",
+           "Planificación", "Revelación", "Resolución"],
+    "de": ["Zugbeginn", "Sammeln", "Schicksal", "Start", "Bündnis", "Planung", "Aufdecken",
+           "Auflösung"],
+}
+OUTCOMES = {
+    "en": ["a tie goes to the defense", "sends 3 of its ships to the warp",
+           "reward per ship it committed", "A morph becomes a copy"],
+    "es": ["en caso de empate gana la defensa", "envía 3 de sus naves a la disformidad",
+           "una recompensa de defensor por cada nave", "se convierte en copia"],
+    "de": ["bei Gleichstand gewinnt der Verteidiger", "schickt 3 seiner Schiffe in den Warp",
+           "pro gesetztem Schiff eine Verteidigerbelohnung", "wird zur Kopie"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_the_current_editions_sheet_numbers_the_eight_phases_and_states_the_outcomes(language):
+    assert_steps_and_rules(sheet("cosmic", language), PHASES[language], OUTCOMES[language])
+
+
+def assert_steps_and_rules(pdf: PdfReader, steps: list[str], rules: list[str]) -> None:
+    """The steps numbered from 1, their titles in order, and each rule's words."""
+    text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+    markers = [run.strip() for page in pdf.pages for run, *_ in text_runs(page)
                if re.fullmatch(r"\d+\. ?", run)]
 
-    assert markers == [f"{number}." for number in range(1, 11)]
-    positions = [text.find(f"{title}:") for title in STEPS[language]]
+    assert markers == [f"{number}." for number in range(1, len(steps) + 1)]
+    positions = [text.find(f"{title}:") for title in steps]
     assert -1 not in positions and positions == sorted(positions)
-    for rule in RULES[language]:
+    for rule in rules:
         assert rule in text
