@@ -15,12 +15,13 @@ from pathlib import Path
 CODES = frozenset({
     # reading files
     "file-too-large", "file-unreadable", "file-binary", "file-encoding", "yaml-syntax",
-    "duplicate-key", "yaml-alias", "yaml-too-deep", "unknown-file", "missing-source-locale",
+    "duplicate-key", "yaml-alias", "yaml-too-deep", "unknown-file", "unknown-game",
+    "missing-source-locale",
     "yaml-merge-key", "yaml-tag", "yaml-directive", "yaml-number-form", "number-too-large",
     "control-character", "blank-text",
     # fields of cards and texts
     "schema-type", "schema-range", "schema-unknown-field", "schema-missing-field", "schema-rule",
-    "duplicate-id", "wrong-kind", "untranslatable-kind",
+    "duplicate-id", "wrong-kind", "wrong-game", "untranslatable-kind",
     # references between files
     "unknown-id", "text-without-fact", "unknown-field-path", "source-fingerprint", "missing-text",
     "over-box-count", "missing-source-text", "glossary-term-lost",

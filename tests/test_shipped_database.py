@@ -14,6 +14,8 @@ from tests.conftest import PROJECT_ROOT
 SEEDS = PROJECT_ROOT.parent / "shared" / "seeds"
 RULEBOOK_ES = "000_9d86faec0599c48a.txt"
 RULEBOOK_DE = "003_cadf4f0e38ea8624.txt"
+RULEBOOK_CLASSIC = "001_9841a4286c692375.txt"
+RULEBOOK_COSMIC = "002_899f4de90e84aa54.txt"
 
 
 def test_shipped_database_has_no_errors():
@@ -109,6 +111,71 @@ def test_where_the_rulebooks_disagree_the_entry_follows_the_german(shipped, card
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks are not next to the project")
 def test_every_citation_holds_against_the_rulebooks_themselves(shipped):
-    for name, rulebook in shipped.boxes["duel"].rulebooks.items():
-        assert len((SEEDS / name).read_bytes().split(b"\n")) - 1 == rulebook.lines, name
+    for box in shipped.boxes.values():
+        for name, rulebook in box.rulebooks.items():
+            assert len((SEEDS / name).read_bytes().split(b"\n")) - 1 == rulebook.lines, name
     assert check_against_rulebooks(shipped, SEEDS) == []
+
+
+# The two editions of Cosmic Encounter: the facts the contract of issue 14 names.
+
+def test_the_database_holds_three_games_each_citing_its_own_rulebook(shipped):
+    assert shipped.games == ["classic", "cosmic", "duel"]
+    assert set(shipped.boxes["classic"].rulebooks) == {RULEBOOK_CLASSIC}
+    assert set(shipped.boxes["cosmic"].rulebooks) == {RULEBOOK_COSMIC}
+
+
+@pytest.mark.parametrize("game, starting_hand", [("classic", 7), ("cosmic", 8)])
+def test_the_box_gives_the_setup_the_engine_reads(shipped, game, starting_hand):
+    box = shipped.boxes[game]
+    assert (box.starting_hand, box.ships_per_home_planet, box.planets_per_system) == \
+        (starting_hand, 4, 5)
+
+
+def test_the_classic_deck_is_its_encounter_and_artifact_cards(shipped):
+    box = shipped.boxes["classic"]
+    assert (box.deck, box.encounter, box.artifacts, box.aliens) == (54, 46, 8, 20)
+
+
+@pytest.mark.parametrize("card_id, kind, card_type, value", [
+    ("classic-attack-4", "encounter", "attack", 4), ("classic-attack-30", "encounter", "attack", 30),
+    ("classic-negotiate", "encounter", "negotiate", None), ("cosmic-attack-8", "encounter", "attack", 8),
+    ("cosmic-morph", "encounter", "morph", None)])
+def test_encounter_cards_carry_their_game_in_their_id(shipped, card_id, kind, card_type, value):
+    card = shipped.cards[card_id]
+    assert (card.kind, card.type, card.value) == (kind, card_type, value)
+    assert shipped.game_of(card_id) == card_id.split("-")[0]
+    assert card.copies is None and not card.knows("copies")
+
+
+def test_the_classic_aliens_powers_are_unknown_but_what_examples_show(shipped):
+    aliens = shipped.cards_of_kind("alien", "classic")
+    assert len(aliens) == 20 and all(not alien.knows("power") for alien in aliens)
+    shown = {alien.id: {fragment: part.value for fragment, part in alien.shown.items()}
+             for alien in aliens if alien.shown}
+    assert shown == {"macron": {"ship-worth": 4}, "pacifist": {"negotiate-beats-attack": None},
+                     "vulch": {"keeps-discarded-artifacts": None},
+                     "philanthropist": {"gives-cards": None}, "mind": {"sees-hands": None},
+                     "chronos": {"time-travel": None}}
+    [group] = _groups(shipped.cards["macron"], "shown.ship-worth")
+    assert [(c.file, c.lines) for c in group.cites] == [(RULEBOOK_CLASSIC, "1133-1134")]
+
+
+def test_the_artifacts_have_their_timing_and_the_plague_its_ships(shipped):
+    artifacts = {card.id: card for card in shipped.cards_of_kind("artifact")}
+    assert sorted(artifacts) == ["cosmic-zap", "emotion-control", "force-field", "ionic-gas",
+                                 "mobius-tubes", "plague"]
+    assert artifacts["plague"].ships == 3 and artifacts["plague"].timing == "any-time"
+    assert all(not card.knows("copies") for card in artifacts.values())
+
+
+@pytest.mark.parametrize("card_id, spanish", [("laser", "Láser"), ("oracle", "Oráculo"),
+                                              ("parasite", "Parásito"),
+                                              ("philanthropist", "Filántropo"),
+                                              ("cosmic-zap", "Zepo Cósmico"),
+                                              ("mobius-tubes", "Túneles de Mobius")])
+def test_spanish_names_with_restored_accents_say_so_as_a_reading(shipped, card_id, spanish):
+    entry = shipped.text("es", card_id)
+    assert entry.name == spanish
+    [group] = _groups(entry, "name")
+    assert group.reading is not None and group.cites[0].file == RULEBOOK_CLASSIC

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardkit.model.database import Database
-from cardkit.model.box import FIELD_BY_KIND
 from cardkit.problems import Problem, error
 
 
@@ -19,9 +18,8 @@ class KindCount:
 
 
 def count_cards(database: Database) -> list[KindCount]:
-    games = sorted({origin.game for origin in database.card_origins.values()} | set(database.boxes))
     counts = []
-    for game in games:
+    for game in database.games:
         box = database.boxes.get(game)
         expected = box.expected() if box else {}
         held: dict[str, list] = {}
@@ -30,7 +28,7 @@ def count_cards(database: Database) -> list[KindCount]:
                 held.setdefault(card.kind, []).append(card)
         for kind in sorted(set(expected) | set(held)):
             cards = held.get(kind, [])
-            counts.append(KindCount(game, kind, len(cards), expected.get(kind),
+            counts.append(KindCount(game, kind, sum(_copies(card) for card in cards), expected.get(kind),
                                     sum(1 for card in cards if card.unknown)))
     return counts
 
@@ -40,7 +38,14 @@ def check_box_counts(database: Database, counts: list[KindCount]) -> list[Proble
     for count in counts:
         origin = database.box_origins.get(count.game)
         if origin is not None and count.in_box is not None and count.held > count.in_box:
-            problems.append(error(origin.key_position((FIELD_BY_KIND[count.kind],)), "over-box-count",
+            field_name = type(database.boxes[count.game]).FIELD_BY_KIND[count.kind]
+            problems.append(error(origin.key_position((field_name,)), "over-box-count",
                                   f"{count.game} holds {count.held} {count.kind} cards, more than "
                                   f"the {count.in_box} its box holds"))
     return problems
+
+
+def _copies(card) -> int:
+    """How many cards of the box one entry stands for: its `copies` where the model has
+    that fact and the rulebooks give it, otherwise one."""
+    return getattr(card, "copies", None) or 1

@@ -36,9 +36,11 @@ def render_report(report: Report, output_format: str) -> str:
 
 
 def _summary(report: Report) -> str:
-    held = ", ".join(
-        f"{c.kind} {c.held}" + (f"/{c.in_box}" if c.in_box is not None else "")
-        for c in report.counts)
+    by_game: dict[str, list[str]] = {}
+    for c in report.counts:
+        by_game.setdefault(c.game, []).append(
+            f"{c.kind} {c.held}" + (f"/{c.in_box}" if c.in_box is not None else ""))
+    held = "; ".join(f"{game}: {', '.join(kinds)}" for game, kinds in by_game.items())
     silenced = f", {len(report.silenced)} silenced" if report.silenced else ""
     return (f"{len(report.errors)} errors, {len(report.warnings)} warnings{silenced} in "
             f"{report.files_checked} files. Cards held (of the box): {held or 'none'}")

@@ -31,6 +31,7 @@ from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 NOT_FACTS = frozenset({"id", "kind", "unknown", "sources"})
+NOT_BOX_FACTS = frozenset({"rulebooks", "sources"})
 RULEBOOK_LIMIT = 4 * 1024 * 1024
 
 
@@ -38,16 +39,17 @@ def fact_paths(card: CardModel) -> list[str]:
     """The dotted paths of the facts a card gives: down to scalars, lists and effects."""
     paths: list[str] = []
 
-    def walk(value, prefix: str) -> None:
+    def walk(value, prefix: str, keyed: bool = False) -> None:
         if isinstance(value, BaseModel) and not isinstance(value, (CountedEffect, DiscoverAndDuel)):
-            for name in type(value).model_fields:
-                child = getattr(value, name)
-                if name in NOT_FACTS or child in (None, {}, []):
-                    continue
-                walk(child, f"{prefix}.{name}" if prefix else name)
+            given = [name for name in type(value).model_fields
+                     if name not in NOT_FACTS and getattr(value, name) not in (None, {}, [])]
+            if keyed and not given:
+                paths.append(prefix)  # an entry whose presence is the fact (a power shown)
+            for name in given:
+                walk(getattr(value, name), f"{prefix}.{name}" if prefix else name)
         elif isinstance(value, dict):
             for key, child in value.items():
-                walk(child, f"{prefix}.{key}")
+                walk(child, f"{prefix}.{key}", keyed=True)
         else:
             paths.append(prefix)
 
@@ -55,11 +57,19 @@ def fact_paths(card: CardModel) -> list[str]:
     return paths
 
 
+def box_fact_paths(box: Box) -> list[str]:
+    """The facts of a box: each count, and each number of the setup."""
+    return [name for name in type(box).model_fields if name not in NOT_BOX_FACTS]
+
+
 def check_provenance(database: Database) -> list[Problem]:
     problems: list[Problem] = []
     for game, box in database.boxes.items():
         if not box.rulebooks:
             continue
+        if type(box).facts_cited:
+            problems += _check_entry(box.sources, box_fact_paths(box), database.box_origins[game],
+                                     box, None)
         languages = {rulebook.language for rulebook in box.rulebooks.values()}
         for card_id, card in database.cards.items():
             origin = database.card_origins[card_id]
@@ -152,6 +162,9 @@ def check_against_rulebooks(database: Database, folder: Path) -> list[Problem]:
     for card_id, card in database.cards.items():
         problems += _contradictions(card.sources, database.card_origins[card_id], folder,
                                     lines_of, lambda path, card=card: _numbers(card, path))
+    for game, box in database.boxes.items():
+        problems += _contradictions(box.sources, database.box_origins[game], folder, lines_of,
+                                    lambda path, box=box: _box_numbers(box, path))
     return problems
 
 
@@ -207,9 +220,17 @@ def _names(entry: Entry, fact: str) -> Iterator[tuple[str, re.Pattern]]:
 
 
 def _numbers(card: CardModel, fact: str) -> Iterator[tuple[str, re.Pattern]]:
-    for path in fact_paths(card):
+    return _numbers_at(card, fact_paths(card), fact)
+
+
+def _box_numbers(box: Box, fact: str) -> Iterator[tuple[str, re.Pattern]]:
+    return _numbers_at(box, box_fact_paths(box), fact)
+
+
+def _numbers_at(model: BaseModel, paths: list[str], fact: str) -> Iterator[tuple[str, re.Pattern]]:
+    for path in paths:
         if path == fact or path.startswith(fact + "."):
-            value: object = card
+            value: object = model
             for step in path.split("."):
                 value = value.get(step) if isinstance(value, dict) else getattr(value, step)
             if isinstance(value, int) and not isinstance(value, bool):

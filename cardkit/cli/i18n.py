@@ -23,6 +23,8 @@ READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
 
 root_option = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
                            show_default=True, help="The database folder.")
+game_option = click.option("--game", help="Only the texts of this game (duel, classic, cosmic); "
+                                          "all games by default.")
 
 
 @click.group("i18n")
@@ -40,9 +42,10 @@ def i18n_group() -> None:
 @click.option("--fit-budgets/--no-fit-budgets", default=True, show_default=True,
               help="Note with each card text how many characters fit its box (measured with "
                    "the templates and fonts, which takes a few seconds).")
+@game_option
 @root_option
 def export_command(language: str, file_format: str, output: Path | None, fit_budgets: bool,
-                   root: Path) -> None:
+                   game: str | None, root: Path) -> None:
     """Write every translatable text of a language with its English source and state, or
     (--format tbx) the glossary."""
     database = load_or_fail(require_database(root))
@@ -51,7 +54,7 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
             text = write_tbx(database, language)
         else:
             notes = _fit_budget_notes(database, language, root) if fit_budgets else None
-            text = WRITERS[file_format](build_catalogue(database, language, notes))
+            text = WRITERS[file_format](build_catalogue(database, language, notes, game))
     except LocaleRefused as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:
@@ -86,8 +89,9 @@ def _fit_budget_notes(database, language: str, root: Path) -> dict[str, str] | N
 @click.option("--write-unconfirmed", "force", is_flag=True,
               help="Write card texts the text checks find errors in anyway, as unconfirmed "
                    "(stale) translations that `cardkit status` lists as needing work.")
+@click.option("--game", help="Refuse the file unless it was exported for this game alone.")
 @root_option
-def import_command(file: Path, root: Path, force: bool) -> None:
+def import_command(file: Path, root: Path, force: bool, game: str | None) -> None:
     """Write the translations of a PO or XLIFF file back into the locale's YAML files.
 
     The whole file is checked first, and then the database as the import would leave it,
@@ -104,7 +108,9 @@ def import_command(file: Path, root: Path, force: bool) -> None:
     with writing_database(require_database(root)):
         database = load_or_fail(root)
         try:
-            changes = import_catalogue(root, database, reader(raw, file), force)
+            changes = import_catalogue(root, database, reader(raw, file), force, game)
+        except LocaleRefused as exc:
+            raise UsageError(str(exc)) from None
         except ImportRefused as exc:
             raise click.ClickException(f"{exc}\nnothing was written") from None
         except EditRefused as exc:

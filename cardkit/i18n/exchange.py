@@ -143,25 +143,35 @@ def check_language(database: Database, language: str) -> None:
         raise LocaleRefused(f"no locale {language!r} (known: {', '.join(database.translations)})")
 
 
+def check_game(database: Database, game: str | None) -> None:
+    if game is not None and game not in database.games:
+        raise LocaleRefused(f"no game {game!r} in the database (known: {', '.join(database.games)})")
+
+
 def build_catalogue(database: Database, language: str,
-                    extra_notes: Mapping[str, str] | None = None) -> Catalogue:
-    """Every text of `language` to translate. Each unit's remarks name the glossary terms
-    of its English text with their approved `language` forms; `extra_notes` adds a remark
-    to the unit of each key it names (such as how many characters fit a text's box)."""
+                    extra_notes: Mapping[str, str] | None = None,
+                    game: str | None = None) -> Catalogue:
+    """Every text of `language` to translate, of one game or (None) of every game. Each
+    unit's remarks name the glossary terms of its English text with their approved
+    `language` forms; `extra_notes` adds a remark to the unit of each key it names (such as
+    how many characters fit a text's box). The phrasebook, shared by every game, goes with
+    each export."""
     check_language(database, language)
+    check_game(database, game)
     try:
         forms = plural_forms(language)
     except PluralMismatch as exc:
         raise LocaleRefused(str(exc)) from None
     units = [_card_unit(database, state) for state in translation_states(database, [language])
-             if state.source_text is not None]
+             if state.source_text is not None
+             and (game is None or database.game_of(state.card_id) == game)]
     units += _phrase_units(database, language, forms)
     terms = _GlossaryRemarks(database, language)
     extra_notes = extra_notes or {}
     units = [replace(unit, remarks=unit.remarks + terms.of(unit)
                      + ((extra_notes[unit.key],) if unit.key in extra_notes else ()))
              for unit in units]
-    return Catalogue(language, forms, units, database_name(database))
+    return Catalogue(language, forms, units, game or database_name(database))
 
 
 class _GlossaryRemarks:
@@ -188,8 +198,13 @@ class _GlossaryRemarks:
 
 
 def database_name(database: Database) -> str:
-    """What an exported file records as its database: the games it holds (`duel`)."""
-    return ",".join(sorted({origin.game for origin in database.card_origins.values()}))
+    """What an exported file records as its database: the games whose texts it holds,
+    `classic,cosmic,duel` for the whole database, or the one game it was exported for."""
+    return ",".join(database.games)
+
+
+def recorded_games(record: str) -> list[str]:
+    return record.split(",")
 
 
 def _card_unit(database: Database, state: FieldState) -> Unit:
@@ -259,14 +274,16 @@ _PHRASE = TypeAdapter(Phrase)
 
 
 def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue,
-                     force: bool = False) -> list[Change]:
+                     force: bool = False, game: str | None = None) -> list[Change]:
     """Checks every unit of `received` against the database, and the database as the
     import would leave it with the text checks of `cardkit validate`; then writes the
     changes into the locale's files and returns them with the warnings the checks found.
     Raises ImportRefused, writing nothing, when a unit does not fit or the checks find an
     error. With `force`, a card text the checks find an error in is written unconfirmed
-    instead (an effect phrase has no unconfirmed state, so its errors still refuse)."""
-    forms = _check_labels(database, received)
+    instead (an effect phrase has no unconfirmed state, so its errors still refuse). With
+    `game`, the file must have been exported for that game alone."""
+    check_game(database, game)
+    forms = _check_labels(database, received, game)
     importer = _Importer(root, database, received, forms)
     importer.take_all(received.units)
     if importer.faults:
@@ -289,9 +306,10 @@ def import_catalogue(root: Path, database: Database, received: ReceivedCatalogue
     return importer.changes + [_notice(received, lines, consequence) for consequence in warnings]
 
 
-def _check_labels(database: Database, received: ReceivedCatalogue) -> PluralForms:
+def _check_labels(database: Database, received: ReceivedCatalogue, game: str | None) -> PluralForms:
     """The plural forms of the file's language, once its language and database are known
-    to be this database's and the ones the file was exported for; refused otherwise."""
+    to be this database's and the ones the file was exported for (and, with `game`, that
+    game alone); refused otherwise."""
     language = received.language
     header = Position(received.path, received.language_line)
     if received.exported_for is not None and received.exported_for != language:
@@ -299,10 +317,16 @@ def _check_labels(database: Database, received: ReceivedCatalogue) -> PluralForm
                                            f"exported for {received.exported_for!r}; its texts "
                                            f"are not {language} texts: export again for "
                                            f"{language}")])
-    if received.database is not None and received.database != database_name(database):
-        raise ImportRefused([Fault(header, f"the file was exported from the database "
-                                           f"{received.database!r}, not from this one "
-                                           f"({database_name(database)!r})")])
+    if received.database is not None:
+        foreign = [game for game in recorded_games(received.database) if game not in database.games]
+        if foreign:
+            raise ImportRefused([Fault(header, f"the file was exported from the database "
+                                               f"{received.database!r}, not from this one "
+                                               f"({database_name(database)!r})")])
+        if game is not None and recorded_games(received.database) != [game]:
+            raise ImportRefused([Fault(header, f"the file holds the texts of "
+                                               f"{received.database!r}, not of {game!r}: "
+                                               "import it into the game it was exported from")])
     try:
         check_language(database, language)
         return plural_forms(language)
@@ -379,6 +403,11 @@ class _Importer:
             return
         if card is None:
             self.fault(unit, f"no card {card_id!r} in the database")
+            return
+        games = recorded_games(self.received.database) if self.received.database else None
+        if games is not None and self.database.game_of(card_id) not in games:
+            self.fault(unit, f"{card_id!r} is a card of {self.database.game_of(card_id)}, but the "
+                             f"file was exported for {self.received.database!r}")
             return
         if card.kind != kind:
             self.fault(unit, f"{card_id!r} is {_with_article(card.kind)} card, not "

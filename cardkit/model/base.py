@@ -70,5 +70,10 @@ class CardModel(Strict):
         """Whether a fact may be given in part while listed as unknown (tactic halves)."""
         return False
 
+    def text_paths(self) -> list[str]:
+        """The paths of every text the card has in each language, in reading order, before
+        those listed under `unknown` are left out."""
+        return ["name"]
+
     def knows(self, path: str) -> bool:
         return not any(path == u or path.startswith(u + ".") for u in self.unknown)

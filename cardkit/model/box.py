@@ -1,13 +1,18 @@
-"""What the box of a game holds: how many cards of each kind, the measure of coverage."""
+"""What the box of a game holds: how many cards of each kind, the measure of coverage.
+
+Each game has its own box model (`model/games.py` says which); they share `Box`: the
+rulebooks the game's facts cite, the counts of its card kinds, and, for a game whose box
+facts are cited, their `sources`.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pydantic import Field
 
 from cardkit.model.base import Strict
-from cardkit.model.provenance import Rulebook, RulebookFile
+from cardkit.model.provenance import Rulebook, RulebookFile, Sources
 
 Count = Annotated[int, Field(ge=0, le=1000)]
 
@@ -17,20 +22,27 @@ class PerColour(Strict):
     blue: Count
 
 
-FIELD_BY_KIND = {
-    "alien": "aliens",
-    "emissary": "emissaries",
-    "discovery": "discovery",
-    "event": "event",
-    "maintenance": "maintenance",
-    "plan": "plans",
-    "reinforcement": "reinforcements",
-    "planet": "planets",
-    "tactic": "tactics",
-}
-
-
 class Box(Strict):
+    # The rulebooks in the box, as the files the database cites; a game that lists them
+    # must cite them for every fact (checks/provenance.py).
+    rulebooks: dict[RulebookFile, Rulebook] = {}
+    sources: Sources = []
+
+    # The box field that counts each card kind of the game.
+    FIELD_BY_KIND: ClassVar[dict[str, str]] = {}
+    # Whether every fact of the box itself cites its rulebook lines.
+    facts_cited: ClassVar[bool] = False
+
+    def expected(self) -> dict[str, int]:
+        """Cards of each kind the box holds, keyed by card kind."""
+        counts = {}
+        for kind, name in self.FIELD_BY_KIND.items():
+            value = getattr(self, name)
+            counts[kind] = value if isinstance(value, int) else value.orange + value.blue
+        return counts
+
+
+class DuelBox(Box):
     aliens: Count
     emissaries: Count
     emissary_decks: Annotated[int, Field(ge=1, le=10)]
@@ -41,14 +53,15 @@ class Box(Strict):
     plans: PerColour
     planets: Count
     tactics: PerColour
-    # The rulebooks in the box, as the files the database cites; a game that lists them
-    # must cite them for every fact (checks/provenance.py).
-    rulebooks: dict[RulebookFile, Rulebook] = {}
 
-    def expected(self) -> dict[str, int]:
-        """Cards of each kind the box holds, keyed by card kind."""
-        counts = {}
-        for kind, name in FIELD_BY_KIND.items():
-            value = getattr(self, name)
-            counts[kind] = value if isinstance(value, int) else value.orange + value.blue
-        return counts
+    FIELD_BY_KIND: ClassVar = {
+        "alien": "aliens",
+        "emissary": "emissaries",
+        "discovery": "discovery",
+        "event": "event",
+        "maintenance": "maintenance",
+        "plan": "plans",
+        "reinforcement": "reinforcements",
+        "planet": "planets",
+        "tactic": "tactics",
+    }

@@ -1,4 +1,6 @@
-"""One model per card kind of Cosmic Encounter Duel, with the rules the rulebooks state."""
+"""One model per card kind of Cosmic Encounter Duel, with the rules the rulebooks state.
+
+`model/games.py` files these under the game `duel`."""
 
 from __future__ import annotations
 
@@ -47,6 +49,12 @@ class Alien(CardModel):
     def effective_hand_size(self) -> int:
         return self.hand_size or STANDARD_HAND_SIZE
 
+    def text_paths(self) -> list[str]:
+        paths = ["name"]
+        for power_id in self.powers:
+            paths += [f"powers.{power_id}.name", f"powers.{power_id}.text"]
+        return paths
+
 
 class EmissaryPower(Strict):
     id: CardId
@@ -59,6 +67,9 @@ class Emissary(CardModel):
     power: EmissaryPower | None = None
 
     required_facts: ClassVar = ("deck", "power")
+
+    def text_paths(self) -> list[str]:
+        return ["name"] + (["power.name", "power.text"] if self.power is not None else [])
 
 
 class Prize(Strict):
@@ -117,6 +128,18 @@ class FateCard(CardModel):
                 raise PydanticCustomError(
                     "fact_missing", "missing field {field}", {"field": path})
         return self
+
+    def text_paths(self) -> list[str]:
+        paths = ["name", "text"]
+        if self.duel is not None:
+            for side in ("winner", "loser"):
+                if getattr(self.duel.prizes, side) is not None:
+                    paths += [f"prizes.{side}.name", f"prizes.{side}.text"]
+        if self.contest is not None:
+            paths.append("contest.winner")
+        for symbol in getattr(self, "resources", None) or {}:
+            paths.append(f"resources.{symbol}")
+        return paths
 
     def counted_effects(self):
         """Every counted effect of the card with its field path."""
@@ -189,6 +212,9 @@ class Planet(CardModel):
     kind: Literal["planet"] = "planet"
     symbol: PlanetSymbol
 
+    def text_paths(self) -> list[str]:
+        return []
+
 
 class TacticHalf(Strict):
     icon: TacticIcon
@@ -219,6 +245,9 @@ class Tactic(CardModel):
 
     def _partial_allowed(self, name: str) -> bool:
         return name == "halves" and len(self.halves) < 2
+
+    def text_paths(self) -> list[str]:
+        return []
 
 
 Card = Annotated[

@@ -16,10 +16,10 @@ from pydantic import BaseModel, ValidationError
 
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
+from cardkit.model.games import GAMES, CardKind
 from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
-from cardkit.model.cards import MODEL_BY_KIND
-from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
+from cardkit.model.texts import Entry
 from cardkit.problems import Position, Problem, Severity, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.tree import Sources, load_sources
@@ -59,6 +59,9 @@ class Database:
     # (language or None for the facts, game, kind) of files that could not be read at all:
     # what they would hold is unknown, so nothing is reported as missing from them.
     unreadable: set[tuple[str | None, str, str]] = field(default_factory=set)
+    # (language, game) of every language folder that holds a file of the game: a language
+    # with no folder for a game has not begun translating it.
+    begun: set[tuple[str, str]] = field(default_factory=set)
     boxes: dict[str, Box] = field(default_factory=dict)
     box_origins: dict[str, Origin] = field(default_factory=dict)
     glossaries: dict[str, Glossary] = field(default_factory=dict)
@@ -72,8 +75,18 @@ class Database:
     def translations(self) -> list[str]:
         return [language for language in self.languages if language != SOURCE_LANGUAGE]
 
-    def cards_of_kind(self, kind: str) -> list[CardModel]:
-        return [card for card in self.cards.values() if card.kind == kind]
+    def cards_of_kind(self, kind: str, game: str | None = None) -> list[CardModel]:
+        """The cards of a kind, of one game or (None) of every game that has the kind."""
+        return [card for card in self.cards.values()
+                if card.kind == kind and (game is None or self.game_of(card.id) == game)]
+
+    def game_of(self, card_id: str) -> str:
+        return self.card_origins[card_id].game
+
+    @property
+    def games(self) -> list[str]:
+        """The games the database holds cards or a box of, in name order."""
+        return sorted({origin.game for origin in self.card_origins.values()} | set(self.boxes))
 
     def text(self, language: str, card_id: str) -> Entry | None:
         return self.texts.get(language, {}).get(card_id)
@@ -115,20 +128,26 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
     database = Database(languages=list(sources.layout.languages))
     problems: list[Problem] = []
     for game, document in sources.box_documents.items():
-        validated = _validate_whole(Box, document, game, problems)
+        if game not in GAMES:
+            problems.append(_unknown_game(document, game))
+            continue
+        validated = _validate_whole(GAMES[game].box, document, game, problems)
         if validated is not None:
             database.boxes[game], database.box_origins[game] = validated
     for card_file, document in sources.card_documents:
-        model = MODEL_BY_KIND[card_file.kind]
+        kind = _kind_of_file(document, card_file.game, card_file.stem, problems)
+        if kind is None:
+            continue
+        model = kind.facts
         if document.data is None and document.problems:
-            database.unreadable.add((None, card_file.game, card_file.kind))
+            database.unreadable.add((None, card_file.game, kind.name))
         for key, raw, origin in _entries(document, card_file.game, problems):
             if key in database.card_origins:
                 problems.append(_duplicate(origin, database.card_origins[key], "card"))
                 continue
             card = _validate(model, {**raw, "id": key}, origin, problems)
             database.card_origins[key] = origin
-            database.card_kinds[key] = card_file.kind
+            database.card_kinds[key] = kind.name
             if card is None:
                 database.invalid_cards.add(key)
             else:
@@ -150,20 +169,30 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
     for locale_file, document in sources.locale_documents:
         language = locale_file.language
         texts = database.texts.setdefault(language, {})
-        model = TEXT_MODEL_BY_KIND.get(locale_file.kind)
+        database.begun.add((language, locale_file.game))
+        kind = _kind_of_file(document, locale_file.game, locale_file.stem, problems)
+        if kind is None:
+            continue
+        model = kind.texts
         if model is None:
             problems.append(error(Position(document.path), "untranslatable-kind",
-                                  f"{locale_file.kind} cards have no text to translate; "
+                                  f"{kind.name} cards have no text to translate; "
                                   "remove this file"))
             continue
         if document.data is None and document.problems:
-            database.unreadable.add((language, locale_file.game, locale_file.kind))
+            database.unreadable.add((language, locale_file.game, kind.name))
         for key, raw, origin in _entries(document, locale_file.game, problems):
+            card_origin = database.card_origins.get(key)
+            if card_origin is not None and card_origin.game != locale_file.game:
+                problems.append(error(origin.key_position(), "wrong-game",
+                                      f"{key!r} is a card of {card_origin.game}, but its text is "
+                                      f"filed with the texts of {locale_file.game}", card_id=key))
+                continue
             card_kind = database.card_kinds.get(key)
-            if card_kind is not None and card_kind != locale_file.kind:
+            if card_kind is not None and card_kind != kind.name:
                 problems.append(error(origin.key_position(), "wrong-kind",
                                       f"{key!r} is {_with_article(card_kind)} card, but its text is filed "
-                                      f"with the {locale_file.kind} cards", card_id=key))
+                                      f"with the {kind.name} cards", card_id=key))
                 continue
             if (language, key) in database.text_origins:
                 problems.append(_duplicate(origin, database.text_origins[(language, key)], "text"))
@@ -176,6 +205,25 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
                 texts[key] = entry
         database.invalid_texts.update((language, key) for key in document.rejected_keys)
     return database, problems
+
+
+def _unknown_game(document: Document, game: str) -> Problem:
+    return error(Position(document.path), "unknown-game",
+                 f"no game is named {game!r}; the games are: {', '.join(sorted(GAMES))}")
+
+
+def _kind_of_file(document: Document, game: str, stem: str,
+                  problems: list[Problem]) -> CardKind | None:
+    """The card kind a file of `game` holds by its name, or None and the problem why not."""
+    if game not in GAMES:
+        problems.append(_unknown_game(document, game))
+        return None
+    kind = GAMES[game].kind_in_file(stem)
+    if kind is None:
+        problems.append(error(Position(document.path), "unknown-file",
+                              f"file name says no card kind of {game}; expected one of: "
+                              f"{', '.join(GAMES[game].file_names)}"))
+    return kind
 
 
 def _entries(document: Document, game: str, problems: list[Problem], what: str = "card"):

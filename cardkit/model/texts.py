@@ -15,7 +15,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, StringConstraints
 
 from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
-from cardkit.model.cards import Alien, Emissary, FateCard, PlanetSymbol
+from cardkit.model.cards import FateCard, PlanetSymbol
 from cardkit.model.provenance import Sources
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank]
@@ -129,23 +129,7 @@ TEXT_MODEL_BY_KIND: dict[str, type[Entry]] = {
 
 def translatable_fields(card: CardModel) -> list[str]:
     """The paths of every text a card needs in each language, in reading order."""
-    fields = ["name"] if card.kind in TEXT_MODEL_BY_KIND else []
-    if isinstance(card, Alien):
-        for power_id in card.powers:
-            fields += [f"powers.{power_id}.name", f"powers.{power_id}.text"]
-    elif isinstance(card, Emissary) and card.power is not None:
-        fields += ["power.name", "power.text"]
-    elif isinstance(card, FateCard):
-        fields.append("text")
-        if card.duel is not None:
-            for side in ("winner", "loser"):
-                if getattr(card.duel.prizes, side) is not None:
-                    fields += [f"prizes.{side}.name", f"prizes.{side}.text"]
-        if card.contest is not None:
-            fields.append("contest.winner")
-        for symbol in getattr(card, "resources", None) or {}:
-            fields.append(f"resources.{symbol}")
-    return [path for path in fields if card.knows(path)]
+    return [path for path in card.text_paths() if card.knows(path)]
 
 
 def field_value(entry: Entry, path: str) -> str | None:

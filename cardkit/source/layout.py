@@ -6,8 +6,10 @@
     locales/<lang>/glossary.yaml               approved game terms of one language
     locales/<lang>/phrasebook.yaml             how each formulaic effect is worded
 
-The kind of card a file holds follows from its name, so `cards/duel/fate/event.yaml`
-and `locales/de/duel/fate/event.yaml` both hold Event cards.
+The kind of card a file holds follows from its game and its name, so
+`cards/duel/fate/event.yaml` and `locales/de/duel/fate/event.yaml` both hold Event cards.
+Which games there are and which file names each knows is the model's registry
+(`model/games.py`); this layer only finds the files and says where each stands.
 """
 
 from __future__ import annotations
@@ -19,18 +21,6 @@ from cardkit.problems import Position, Problem, error
 
 SOURCE_LANGUAGE = "en"
 
-KIND_BY_FILE_STEM = {
-    "aliens": "alien",
-    "emissaries": "emissary",
-    "discovery": "discovery",
-    "event": "event",
-    "maintenance": "maintenance",
-    "plans": "plan",
-    "reinforcements": "reinforcement",
-    "planets": "planet",
-    "tactics": "tactic",
-}
-
 GLOSSARY_FILE = "glossary.yaml"
 PHRASEBOOK_FILE = "phrasebook.yaml"
 LOCALE_SUPPORT_FILES = (GLOSSARY_FILE, PHRASEBOOK_FILE)
@@ -41,7 +31,8 @@ BOX_FILE = "box.yaml"
 class CardFile:
     path: Path
     game: str
-    kind: str
+    # The file's name without .yaml: what the game's registry knows it by.
+    stem: str
 
 
 @dataclass(frozen=True)
@@ -49,7 +40,7 @@ class LocaleFile:
     path: Path
     language: str
     game: str
-    kind: str
+    stem: str
 
 
 @dataclass
@@ -87,9 +78,8 @@ def discover(root: Path) -> Layout:
         if len(relative.parts) == 2 and relative.name == BOX_FILE:
             layout.box_files[relative.parts[0]] = path
             continue
-        kind = _kind_of(path, relative, layout)
-        if kind is not None:
-            layout.card_files.append(CardFile(path, relative.parts[0], kind))
+        if _in_game_folder(path, relative, layout):
+            layout.card_files.append(CardFile(path, relative.parts[0], path.stem))
     locales = root / "locales"
     if locales.is_dir():
         layout.languages = sorted(p.name for p in locales.iterdir() if p.is_dir())
@@ -103,9 +93,8 @@ def discover(root: Path) -> Layout:
                 else:
                     layout.phrasebook_files[language] = path
                 continue
-            kind = _kind_of(path, Path(*rest), layout)
-            if kind is not None:
-                layout.locale_files.append(LocaleFile(path, language, rest[0], kind))
+            if _in_game_folder(path, Path(*rest), layout):
+                layout.locale_files.append(LocaleFile(path, language, rest[0], path.stem))
     if SOURCE_LANGUAGE not in layout.languages:
         layout.problems.append(error(Position(layout.shown(locales)), "missing-source-locale",
                                      f"no locales/{SOURCE_LANGUAGE}/ folder: English is the source "
@@ -117,14 +106,9 @@ def _is_yaml(path: Path) -> bool:
     return path.suffix in (".yaml", ".yml") and not path.is_dir()  # devices and FIFOs are refused when read
 
 
-def _kind_of(path: Path, relative: Path, layout: Layout) -> str | None:
-    kind = KIND_BY_FILE_STEM.get(path.stem)
+def _in_game_folder(path: Path, relative: Path, layout: Layout) -> bool:
     if len(relative.parts) < 2:
         layout.problems.append(error(Position(layout.shown(path)), "unknown-file",
                                      "card files belong in a game folder, such as duel/"))
-        return None
-    if kind is None:
-        known = ", ".join(f"{stem}.yaml" for stem in KIND_BY_FILE_STEM)
-        layout.problems.append(error(Position(layout.shown(path)), "unknown-file",
-                                     f"file name says no card kind; expected one of: {known}"))
-    return kind
+        return False
+    return True

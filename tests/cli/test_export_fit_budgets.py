@@ -16,7 +16,7 @@ def export(root: Path, *extra: str, language: str = "de"):
 
 
 def test_each_card_text_carries_its_fit_budget():
-    result = export(PROJECT_ROOT)
+    result = export(PROJECT_ROOT, "--game", "duel")
     assert result.exit_code == 0, result.output
     entry = result.output.split('msgctxt "alien:swarm:name"')[0].rsplit("\n\n", 1)[1]
     budget = re.search(r"#\. Fit budget: about (\d+) characters fit this text's box at its "

@@ -1,0 +1,176 @@
+"""The card kinds and boxes of Cosmic Encounter, in its two editions in the database:
+`classic` (the four-player edition with 20 aliens and artifact cards) and `cosmic` (the
+current edition). `model/games.py` files them under their games.
+
+The rulebooks give little of these cards: no alien power text at all, the encounter cards
+only as the values the examples play, the artifacts as rules paragraphs. What they do not
+give is listed under `unknown`; what an example shows of an alien power is kept, cited,
+under `shown` (and the rules engine may use only that).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from cardkit.model.base import CardId, CardModel, Strict
+from cardkit.model.box import Box, Count
+from cardkit.model.texts import NamedEntry, Text
+
+Copies = Annotated[int, Field(ge=1, le=100)]
+AttackValue = Annotated[int, Field(ge=0, le=99)]
+
+
+class ShownFragment(Strict):
+    """What one rulebook line shows of an alien power; `value` where it gives a number."""
+
+    value: Annotated[int, Field(ge=0, le=99)] | None = None
+
+
+class ClassicAlien(CardModel):
+    kind: Literal["alien"] = "alien"
+    shown: dict[CardId, ShownFragment] = {}
+
+    def text_paths(self) -> list[str]:
+        # The power is printed on the alien card; no rulebook gives its text.
+        return ["name", "power"]
+
+
+class EncounterCard(CardModel):
+    """An encounter card: an attack with its value, or a negotiate (or, current edition, a
+    morph). How many copies the deck holds is `copies`."""
+
+    type: str
+    value: AttackValue | None = None
+    copies: Copies | None = None
+
+    required_facts: ClassVar = ("copies",)
+
+    @model_validator(mode="after")
+    def _value_only_on_attacks(self):
+        if self.type == "attack" and self.value is None and self.knows("value"):
+            raise PydanticCustomError(
+                "fact_missing", "missing field {field}", {"field": "value"})
+        if self.type != "attack" and self.value is not None:
+            raise PydanticCustomError(
+                "value_on_non_attack", "only attack cards have a value; a {type} card has none",
+                {"type": self.type})
+        return self
+
+
+class ClassicEncounter(EncounterCard):
+    kind: Literal["encounter"] = "encounter"
+    type: Literal["attack", "negotiate"]
+
+
+class CosmicEncounter(EncounterCard):
+    kind: Literal["encounter"] = "encounter"
+    type: Literal["attack", "negotiate", "morph"]
+
+
+# When an artifact may be played, as the rulebook's paragraph on each says.
+ArtifactTiming = Literal[
+    "when-a-power-is-used",          # Cosmic Zap
+    "after-allies-before-reveal",    # Force Field: allies committed, cards not yet revealed
+    "before-own-attack-order",       # Mobius Tubes: about to attack, before the Order shows
+    "any-time",                      # Plague
+    "when-compensation-is-claimed",  # Ionic Gas
+    "before-reveal",                 # Emotion Control
+]
+
+
+class Artifact(CardModel):
+    kind: Literal["artifact"] = "artifact"
+    timing: ArtifactTiming
+    ships: Annotated[int, Field(ge=1, le=20)] | None = None
+    copies: Copies | None = None
+
+    required_facts: ClassVar = ("copies",)
+
+    def text_paths(self) -> list[str]:
+        return ["name", "text"]
+
+
+class ClassicAlienText(NamedEntry):
+    kind: Literal["alien"] = "alien"
+    power: Text | None = None
+
+
+class EncounterText(NamedEntry):
+    kind: Literal["encounter"] = "encounter"
+
+
+class ArtifactText(NamedEntry):
+    kind: Literal["artifact"] = "artifact"
+    text: Text | None = None
+
+
+Small = Annotated[int, Field(ge=1, le=20)]
+
+
+class ClassicBox(Box):
+    """The classic edition's components (its rulebook's equipment list) and the numbers
+    of its setup that the rules engine reads."""
+
+    planetary_systems: Small
+    planets_per_system: Small
+    wormholes: Small
+    ships: Count
+    ships_per_colour: Count
+    orders: Count
+    deck: Count
+    encounter: Count
+    artifacts: Count
+    aliens: Count
+    motherships: Small
+    transports: Small
+    alien_card_stands: Small
+    ships_per_home_planet: Small
+    starting_hand: Small
+
+    FIELD_BY_KIND: ClassVar = {"alien": "aliens", "encounter": "encounter", "artifact": "artifacts"}
+    facts_cited: ClassVar = True
+
+    @model_validator(mode="after")
+    def _deck_is_encounter_and_artifacts(self):
+        if self.deck != self.encounter + self.artifacts:
+            raise PydanticCustomError(
+                "deck_total", "the deck of {deck} cards is not its {encounter} encounter and "
+                "{artifacts} artifact cards", {"deck": self.deck, "encounter": self.encounter,
+                                               "artifacts": self.artifacts})
+        return self
+
+
+class CosmicBox(Box):
+    """The current edition's components (its rulebook's component list) and the numbers
+    of its setup that the rules engine reads."""
+
+    warps: Small
+    player_planets: Count
+    planets_per_system: Small
+    genesis_planets: Small
+    hyperspace_gates: Small
+    colony_markers: Small
+    ships: Count
+    ships_per_colour: Count
+    grudge_tokens: Count
+    prometheus_tokens: Count
+    lunar_cannon_tokens: Count
+    cosmic_tokens: Count
+    alien_sheets: Count
+    flares: Count
+    encounter: Count
+    reinforcements: Count
+    artifacts: Count
+    alternative_filch_flares: Count
+    cosmic_combos: Count
+    tech: Count
+    destiny: Count
+    destiny_per_colour: Small
+    ships_per_home_planet: Small
+    starting_hand: Small
+
+    FIELD_BY_KIND: ClassVar = {"encounter": "encounter"}
+    facts_cited: ClassVar = True

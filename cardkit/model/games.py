@@ -1,0 +1,68 @@
+"""The games the database holds, and what each declares: its card kinds (the file that
+holds them, the model of their facts and of their texts) and the model of its box.
+
+Everything that reads the database dispatches on (game, kind) through this registry, so a
+kind name may repeat across games with another model: the classic `alien` is not the
+Duel's. A folder under `cards/` or `locales/<ll>/` must be one of these games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardkit.model.base import CardModel
+from cardkit.model.box import Box, DuelBox
+from cardkit.model.cards import MODEL_BY_KIND
+from cardkit.model.cosmic import (Artifact, ArtifactText, ClassicAlien, ClassicAlienText, ClassicBox,
+                                  ClassicEncounter, CosmicBox, CosmicEncounter, EncounterText)
+from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
+
+
+@dataclass(frozen=True)
+class CardKind:
+    name: str
+    # The file name (without .yaml) that holds the kind, under cards/<game>/ and
+    # locales/<ll>/<game>/, in any subfolder.
+    file_stem: str
+    facts: type[CardModel]
+    # None for a kind with no text to translate (the Duel's planets and tactics).
+    texts: type[Entry] | None
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    kinds: tuple[CardKind, ...]
+    box: type[Box]
+
+    def kind_in_file(self, file_stem: str) -> CardKind | None:
+        return next((kind for kind in self.kinds if kind.file_stem == file_stem), None)
+
+    def kind(self, name: str) -> CardKind | None:
+        return next((kind for kind in self.kinds if kind.name == name), None)
+
+    @property
+    def file_names(self) -> list[str]:
+        return [f"{kind.file_stem}.yaml" for kind in self.kinds]
+
+
+_DUEL_FILES = {
+    "alien": "aliens", "emissary": "emissaries", "discovery": "discovery", "event": "event",
+    "maintenance": "maintenance", "plan": "plans", "reinforcement": "reinforcements",
+    "planet": "planets", "tactic": "tactics",
+}
+
+DUEL = Game("duel", tuple(CardKind(kind, stem, MODEL_BY_KIND[kind], TEXT_MODEL_BY_KIND.get(kind))
+                          for kind, stem in _DUEL_FILES.items()), DuelBox)
+
+CLASSIC = Game("classic", (
+    CardKind("alien", "aliens", ClassicAlien, ClassicAlienText),
+    CardKind("encounter", "encounter", ClassicEncounter, EncounterText),
+    CardKind("artifact", "artifacts", Artifact, ArtifactText),
+), ClassicBox)
+
+COSMIC = Game("cosmic", (
+    CardKind("encounter", "encounter", CosmicEncounter, EncounterText),
+), CosmicBox)
+
+GAMES: dict[str, Game] = {game.name: game for game in (DUEL, CLASSIC, COSMIC)}
