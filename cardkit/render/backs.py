@@ -21,7 +21,6 @@ from jinja2 import Environment, TemplateNotFound
 
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
-from cardkit.render.games import cards_of
 
 
 def backs_template(game: str) -> str:
@@ -53,8 +52,7 @@ def back_of(card: CardModel, database: Database, rules: BackRules) -> str:
     if card.kind in rules.shared_backs:
         return rules.shared_backs[card.kind]
     fact = rules.deck_facts.get(card.kind)
-    game = database.card_origins[card.id].game
     if fact is None or not all(getattr(other, fact, None) is not None
-                               for other in cards_of(database, game, card.kind)):
+                               for other in database.cards_of_kind(card.kind, database.game_of(card.id))):
         return card.kind
     return f"{card.kind}-{getattr(card, fact)}"

@@ -31,7 +31,7 @@ from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, L
                                       face_html, reference_html, registration_html)
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
-from cardkit.render.games import Target, games_of, targets
+from cardkit.render.games import Target, targets
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.preflight import preflight_problems
@@ -82,15 +82,15 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     database = _load(root)
     languages = languages or database.languages
     papers = papers or list(PAPERS)
-    games = games or games_of(database)
+    games = games or database.games
     unknown = [language for language in languages if language not in database.languages]
     if unknown:
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
-    unknown = [game for game in games if game not in games_of(database)]
+    unknown = [game for game in games if game not in database.games]
     if unknown:
         raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
-                          f"known: {', '.join(games_of(database))}")
+                          f"known: {', '.join(database.games)}")
     preflight = preflight_problems(database, root, languages)
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
@@ -154,7 +154,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     `Rendered.advance`."""
     _start_worker(root, database)
     contexts = {target: _WORKER.context(target)
-                for target in targets(database, games or games_of(database), languages)}
+                for target in targets(database, games or database.games, languages)}
     faces: dict[tuple[str, str], _Face] = {}
     documents: dict[tuple[str, str, str], bytes] = {}
     face_jobs, document_jobs = [], []

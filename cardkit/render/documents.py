@@ -12,7 +12,6 @@ from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import Face, Printed, back_faces, card_faces, sheet_sections
-from cardkit.render.games import games_of
 from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
                                    registration_labels, slot)
 
@@ -35,7 +34,7 @@ class LanguageContext:
 
     def __post_init__(self):
         self.environment = make_environment(self.templates, load_translations(self.root, self.language))
-        self.games = list(self.games) if self.games is not None else games_of(self.database)
+        self.games = list(self.games) if self.games is not None else self.database.games
         self.refresh(self.database)
 
     def refresh(self, database: Database) -> None:

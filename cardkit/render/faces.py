@@ -12,7 +12,7 @@ from cardkit.model.database import Database
 from cardkit.model.texts import Entry, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.render.backs import back_of, back_rules
-from cardkit.render.games import cards_of, kinds_of
+from cardkit.render.games import kinds_of
 
 REFERENCE_BACK = "reference"
 REFERENCE_TEMPLATE = "reference_card.html"
@@ -82,8 +82,8 @@ def card_faces(database: Database, language: str, game: str,
     by its reference texts, read through `environment`)."""
     faces = []
     rules = back_rules(environment, game)
-    for kind in kinds_of(database, game):
-        for card in cards_of(database, game, kind):
+    for kind in kinds_of(game):
+        for card in database.cards_of_kind(kind, game):
             source = database.text(SOURCE_LANGUAGE, card.id) if language != SOURCE_LANGUAGE else None
             faces.append(Face(card.id, kind, card_template(game, kind),
                               back_of(card, database, rules), card,
