@@ -33,7 +33,9 @@ def generate(out: Path, components: int) -> Path:
     for folder in ("cards", "locales", "templates"):
         shutil.copytree(PROJECT / folder, out / folder, dirs_exist_ok=True)
     yaml = YAML()
-    card_files = sorted(path for path in (out / "cards").rglob("*.yaml") if path.name != "box.yaml")
+    # The Duel's cards: the game the build prints (the other games' cards stay as shipped).
+    card_files = sorted(path for path in (out / "cards" / "duel").rglob("*.yaml")
+                        if path.name != "box.yaml")
     facts = {path: yaml.load(path) for path in card_files}
     languages = sorted(path.name for path in (out / "locales").iterdir() if path.is_dir())
     texts = {(language, path): yaml.load(_locale_file(out, language, path))

@@ -63,9 +63,8 @@ def check_database(root: Path, database: Database, problems: list[Problem], file
     problems += check_catalogues(root, database.languages)
     problems += check_consistency(database)
     problems += check_staleness(translation_states(database))
-    # A silenced error does not stop the measurement: only what would be reported does.
     if measure_fit is not None and not any(p.severity is Severity.ERROR
                                            for p in apply_silences(database, problems)[0]):
-        problems += measure_fit(database, root)
+        problems += measure_fit(database, root)  # only when no error stands (silenced ones do not)
     kept, silenced = apply_silences(database, problems)
     return Report(root, sorted(kept, key=Problem.sort_key), counts, silenced, files)

@@ -22,6 +22,7 @@ STATES = ("translated", "stale", "missing")
 class FieldState:
     language: str
     card_id: str
+    game: str
     kind: str
     path: str
     state: str
@@ -38,10 +39,15 @@ class FieldState:
         return self.origin.position(field_location(self.path))
 
 
-def translation_states(database: Database, languages: list[str] | None = None) -> list[FieldState]:
+def translation_states(database: Database, languages: list[str] | None = None,
+                       game: str | None = None) -> list[FieldState]:
+    """The state of every text of the languages (default: every translation), of one game
+    or (None) of every game."""
     states = []
     for language in languages or database.translations:
         for card_id, card in database.cards.items():
+            if game is not None and database.game_of(card_id) != game:
+                continue
             source_entry = database.text(SOURCE_LANGUAGE, card_id)
             entry = database.text(language, card_id)
             origin = database.text_origins.get((language, card_id)) or database.card_origins[card_id]
@@ -49,7 +55,8 @@ def translation_states(database: Database, languages: list[str] | None = None) -
                 source = field_value(source_entry, path) if source_entry else None
                 text = field_value(entry, path) if entry else None
                 state, reason = _state_of(source, text, entry, path)
-                states.append(FieldState(language, card_id, card.kind, path, state, origin,
+                states.append(FieldState(language, card_id, database.game_of(card_id), card.kind,
+                                         path, state, origin,
                                          source, text, reason))
     return states
 
@@ -73,9 +80,9 @@ def check_staleness(states: list[FieldState]) -> list[Problem]:
             for state in states if state.state == "stale"]
 
 
-def summarize(states: list[FieldState]) -> dict[tuple[str, str], Counter]:
-    """(language, kind) -> how many fields are in each state."""
-    summary: dict[tuple[str, str], Counter] = {}
+def summarize(states: list[FieldState]) -> dict[tuple[str, str, str], Counter]:
+    """(language, game, kind) -> how many fields are in each state."""
+    summary: dict[tuple[str, str, str], Counter] = {}
     for state in states:
-        summary.setdefault((state.language, state.kind), Counter())[state.state] += 1
+        summary.setdefault((state.language, state.game, state.kind), Counter())[state.state] += 1
     return summary

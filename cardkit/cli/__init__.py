@@ -20,7 +20,8 @@ COMMANDS = {
     "fmt": ("cardkit.cli.validate", "fmt_command",
             "Rewrite the database's YAML files into canonical form, keeping comments and key order."),
     "status": ("cardkit.cli.translation", "status_command",
-               "Show per language and card kind how many texts are translated, stale and missing."),
+               "Show per language, game and card kind how many texts are translated, stale and "
+               "missing."),
     "mark-translated": ("cardkit.cli.translation", "mark_translated_command",
                         "Record that the selected translations match the current English text."),
     "i18n": ("cardkit.cli.i18n", "i18n_group",

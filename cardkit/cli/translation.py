@@ -18,16 +18,20 @@ from cardkit.source.edit import EditRefused
 @click.command("status")
 @database_root
 @click.option("--lang", "language", help="Only this language (default: every translation).")
+@click.option("--game", help="Only the card texts of this game (default: every game).")
 @output_format(("text", "json"))
-def status_command(root: Path, language: str | None, output_format: str) -> None:
-    """Show per language and card kind how many texts are translated, stale and missing.
+def status_command(root: Path, language: str | None, game: str | None, output_format: str) -> None:
+    """Show per language, game and card kind how many texts are translated, stale and missing.
 
-    The template strings count too, as the kind `templates` (fuzzy entries count as stale)."""
+    A language with no folder for a game has every text of that game missing. The template
+    strings count too, as the kind `templates` of every game (fuzzy entries count as stale)."""
     database = load_or_fail(require_database(root))
     if language is not None and language not in database.translations:
         raise UsageError(f"no locale {language!r} (known: {', '.join(database.translations)})")
+    if game is not None and game not in database.games:
+        raise UsageError(f"no game {game!r} in the database (known: {', '.join(database.games)})")
     languages = [language] if language else database.translations
-    states = translation_states(database, languages)
+    states = translation_states(database, languages, game)
     templates = catalogue_states(root, languages)
     click.echo(render_status(states, output_format, templates), nl=False)
 

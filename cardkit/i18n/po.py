@@ -7,7 +7,7 @@ and the reference (`#:`) says where the text lives in the YAML. Effect phrases w
 count are plural entries (msgid_plural, msgstr[n]) numbered by the language's
 Plural-Forms. An entry whose English text has placeholders carries the
 `python-brace-format` flag, so `msgfmt -c` and translators' tools check them too. The
-header records the language and database the file was exported for (`X-Cardkit-Language`,
+header records the language and the games the file was exported for (`X-Cardkit-Language`,
 `X-Cardkit-Database`), fields gettext tools keep.
 """
 

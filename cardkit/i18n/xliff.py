@@ -7,8 +7,9 @@ is. States are written as translate-toolkit and Weblate read them: a translated 
 `state="needs-review-translation"`, a missing one `state="new"`. Only a unit approved and
 in a translated state (translated, signed-off, final) confirms its text; any other state,
 no state, or `approved` other than "yes" leaves it unconfirmed. The `original` attribute of
-`<file>` records the database and language the file was exported for
-(`cardkit:duel:de`). Each text is a trans-unit whose id is the unit's key. The translator's note is a
+`<file>` records the games and language the file was exported for
+(`cardkit:classic,cosmic,duel:de`, or one game: `cardkit:classic:de`). Each text is a
+trans-unit whose id is the unit's key. The translator's note is a
 `<note from="translator">`; cardkit's information for the translator is in
 `<note from="developer">`, which import ignores. Effect phrases with a count are
 `<group restype="x-gettext-plurals">` holding one trans-unit per plural form (`key[0]`,

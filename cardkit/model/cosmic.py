@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardkit.model.base import CardId, CardModel, Strict
@@ -120,9 +120,9 @@ class ClassicBox(Box):
     ships: Count
     ships_per_colour: Count
     orders: Count
-    deck: Count
     encounter: Count
     artifacts: Count
+    deck: Count  # after the two it is made of, which its check reads
     aliens: Count
     motherships: Small
     transports: Small
@@ -133,14 +133,16 @@ class ClassicBox(Box):
     FIELD_BY_KIND: ClassVar = {"alien": "aliens", "encounter": "encounter", "artifact": "artifacts"}
     facts_cited: ClassVar = True
 
-    @model_validator(mode="after")
-    def _deck_is_encounter_and_artifacts(self):
-        if self.deck != self.encounter + self.artifacts:
+    @field_validator("deck")
+    @classmethod
+    def _deck_is_encounter_and_artifacts(cls, deck: int, info: ValidationInfo) -> int:
+        encounter, artifacts = info.data.get("encounter"), info.data.get("artifacts")
+        if encounter is not None and artifacts is not None and deck != encounter + artifacts:
             raise PydanticCustomError(
                 "deck_total", "the deck of {deck} cards is not its {encounter} encounter and "
-                "{artifacts} artifact cards", {"deck": self.deck, "encounter": self.encounter,
-                                               "artifacts": self.artifacts})
-        return self
+                "{artifacts} artifact cards", {"deck": deck, "encounter": encounter,
+                                               "artifacts": artifacts})
+        return deck
 
 
 class CosmicBox(Box):

@@ -152,7 +152,7 @@ def test_written_anyway_a_text_stays_unconfirmed(minimal_database, tmp_path, fil
     assert "2 cartas" in (minimal_database / "locales/es/duel/aliens.yaml").read_text(encoding="utf-8")
     assert states(minimal_database)[("iron-matron", "powers.punish.text")] == "stale"
     status = CliRunner().invoke(main, ["status", str(minimal_database), "--lang", "es"])
-    assert "stale: es iron-matron powers.punish.text" in status.output
+    assert "stale: es duel iron-matron powers.punish.text" in status.output
 
 
 def test_written_anyway_does_not_cover_a_broken_phrase(minimal_database, tmp_path):

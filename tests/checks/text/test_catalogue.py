@@ -43,7 +43,7 @@ def test_status_counts_the_template_strings(minimal_database):
     result = CliRunner().invoke(main, ["status", str(minimal_database), "--lang", "es"])
 
     assert result.exit_code == 0, result.output
-    assert "es       templates                3      1        1" in result.output
+    assert "es       -        templates                3      1        1" in result.output
     assert f"{TARGET}:20: stale: es templates 'Plan'" in result.output
     assert f"{TARGET}:23: missing: es templates 'Tactic'" in result.output
 
@@ -58,7 +58,8 @@ def test_status_json_lists_the_unfinished_template_strings(minimal_database):
     result = CliRunner().invoke(main, ["status", str(minimal_database), "--format", "json"])
 
     data = json.loads(result.output)
-    assert {"language": "es", "kind": "templates", "translated": 3, "stale": 0, "missing": 1} \
+    assert {"language": "es", "game": None, "kind": "templates", "translated": 3, "stale": 0,
+            "missing": 1} \
         in data["summary"]
     assert data["templates"] == [{"language": "es", "context": "deck", "msgid": "not known",
                                   "state": "missing", "position": f"{TARGET}:20:1"}]
