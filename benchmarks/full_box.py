@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import argparse
 import copy
+from gettext import NullTranslations
 import shutil
 from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from cardkit.render.faces import REFERENCE_CARDS
+from cardkit.render.environment import make_environment
+from cardkit.render.faces import reference_cards
 
 PROJECT = Path(__file__).resolve().parent.parent
 # The kinds box.yaml counts with one number, under their file's name.
@@ -44,7 +46,8 @@ def generate(out: Path, components: int) -> Path:
                for card_id, entry in (entries or {}).items()}
     with_text = [(path, card_id) for path, card_id in shipped
                  if len(_text_of(english.get(card_id, {}))) > len(english.get(card_id, {}).get("name", "")) + 40]
-    wanted = components - len(REFERENCE_CARDS) - len(shipped)
+    duel_reference_cards = reference_cards(make_environment(out / "templates", NullTranslations()), "duel")
+    wanted = components - len(duel_reference_cards) - len(shipped)
     for number in range(wanted):
         path, card_id = with_text[number % len(with_text)]
         new_id = f"{card_id}-copy-{number // len(with_text) + 1}"

@@ -34,14 +34,19 @@ def _papers(context, parameter, value):
               help="Languages to build, comma-separated (default: every language).")
 @click.option("--paper", "papers", callback=_papers, metavar="a4,letter",
               help="Papers to build, comma-separated (default: both).")
+@click.option("--game", "games", multiple=True, metavar="GAME",
+              help="A game to build (a folder under cards/); repeat for several "
+                   "(default: every game).")
 @output_folder_option
 @jobs_option
 @click.option("--quiet", is_flag=True, help="No progress display; only problems and errors.")
 @click.option("--no-cache", is_flag=True,
               help="Render every face again, neither reading nor writing <out>/.cache/.")
-def build_command(root: Path, languages, papers, out: str, jobs: int | None, quiet: bool,
-                  no_cache: bool) -> None:
+def build_command(root: Path, languages, papers, games: tuple[str, ...], out: str,
+                  jobs: int | None, quiet: bool, no_cache: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
+
+    Each game's go to <out>/<game>/<ll>/, or to <out>/<ll>/ while the database holds one game.
 
     Faces already rendered with the same inputs come from <out>/.cache/. Nothing is written
     unless every PDF rendered; the previous PDFs stay in place.
@@ -54,7 +59,8 @@ def build_command(root: Path, languages, papers, out: str, jobs: int | None, qui
         announce_recovery(out)
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
-            result = build(root, out, languages, papers, jobs, report, cache=not no_cache)
+            result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
+                           games=list(dict.fromkeys(games)) or None)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)

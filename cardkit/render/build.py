@@ -1,13 +1,13 @@
-"""`cardkit build`: every language and paper into build/<ll>/cards-<paper>.pdf and
-reference-<paper>.pdf.
+"""`cardkit build`: every game, language and paper into build/<game>/<ll>/cards-<paper>.pdf
+and reference-<paper>.pdf (build/<ll>/ while the database holds one game, see games.py).
 
 Each face (a card's front in one language, a deck's back, a quick-reference card) is
 rendered once, at bleed size, and measured for fit from that same render; only a face
 whose text overflows at its natural size is laid out again smaller. Faces and their fits
 are kept in the face cache (`<out>/.cache/`, see cache.py), so a rebuild renders only what
-changed. The papers then cost imposition only (impose.py), and a language is imposed as soon
-as its faces are ready, while the others render; the cache keeps the imposed sheets too, so
-a language none of whose faces changed is not imposed again. The reference sheets and the
+changed. The papers then cost imposition only (impose.py), and a game's language is imposed
+as soon as its faces are ready, while the others render; the cache keeps the imposed sheets
+too, so a language none of whose faces changed is not imposed again. The reference sheets and the
 duplex check flow with the paper, so they are rendered per paper, and cached the same way.
 The cache also keeps the compiled templates, so a rebuild compiles nothing.
 
@@ -39,9 +39,10 @@ from cardkit.problems import Problem, Severity
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
                                       face_html, reference_html, registration_html)
-from cardkit.render.faces import Face, FitSizes, Printed
+from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
 from cardkit.render import impose as impose_module, layout as layout_module
+from cardkit.render.games import Target, targets
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.preflight import preflight_problems
@@ -84,9 +85,10 @@ class _Face:
 
 def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
-          progress: Progress | None = None, cache: bool = True) -> BuildResult:
-    """Renders and writes the PDFs; with `cache` False the face cache is neither read nor
-    written (`--no-cache`)."""
+          progress: Progress | None = None, cache: bool = True,
+          games: list[str] | None = None) -> BuildResult:
+    """Renders and writes the PDFs of `games` (default: every game); with `cache` False the
+    face cache is neither read nor written (`--no-cache`)."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
     database = _load(root)
@@ -96,80 +98,91 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if unknown:
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
                           f"known: {', '.join(database.languages)}")
+    games = games or database.games
+    unknown = [game for game in games if game not in database.games]
+    if unknown:
+        raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
+                          f"known: {', '.join(database.games)}")
     store.open()
     preflight = preflight_problems(database, root, languages, store)
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
-    result = BuildResult(notes=_glossary_notes(database, languages))
-    imposed: dict[tuple[str, str], bytes] = {}
+    imposed: dict[tuple[Target, str], bytes] = {}
 
-    def impose(rendered: Rendered, language: str) -> None:
-        """The card sheets of a language whose faces are all at hand, while the rest render."""
-        context = rendered.contexts[language]
-        named = {face_name(face.id): rendered.faces[language, face.id].pdf
+    def impose(rendered: Rendered, target: Target) -> None:
+        """The card sheets of a target whose faces are all at hand, while the rest render."""
+        context = rendered.contexts[target]
+        named = {face_name(face.id): rendered.faces[target, face.id].pdf
                  for face in (*context.faces, *context.backs)}
         for paper in papers:
             laid_out = [[Slot(face_name(context.faces[index].id),
-                              face_name(f"back-{context.faces[index].back}")) for index in indices]
+                              face_name(context.faces[index].back_id)) for index in indices]
                         for indices in sheets(len(context.faces), PAPERS[paper])]
-            imposed[language, paper] = _imposed(
-                store, paper, rendered.documents[language, "registration", paper], laid_out, named)
-            rendered.advance(f"{language}/{paper}: imposed")
+            imposed[target, paper] = _imposed(
+                store, paper, rendered.documents[target, "registration", paper], laid_out, named)
+            rendered.advance(f"{target}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
-                            later_steps=len(languages) * len(papers), ready=impose)
+                            later_steps=len(games) * len(languages) * len(papers), ready=impose,
+                            games=games)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
+    result = BuildResult(notes=_glossary_notes(database, contexts))
     result.rendered = rendered.rendered
 
-    for language, context in contexts.items():
+    for target, context in contexts.items():
         fits = [fit for face in (*context.faces, *context.backs)
-                for fit in faces[language, face.id].fits if not fit.fits]
-        result.problems += problems_of(database, language, fits, context.templates)
+                for fit in faces[target, face.id].fits if not fit.fits]
+        result.problems += problems_of(database, target.language, fits, context.templates)
     overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
     if overflowing:
         raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
                           "smallest size", result.problems)
 
     files: dict[Path, bytes] = {}
-    for language, context in contexts.items():
+    for target in contexts:
         for paper in papers:
-            files[out / language / f"cards-{paper}.pdf"] = imposed[language, paper]
-            files[out / language / f"reference-{paper}.pdf"] = documents[language, "reference", paper]
+            files[out / target.folder / f"cards-{paper}.pdf"] = imposed[target, paper]
+            if (target, "reference", paper) in documents:
+                files[out / target.folder / f"reference-{paper}.pdf"] = documents[target, "reference", paper]
     result.written = write_outputs(out, files)
     return result
 
 
 @dataclass
 class Rendered:
-    """Every face of some languages, and their documents for some papers, by language."""
+    """Every face of some games in some languages, and their documents for some papers, by
+    target (one game in one language)."""
 
-    contexts: dict[str, LanguageContext]
-    faces: dict[tuple[str, str], _Face] = field(default_factory=dict)
-    documents: dict[tuple[str, str, str], bytes] = field(default_factory=dict)
+    contexts: dict[Target, LanguageContext]
+    faces: dict[tuple[Target, str], _Face] = field(default_factory=dict)
+    documents: dict[tuple[Target, str, str], bytes] = field(default_factory=dict)
     # What was rendered rather than read from the cache, as in BuildResult.
     rendered: list[str] = field(default_factory=list)
     advance: Callable[[str], None] = lambda what: None
 
-    def sizes(self, language: str) -> FitSizes:
-        context = self.contexts[language]
+    def sizes(self, target: Target) -> FitSizes:
+        context = self.contexts[target]
         return sizes_of([fit for face in (*context.faces, *context.backs)
-                         for fit in self.faces[language, face.id].fits])
+                         for fit in self.faces[target, face.id].fits])
 
 
-# Called with what has been rendered so far and a language whose faces and documents are
-# all among it.
-Ready = Callable[[Rendered, str], None]
+# Called with what has been rendered so far and a target whose faces and documents are all
+# among it.
+Ready = Callable[[Rendered, Target], None]
 
 
 def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
-                 later_steps: int = 0, ready: Ready | None = None) -> Rendered:
-    """Every face of `languages` and the reference sheets and duplex check of each paper:
-    from the cache where it holds them whole, rendered (in parallel) otherwise. `ready` is
-    called for each language as soon as it is complete, while the others may still render.
-    `later_steps` are steps the caller reports after these, through `Rendered.advance`."""
+                 later_steps: int = 0, ready: Ready | None = None,
+                 games: list[str] | None = None) -> Rendered:
+    """Every face of `games` (default: all) in `languages` and the reference sheets and
+    duplex check of each paper: from the cache where it holds them whole, rendered (in
+    parallel) otherwise. `ready` is called for each target as soon as it is complete, while
+    the others may still render. `later_steps` are steps the caller reports after these,
+    through `Rendered.advance`."""
     _start_worker(root, database, store)
-    result = Rendered({language: _WORKER.context(language) for language in languages})
+    result = Rendered({target: _WORKER.context(target)
+                       for target in targets(database, games or database.games, languages)})
     face_jobs, document_jobs = [], []
     try:
         _plan(store, result, papers, face_jobs, document_jobs)
@@ -188,14 +201,14 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     result.advance = advance
     waiting = Counter(job[0] for job in (*face_jobs, *document_jobs))
 
-    def finished(language: str) -> None:
-        waiting[language] -= 1
-        if waiting[language] == 0 and ready is not None:
-            ready(result, language)
+    def finished(target: Target) -> None:
+        waiting[target] -= 1
+        if waiting[target] == 0 and ready is not None:
+            ready(result, target)
 
-    for language in languages:
-        if not waiting[language] and ready is not None:
-            ready(result, language)
+    for target in result.contexts:
+        if not waiting[target] and ready is not None:
+            ready(result, target)
     # The workers start here, forked from this process once it has loaded the database,
     # parsed the stylesheets and compiled the templates: they inherit all of it.
     with _executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
@@ -205,21 +218,21 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         for future in as_completed(pending):
             job = pending[future]
             if len(job) == 3:
-                language, document, paper = job
+                target, document, paper = job
                 key, pdf = _result(future)
                 store.put(key, pdf)
                 result.documents[job] = pdf
-                what = f"{language}/{document}-{paper}"
+                what = f"{target}/{document}-{paper}"
             else:
-                language, face_id = job
+                target, face_id = job
                 fit_key, fits, face_key, pdf = _result(future)
                 store.put(fit_key, encode_fits(fits))
                 store.put(face_key, pdf)
                 result.faces[job] = _Face(fits, pdf)
-                what = f"{language}/{face_id}"
+                what = f"{target}/{face_id}"
             result.rendered.append(what)
             advance(what)
-            finished(language)
+            finished(target)
     result.rendered.sort()
     return result
 
@@ -253,22 +266,28 @@ def _plan(store: FaceCache, rendered: Rendered, papers: list[str], face_jobs: li
           document_jobs: list) -> None:
     """Takes from the cache what it holds whole; lists the rest as jobs."""
     renderer = _WORKER.renderer
-    for language, context in rendered.contexts.items():
+    for target, context in rendered.contexts.items():
         for face in (*context.faces, *context.backs):
             natural = face_html(context, Printed(face, {}))
             cached = _cached_face(store, renderer, context, face, natural)
             if cached is None:
-                face_jobs.append((language, face.id, natural))
+                face_jobs.append((target, face.id, natural))
             else:
-                rendered.faces[language, face.id] = cached
+                rendered.faces[target, face.id] = cached
         for paper in papers:
-            for document in ("reference", "registration"):
+            for document in _documents(context):
                 html, stylesheets = _document_html(context, document, paper)
                 pdf = store.get(_document_key(renderer, html, stylesheets))
                 if pdf is None:
-                    document_jobs.append((language, document, paper))
+                    document_jobs.append((target, document, paper))
                 else:
-                    rendered.documents[language, document, paper] = pdf
+                    rendered.documents[target, document, paper] = pdf
+
+
+def _documents(context: LanguageContext) -> tuple[str, ...]:
+    """The documents of a context's game: its reference sheets unless it has no reference
+    texts, and the duplex check."""
+    return (("reference",) if sheet_sections(context.environment, context.game) else ()) + ("registration",)
 
 
 def _load(root: Path) -> Database:
@@ -368,7 +387,7 @@ def _result(future: Future):
 
 
 # What a process renders with: the database (loaded once), one Renderer, a context per
-# language, and the templates compiled once for all of them.
+# game and language, and the templates compiled once for all of them.
 
 class _Worker:
     def __init__(self, root: Path, database: Database, store: FaceCache):
@@ -376,14 +395,14 @@ class _Worker:
         self.database = database
         self.renderer = Renderer(root)  # parses nothing until first used
         self.templates = CompiledTemplates(store)
-        self.contexts: dict[str, LanguageContext] = {}
+        self.contexts: dict[Target, LanguageContext] = {}
 
-    def context(self, language: str) -> LanguageContext:
-        if language not in self.contexts:
-            context = LanguageContext(self.root, language, self.database)
+    def context(self, target: Target) -> LanguageContext:
+        if target not in self.contexts:
+            context = LanguageContext(self.root, target.language, self.database, [target.game])
             context.environment.bytecode_cache = self.templates
-            self.contexts[language] = context
-        return self.contexts[language]
+            self.contexts[target] = context
+        return self.contexts[target]
 
 
 _WORKER: _Worker | None = None
@@ -431,16 +450,16 @@ class CompiledTemplates(BytecodeCache):
         self.store.put(key, self.compiled[key])
 
 
-def _render_face(language: str, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
+def _render_face(target: Target, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
     """Fits and renders a face whose HTML at its natural sizes is `natural`."""
-    context, renderer = _WORKER.context(language), _WORKER.renderer
+    context, renderer = _WORKER.context(target), _WORKER.renderer
     fitted = fit_face(renderer, context, context.face(face_id), natural)
     return (fit_key(renderer, natural), fitted.fits, face_key(renderer, fitted.html),
             renderer.pdf(fitted.document))
 
 
-def _render_document(language: str, document: str, paper: str) -> tuple[str, bytes]:
-    html, stylesheets = _document_html(_WORKER.context(language), document, paper)
+def _render_document(target: Target, document: str, paper: str) -> tuple[str, bytes]:
+    html, stylesheets = _document_html(_WORKER.context(target), document, paper)
     renderer = _WORKER.renderer
     return _document_key(renderer, html, stylesheets), renderer.pdf(renderer.render(html, stylesheets))
 
@@ -469,7 +488,10 @@ _IMPOSITION_CODE = _digest(b"".join(Path(module.__file__).read_bytes()
                                     for module in (impose_module, layout_module)))
 
 
-def _glossary_notes(database: Database, languages: list[str]) -> list[str]:
+def _glossary_notes(database: Database, contexts: dict[Target, LanguageContext]) -> list[str]:
+    """A note per language without a glossary whose reference sheets would show one."""
+    languages = sorted({target.language for target, context in contexts.items()
+                        if sheet_shows_glossary(context.environment, target.game)})
     return [f"locales/{language}/glossary.yaml: no glossary yet; the {language} reference "
             "sheets are printed without one"
             for language in languages if not database.glossaries.get(language)]

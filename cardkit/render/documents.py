@@ -1,4 +1,5 @@
-"""HTML assembly: each face on its own page, the duplex check and the reference sheets of a language."""
+"""HTML assembly: each face on its own page, the duplex check and the reference sheets of a
+language and game."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from jinja2 import Environment
 from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.faces import REFERENCE_SECTIONS, Face, Printed, back_faces, card_faces
+from cardkit.render.faces import Face, Printed, back_faces, card_faces, sheet_sections
 from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
                                    registration_labels, slot)
 
@@ -20,19 +21,35 @@ REFERENCE_STYLESHEETS = "reference"
 
 @dataclass
 class LanguageContext:
-    """What every document of one language is assembled from."""
+    """What every document of one language is assembled from: the faces of `games` (by
+    default every game of the database), one game after another."""
 
     root: Path
     language: str
     database: Database
+    games: list[str] | None = None
     environment: Environment = field(init=False)
     faces: list[Face] = field(init=False)
     backs: list[Face] = field(init=False)
 
     def __post_init__(self):
         self.environment = make_environment(self.templates, load_translations(self.root, self.language))
-        self.faces = card_faces(self.database, self.language)
+        self.games = list(self.games) if self.games is not None else self.database.games
+        self.refresh(self.database)
+
+    def refresh(self, database: Database) -> None:
+        """Takes the faces from `database`, another state of the same project."""
+        self.database = database
+        self.faces = [face for game in self.games
+                      for face in card_faces(database, self.language, game, self.environment)]
         self.backs = back_faces(self.faces)
+
+    @property
+    def game(self) -> str:
+        """The one game of a context made for one game (a build's)."""
+        if len(self.games) != 1:
+            raise ValueError(f"a context of {len(self.games)} games has no one game")
+        return self.games[0]
 
     def face(self, face_id: str) -> Face:
         return next(face for face in (*self.faces, *self.backs) if face.id == face_id)
@@ -53,16 +70,17 @@ class LanguageContext:
 
 def registration_html(context: LanguageContext, paper: Paper) -> str:
     """The duplex check's words and numbers on two pages; rendered with the FACE_STYLESHEETS."""
-    return context.render("registration.html", paper=paper,
+    return context.render("registration.html", paper=paper, game=context.game,
                           instructions=slot(paper, instructions_slot(paper)),
                           labels=registration_labels(paper, instructions_slot(paper)))
 
 
 def reference_html(context: LanguageContext, paper: Paper) -> str:
-    """The reference sheets, on the paper upright; rendered with the REFERENCE_STYLESHEETS."""
+    """The reference sheets of the context's one game, on the paper upright; rendered with
+    the REFERENCE_STYLESHEETS."""
     upright = replace(paper, width=min(paper.width, paper.height), height=max(paper.width, paper.height))
     return context.render("reference_sheets.html", paper=upright, glossary=context.glossary(),
-                          sections=REFERENCE_SECTIONS)
+                          game=context.game, sections=sheet_sections(context.environment, context.game))
 
 
 def face_html(context: LanguageContext, *pages: Printed) -> str:

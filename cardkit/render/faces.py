@@ -1,27 +1,36 @@
-"""What goes on each card face and back, per language: the database's cards in print order,
-followed by the quick-reference cards."""
+"""What goes on each card face and back, per language: each game's cards in print order,
+followed by its quick-reference cards."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jinja2 import Environment, TemplateNotFound
+
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
-from cardkit.model.texts import Entry, field_value
-from cardkit.render.backs import back_of
+from cardkit.model.texts import Entry, field_value, translatable_fields
+from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.render.backs import back_of, back_rules
+from cardkit.render.games import kinds_of
 
-KIND_ORDER = ("alien", "emissary", "discovery", "event", "maintenance", "plan", "reinforcement",
-              "planet", "tactic")
-
-# The quick-reference cards, printed with the card sheets from templates/reference_card.html;
-# each shows the macros <name>_title and <name>_body of templates/reference/content.html.
-# The sheets show the sections; the duel's eleven steps take two cards.
-REFERENCE_SECTIONS = ("duel", "contest", "tactics", "destiny", "roles")
-REFERENCE_CARDS = ("duel_1_6", "duel_7_11", "contest", "tactics", "destiny", "roles")
 REFERENCE_BACK = "reference"
 REFERENCE_TEMPLATE = "reference_card.html"
-REFERENCE_TEXTS = "reference/content.html"
 BACK_TEMPLATE = "back.html"
+
+
+def card_template(game: str, kind: str) -> str:
+    """The template of one kind of card of one game: a kind name may repeat across games
+    with other facts (the classic game's alien is not the Duel's)."""
+    return f"cards/{game}/{kind}.html"
+
+
+def reference_texts(game: str) -> str:
+    """A game's quick-reference texts: a `<section>_title` and `<section>_body` macro per
+    section, the lists `sheet_sections` (what the reference sheets show, in order) and
+    `reference_cards` (the quick-reference cards printed with the cards; a section too long
+    for one card is split into several, each with its own macros), and `shows_glossary`."""
+    return f"reference/{game}.html"
 
 
 @dataclass(frozen=True)
@@ -32,9 +41,23 @@ class Face:
     back: str
     card: CardModel | None = None
     entry: Entry | None = None
+    game: str = ""
+    # The card's English texts, printed (marked) where the face's language lacks a text.
+    source: Entry | None = None
 
     def text(self, path: str) -> str | None:
         return field_value(self.entry, path) if self.entry is not None else None
+
+    def source_text(self, path: str) -> str | None:
+        """The English text printed in place of a text the language lacks."""
+        return field_value(self.source, path) if self.source is not None else None
+
+    @property
+    def has_untranslated(self) -> bool:
+        """Whether the face prints an English text for want of a translation."""
+        return self.card is not None and any(
+            self.text(path) is None and self.source_text(path) is not None
+            for path in translatable_fields(self.card))
 
     def provisional(self, path: str) -> bool:
         return self.entry is not None and path in self.entry.provisional
@@ -47,25 +70,62 @@ class Face:
     def has_provisional(self) -> bool:
         return self.entry is not None and bool(self.entry.provisional)
 
+    @property
+    def back_id(self) -> str:
+        """The id of the back face this face wears."""
+        return f"back-{self.game}-{self.back}"
 
-def card_faces(database: Database, language: str, game: str = "duel") -> list[Face]:
-    """Every card face of one game of the database in print order, then the quick-reference
-    cards."""
+
+def card_faces(database: Database, language: str, game: str,
+               environment: Environment) -> list[Face]:
+    """Every card face of one game in print order, then its quick-reference cards (named
+    by its reference texts, read through `environment`)."""
     faces = []
-    for kind in KIND_ORDER:
+    rules = back_rules(environment, game)
+    for kind in kinds_of(game):
         for card in database.cards_of_kind(kind, game):
-            faces.append(Face(card.id, kind, f"cards/{kind}.html", back_of(card, database), card,
-                              database.text(language, card.id)))
-    for name in REFERENCE_CARDS:
+            source = database.text(SOURCE_LANGUAGE, card.id) if language != SOURCE_LANGUAGE else None
+            faces.append(Face(card.id, kind, card_template(game, kind),
+                              back_of(card, database, rules), card,
+                              database.text(language, card.id), game, source))
+    for name in reference_cards(environment, game):
         faces.append(Face(f"reference-{name}", "reference", REFERENCE_TEMPLATE,
-                          REFERENCE_BACK))
+                          REFERENCE_BACK, game=game))
     return faces
+
+
+def reference_cards(environment: Environment, game: str) -> list[str]:
+    texts = _reference_module(environment, game)
+    return list(texts.reference_cards) if texts is not None else []
+
+
+def sheet_sections(environment: Environment, game: str) -> list[str]:
+    """The sections of a game's reference sheets; none for a game without reference texts,
+    which has no reference sheets."""
+    texts = _reference_module(environment, game)
+    return list(texts.sheet_sections) if texts is not None else []
+
+
+def sheet_shows_glossary(environment: Environment, game: str) -> bool:
+    """Whether a game's reference sheets list the language's glossary (its terms are one
+    game's: a game whose texts declare `shows_glossary` true)."""
+    texts = _reference_module(environment, game)
+    return texts is not None and bool(texts.shows_glossary)
+
+
+def _reference_module(environment: Environment, game: str):
+    try:
+        return environment.get_template(reference_texts(game)).module
+    except TemplateNotFound as exc:
+        if exc.name != reference_texts(game):
+            raise
+        return None
 
 
 def back_faces(faces: list[Face]) -> list[Face]:
     """One face per deck back the given faces wear, in a stable order."""
-    return [Face(f"back-{back}", "back", BACK_TEMPLATE, back)
-            for back in sorted({face.back for face in faces})]
+    return [Face(f"back-{game}-{back}", "back", BACK_TEMPLATE, back, game=game)
+            for game, back in sorted({(face.game, face.back) for face in faces})]
 
 
 # Font sizes (pt) chosen by fitting, keyed by face id and field path; a text not listed

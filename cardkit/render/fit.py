@@ -9,7 +9,7 @@ that is a problem to fix in the text or the template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from cardkit.i18n.keys import card_key
@@ -18,7 +18,7 @@ from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
-from cardkit.render.faces import REFERENCE_TEXTS, Face, FitSizes, Printed
+from cardkit.render.faces import Face, FitSizes, Printed, reference_texts
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 
@@ -241,8 +241,8 @@ def _filled(database: Database, language: str, face: Face) -> _Filled:
         sample = (face.text(path) or field_value(database.text(SOURCE_LANGUAGE, face.id), path)
                   or face.id)
         fillers.append((path, _repeat(sample)))
-    return _Filled(face.id, face.kind, face.template, face.back, face.card, face.entry,
-                   tuple(fillers), _repeat(face.id))
+    return _Filled(**{field.name: getattr(face, field.name) for field in fields(Face)},
+                   fillers=tuple(fillers), filler=_repeat(face.id))
 
 
 def _repeat(sample: str) -> str:
@@ -303,7 +303,8 @@ def _problem(database: Database, language: str, fit: Fit, templates: Path) -> Pr
 
 def _position(database: Database, language: str, fit: Fit, templates: Path) -> tuple[Position, str | None]:
     """The text's own line in the locale file; the card's where the language lacks the text;
-    for a reference card, the line of the template macro that holds the text."""
+    for a reference card, the line of the template macro that holds the text, in its game's
+    reference texts."""
     if fit.face_id in database.cards:
         origin = database.text_origins.get((language, fit.face_id))
         entry = database.text(language, fit.face_id)
@@ -313,6 +314,10 @@ def _position(database: Database, language: str, fit: Fit, templates: Path) -> t
             return origin.position(), fit.face_id
         return database.card_origins[fit.face_id].position(), fit.face_id
     macro = f"{{% macro {fit.face_id.removeprefix('reference-')}_{fit.path}("
-    lines = (templates / REFERENCE_TEXTS).read_text(encoding="utf-8").splitlines()
-    line = next((number for number, text in enumerate(lines, 1) if text.startswith(macro)), 1)
-    return Position(Path(templates.name) / REFERENCE_TEXTS, line), None
+    # The face id names the section, not the game: its macro is in one game's texts.
+    for texts in sorted(templates.glob(reference_texts("*"))):
+        lines = texts.read_text(encoding="utf-8").splitlines()
+        line = next((number for number, text in enumerate(lines, 1) if text.startswith(macro)), None)
+        if line is not None:
+            return Position(Path(templates.name) / texts.relative_to(templates), line), None
+    return Position(Path(templates.name)), None

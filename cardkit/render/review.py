@@ -36,6 +36,7 @@ class ReviewRefused(Exception):
 @dataclass(frozen=True)
 class ReviewRow:
     card_id: str
+    game: str
     kind: str
     state: str
     source: Markup
@@ -63,8 +64,8 @@ def write_review(root: Path, language: str, out: Path, watch: bool = False,
     target = out / "review" / f"{language}.html"
     rendered = render_faces(root, database, [SOURCE_LANGUAGE, language], [],
                             FaceCache(out / CACHE_FOLDER).open(), jobs)
-    fits = {lang: [fit for face in rendered.contexts[lang].faces
-                   for fit in rendered.faces[lang, face.id].fits]
+    fits = {lang: [fit for target, context in rendered.contexts.items() if target.language == lang
+                   for face in context.faces for fit in rendered.faces[target, face.id].fits]
             for lang in (SOURCE_LANGUAGE, language)}
     html = review_html(root, database, language, target.parent, fits, report.problems,
                        reload_script=generation_file(language) if watch else None)
@@ -94,8 +95,8 @@ def generation_file(language: str) -> str:
 def review_html(root: Path, database: Database, language: str, page_folder: Path,
                 fits: dict[str, list[Fit]], problems: list[Problem],
                 reload_script: str | None = None) -> str:
-    """The review page, from each language's fits and the database's problems;
-    `reload_script` names the generation file a page under `--watch` polls."""
+    """The review page of every game's cards, from each language's fits and the database's
+    problems; `reload_script` names the generation file a page under `--watch` polls."""
     source, translation = (LanguageContext(root, lang, database) for lang in (SOURCE_LANGUAGE, language))
     problems = list(problems)
     for context in (source, translation):
@@ -118,7 +119,7 @@ def _row(face: Face, source_face: Face, source: LanguageContext, translation: La
     state = min((field.state for field in fields), key=STATE_ORDER.index, default="translated")
     mine = [problem for problem in problems if problem.card_id == face.id
             and _concerns(problem, translation.language)]
-    return ReviewRow(face.id, face.kind, state,
+    return ReviewRow(face.id, face.game, face.kind, state,
                      _render_face(source, source_face, fits[source.language]),
                      _render_face(translation, face, fits[translation.language]),
                      mine, [field for field in fields if field.state != "translated"],

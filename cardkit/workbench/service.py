@@ -34,7 +34,7 @@ from cardkit.problems import Position, Problem, Severity
 from cardkit.render.build import cached_fits, encode_fits, fit_key
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Face, Printed, back_faces, card_faces
+from cardkit.render.faces import Face, Printed
 from cardkit.render.fit import Fit, fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
@@ -444,9 +444,7 @@ def _with_database(context: LanguageContext, database: Database) -> LanguageCont
     catalogue kept (compiling them costs more than everything else a save does), its faces
     taken from `database`."""
     changed = copy.copy(context)
-    changed.database = database
-    changed.faces = card_faces(database, context.language)
-    changed.backs = back_faces(changed.faces)
+    changed.refresh(database)
     return changed
 
 

@@ -17,8 +17,11 @@ from cardkit.render.cache import CACHE_FOLDER
 from cardkit.source import transaction as transaction_module
 from cardkit.source.transaction import STAGING
 from tests.conftest import PROJECT_ROOT, with_face_cache
+from tests.render.conftest import duel_folder
 
 PDF_NAMES = ["cards-a4.pdf", "cards-letter.pdf", "reference-a4.pdf", "reference-letter.pdf"]
+# Where the Duel's English PDFs go: en/, or duel/en/ beside other games.
+ENGLISH = duel_folder("en")
 
 
 @pytest.fixture(autouse=True)
@@ -29,9 +32,9 @@ def rendered(face_cache, tmp_path: Path) -> Path:
 
 
 def previous_build(out: Path) -> dict[str, bytes]:
-    (out / "en").mkdir(parents=True, exist_ok=True)
+    (out / ENGLISH).mkdir(parents=True, exist_ok=True)
     for name in PDF_NAMES:
-        (out / "en" / name).write_bytes(f"%PDF previous {name}\n".encode())
+        (out / ENGLISH / name).write_bytes(f"%PDF previous {name}\n".encode())
     return pdfs(out)
 
 
@@ -41,14 +44,14 @@ def pdfs(out: Path) -> dict[str, bytes]:
 
 
 def run_build(out: str, *extra: str):
-    return CliRunner().invoke(main, ["build", str(PROJECT_ROOT), "--lang", "en", "--quiet",
+    return CliRunner().invoke(main, ["build", str(PROJECT_ROOT), "--game", "duel", "--lang", "en", "--quiet",
                                      "--out", out, "--jobs", "1", *extra])
 
 
 def test_a_build_writes_every_pdf(tmp_path: Path):
     result = run_build(str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
-    assert sorted(pdfs(tmp_path / "out")) == [f"en/{name}" for name in PDF_NAMES]
+    assert sorted(pdfs(tmp_path / "out")) == [f"{ENGLISH}/{name}" for name in PDF_NAMES]
 
 
 @pytest.mark.parametrize(("out", "message"), [
@@ -79,12 +82,12 @@ def test_jobs_beyond_the_cores_are_clamped_with_a_note(tmp_path: Path):
 def test_a_folder_where_a_pdf_should_be(tmp_path: Path):
     out = tmp_path / "out"
     before = previous_build(out)
-    (out / "en" / "cards-letter.pdf").unlink()
-    (out / "en" / "cards-letter.pdf").mkdir()
-    del before["en/cards-letter.pdf"]
+    (out / ENGLISH / "cards-letter.pdf").unlink()
+    (out / ENGLISH / "cards-letter.pdf").mkdir()
+    del before[f"{ENGLISH}/cards-letter.pdf"]
     result = run_build(str(out))
     assert (result.exit_code, result.output) == (1, (
-        f"Error: build failed: {out / 'en' / 'cards-letter.pdf'}: is a folder where a file should "
+        f"Error: build failed: {out / ENGLISH / 'cards-letter.pdf'}: is a folder where a file should "
         "be written; the previous PDFs are unchanged\n"))
     assert pdfs(out) == before and not (out / STAGING).exists()
 
@@ -110,7 +113,7 @@ def test_an_injected_full_disk_leaves_the_previous_pdfs(tmp_path: Path, monkeypa
     monkeypatch.setattr(transaction_module.os, "write", filling_write)
     result = run_build(str(out))
     assert (result.exit_code, result.output) == (1, (
-        f"Error: build failed: {out / 'en' / 'reference-a4.pdf'}: no space left on the device "
+        f"Error: build failed: {out / ENGLISH / 'reference-a4.pdf'}: no space left on the device "
         "(disk full); the previous PDFs are unchanged\n"))
     assert pdfs(out) == before and not (out / STAGING).exists()
 
@@ -158,14 +161,14 @@ def test_a_read_only_disk_is_a_message(small_disk: Path):
 def test_an_immutable_pdf_is_a_message(small_disk: Path):
     out = small_disk / "out"
     before = previous_build(out)
-    if subprocess.run(["chattr", "+i", str(out / "en" / "cards-a4.pdf")]).returncode != 0:
+    if subprocess.run(["chattr", "+i", str(out / ENGLISH / "cards-a4.pdf")]).returncode != 0:
         pytest.skip("chattr +i is not available here")
     try:
         result = run_build(str(out))
     finally:
-        subprocess.run(["chattr", "-i", str(out / "en" / "cards-a4.pdf")], check=True)
+        subprocess.run(["chattr", "-i", str(out / ENGLISH / "cards-a4.pdf")], check=True)
     assert (result.exit_code, result.output) == (1, (
-        f"Error: build failed: {out / 'en' / 'cards-a4.pdf'}: permission denied: the file is not "
+        f"Error: build failed: {out / ENGLISH / 'cards-a4.pdf'}: permission denied: the file is not "
         "writable; the previous PDFs are unchanged\n"))
     assert pdfs(out) == before
 

@@ -4,22 +4,32 @@ render tests make; the other combinations run the same code."""
 from __future__ import annotations
 
 import shutil
+from functools import cache
 from pathlib import Path
 
 import pikepdf
 import pytest
 from pypdf import PdfReader
 
+from cardkit.model.database import load_database
 from cardkit.render.build import build
+from cardkit.render.games import targets
 from tests.conftest import with_face_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
 
 
+@cache
+def duel_folder(language: str, root: Path = PROJECT) -> str:
+    """Where a build of the project at `root` puts the Duel's PDFs of one language, relative
+    to the output folder: `<ll>` or, beside other games, `duel/<ll>`."""
+    return targets(load_database(root)[0], ["duel"], [language])[0].folder
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory, face_cache) -> Path:
     out = with_face_cache(tmp_path_factory.mktemp("build"), face_cache)
-    build(PROJECT, out, ["en", "de"], ["a4", "letter"], jobs=2)
+    build(PROJECT, out, ["en", "de"], ["a4", "letter"], jobs=2, games=["duel"])
     return out
 
 
@@ -30,7 +40,7 @@ def reader(built):
     def open_pdf(language: str, name: str) -> PdfReader:
         key = (language, name)
         if key not in cache:
-            cache[key] = PdfReader(built / language / f"{name}.pdf")
+            cache[key] = PdfReader(built / duel_folder(language) / f"{name}.pdf")
         return cache[key]
     return open_pdf
 

@@ -16,7 +16,7 @@ from cardkit.render.cache import CACHE_FOLDER, FaceCache
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.renderer import Renderer
-from tests.render.conftest import PROJECT
+from tests.render.conftest import PROJECT, duel_folder
 
 
 def keys_and_html(root: Path, language: str = "de") -> tuple[dict[str, str], dict[str, str]]:
@@ -59,7 +59,7 @@ def test_a_template_invalidates_the_faces_made_with_it(project_copy):
     _, html = keys_and_html(project_copy)
     planets = {face_id for face_id, text in html.items() if 'class="planet-disc ' in text}
     changed = changed_by(project_copy, lambda root: replace_in(
-        root / "templates/cards/planet.html", '<div class="face">', '<div class="face planet">'))
+        root / "templates/cards/duel/planet.html", '<div class="face">', '<div class="face planet">'))
     assert planets and changed == planets
 
 
@@ -131,11 +131,12 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
         built, project_copy, tmp_path, monkeypatch):
     """`built` is a cold parallel build (jobs=2) of the shipped database."""
     serial = tmp_path / "serial"
-    result = build(PROJECT, serial, ["de"], ["a4"], jobs=1, cache=False)
+    result = build(PROJECT, serial, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
+    german = duel_folder("de")
     assert not (serial / CACHE_FOLDER).exists()
     assert len(result.rendered) > 40
     for name in ("cards-a4.pdf", "reference-a4.pdf"):
-        assert (serial / "de" / name).read_bytes() == (built / "de" / name).read_bytes()
+        assert (serial / german / name).read_bytes() == (built / german / name).read_bytes()
 
     # A cache warmed by the first build, with one entry damaged: an edit of one German text
     # renders that card again, and the damaged face, and nothing else; of the sheets, only
@@ -148,22 +149,24 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
     impose_cards = build_module.impose_cards
     monkeypatch.setattr(build_module, "impose_cards", lambda paper, *rest: (
         imposed.append(paper.name) or impose_cards(paper, *rest)))
-    result = build(project_copy, incremental, ["en", "de"], ["a4"], jobs=2)
-    assert result.rendered == ["de/iron-matron"]
+    result = build(project_copy, incremental, ["en", "de"], ["a4"], jobs=2, games=["duel"])
+    assert result.rendered == [f"{german}/iron-matron"]
     assert len(imposed) == 1  # the German sheets, compared with a cold build's below
-    assert (incremental / "en" / "cards-a4.pdf").read_bytes() == (built / "en" / "cards-a4.pdf").read_bytes()
+    english = duel_folder("en")
+    assert (incremental / english / "cards-a4.pdf").read_bytes() == \
+        (built / english / "cards-a4.pdf").read_bytes()
 
     key = keys_and_html(project_copy)[0]["prime"]
     damaged = incremental / CACHE_FOLDER / key[:2] / key
     damaged.write_bytes(damaged.read_bytes()[:100])
-    result = build(project_copy, incremental, ["de"], ["a4"], jobs=1)
-    assert result.rendered == ["de/prime"]
+    result = build(project_copy, incremental, ["de"], ["a4"], jobs=1, games=["duel"])
+    assert result.rendered == [f"{german}/prime"]
     assert FaceCache(incremental / CACHE_FOLDER).get(key) is not None
 
     cold = tmp_path / "cold"
-    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False)
+    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
     for name in ("cards-a4.pdf", "reference-a4.pdf"):
-        assert (incremental / "de" / name).read_bytes() == (cold / "de" / name).read_bytes()
+        assert (incremental / german / name).read_bytes() == (cold / german / name).read_bytes()
 
 
 def test_a_stylesheet_digest_does_not_depend_on_what_the_process_rendered_before():

@@ -17,16 +17,16 @@ from pypdf import Transformation
 
 from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
-from cardkit.render.faces import REFERENCE_CARDS, card_faces
+from cardkit.render.faces import reference_cards
 from cardkit.render.fit import measure_language, problems_of
-from tests.render.conftest import PROJECT
+from tests.render.conftest import PROJECT, duel_folder
 from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
 
 POINTS_PER_MM = 72 / 25.4
 RESOLUTION = 50
 PLACEHOLDER_ES = "Los reglamentos no dan el resto de esta carta."
-TACTIC_COLOURS = {"tactic-orange": (0xe6, 0x7e, 0x22), "tactic-blue": (0x2f, 0x6d, 0xb5)}
+TACTIC_COLOURS = {"duel-tactic-orange": (0xe6, 0x7e, 0x22), "duel-tactic-blue": (0x2f, 0x6d, 0xb5)}
 
 
 def rasterize_cards(pdf_path: Path, boxes: dict, out: Path) -> dict[str, bytes]:
@@ -71,13 +71,14 @@ def back_images(built, tmp_path_factory) -> tuple[dict[str, str], dict[str, byte
     decks = {slot: name.split(".", 1)[1] for slot, (_, name, *_) in slots.items()}
     regions = {slot: (page, x, y, width, height)
                for slot, (page, _, x, y, width, height) in slots.items()}
-    return decks, rasterize_cards(built / "en" / "cards-a4.pdf", regions,
+    return decks, rasterize_cards(built / duel_folder("en") / "cards-a4.pdf", regions,
                                   tmp_path_factory.mktemp("backs"))
 
 
 def test_every_back_of_a_deck_is_identical_pixel_for_pixel(back_images):
     decks_of, images = back_images
-    expected = Counter(face.back for face in card_faces(load_database(PROJECT)[0], "en"))
+    faces = LanguageContext(PROJECT, "en", load_database(PROJECT)[0], ["duel"]).faces
+    expected = Counter(face.back_id.removeprefix("back-") for face in faces)
     assert Counter(decks_of.values()) == expected
     decks = defaultdict(set)
     for slot, back in decks_of.items():
@@ -120,7 +121,7 @@ def test_the_placeholder_line_is_fitted_like_any_text(project_copy):
     catalogue.write_text(text.replace(f'msgstr "{PLACEHOLDER_ES}"',
                                       f'msgstr "{" ".join([PLACEHOLDER_ES] * 3)}"'), encoding="utf-8")
     database = load_database(project_copy)[0]
-    context = LanguageContext(project_copy, "es", database)
+    context = LanguageContext(project_copy, "es", database, ["duel"])
     context.faces = [face for face in context.faces if face.id in ("swarm", "prime")]
 
     problems = problems_of(database, "es", measure_language(context), context.templates)
@@ -130,7 +131,8 @@ def test_the_placeholder_line_is_fitted_like_any_text(project_copy):
                                          ("fit-overflow", "prime", "placeholder (es)")]
 
 
-REFERENCE_FACES = [f"reference-{name}" for name in REFERENCE_CARDS]
+REFERENCE_FACES = [f"reference-{name}" for name in reference_cards(
+    LanguageContext(PROJECT, "en", load_database(PROJECT)[0], ["duel"]).environment, "duel")]
 # Where a card's text may start, from its outline's left edge: the panel's left (.face,
 # 5.5 mm, bleed included) and its padding (1.5 mm) in templates/cards.css.
 CONTENT_LEFT_MM = 5.5 + 1.5
@@ -175,7 +177,7 @@ almost-invincible:
 def test_plans_wear_their_colours_back_only_while_every_colour_is_known(project_copy, colour, expected):
     (project_copy / "cards/duel/plans.yaml").write_text(PLANS.format(colour=colour), encoding="utf-8")
 
-    backs = {face.id: face.back for face in card_faces(load_database(project_copy)[0], "en")
-             if face.kind == "plan"}
+    backs = {face.id: face.back for face in LanguageContext(
+        project_copy, "en", load_database(project_copy)[0], ["duel"]).faces if face.kind == "plan"}
 
     assert backs == expected

@@ -15,6 +15,7 @@ from cardkit.render.cache import CACHE_FOLDER
 from cardkit.render.documents import LanguageContext
 from cardkit.render.fit import fit_budgets, fit_face, fit_problems
 from cardkit.render.renderer import Renderer
+from tests.render.conftest import duel_folder
 
 
 def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy):
@@ -69,29 +70,29 @@ def warm_cache(built: Path, out: Path) -> Path:
 def test_a_text_that_overflows_at_the_floor_stops_the_build_before_any_pdf(built, project_copy, tmp_path):
     line = overflow_a_name(project_copy)
     out = warm_cache(built, tmp_path / "out")
-    previous = out / "de" / "cards-a4.pdf"
+    previous = out / duel_folder("de", project_copy) / "cards-a4.pdf"
     previous.parent.mkdir(parents=True)
     previous.write_bytes(b"previous build")
 
     with pytest.raises(BuildFailed, match="1 text\\(s\\) do not fit their boxes") as failure:
-        build(project_copy, out, ["de"], ["a4"], jobs=1)
+        build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
 
     [problem] = [problem for problem in failure.value.problems if problem.code == "fit-overflow"]
     assert (str(problem.position.path), problem.position.line) == \
         ("locales/de/duel/aliens.yaml", line)
     assert previous.read_bytes() == b"previous build"
-    assert sorted(path.name for path in (out / "de").iterdir()) == ["cards-a4.pdf"]
+    assert sorted(path.name for path in previous.parent.iterdir()) == ["cards-a4.pdf"]
 
 
 def test_the_build_command_exits_1_naming_the_overflowing_text(built, project_copy, tmp_path):
     line = overflow_a_name(project_copy)
     out = warm_cache(built, tmp_path / "out")
-    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(out), "--lang", "de",
+    result = CliRunner().invoke(build_command, [str(project_copy), "--game", "duel", "--out", str(out), "--lang", "de",
                                                 "--paper", "a4", "--jobs", "1", "--quiet"])
     assert result.exit_code == 1
     assert f"locales/de/duel/aliens.yaml:{line}:" in result.output
     assert "fit-overflow" in result.output and "build failed, nothing written" in result.output
-    assert not (out / "de").exists()
+    assert not (out / duel_folder("de", project_copy)).exists()
 
 
 def test_validate_fit_exits_1_on_an_overflow(project_copy):

@@ -3,7 +3,7 @@
 import pytest
 
 from cardkit.render.layout import BLEED, PAPERS
-from tests.render.conftest import mm, placements
+from tests.render.conftest import duel_folder, mm, placements
 
 CASES = [("en", "a4"), ("de", "letter")]
 
@@ -12,7 +12,7 @@ def card_boxes(built, language, paper, side):
     """Trim rectangles (mm, from the bottom left) of every card on `side` pages, by sheet
     and position: {(sheet, position): (page, name, x, y, width, height)}."""
     boxes, counters = {}, {}
-    for page, name, x, y, width, height in placements(built / language / f"cards-{paper}.pdf"):
+    for page, name, x, y, width, height in placements(built / duel_folder(language) / f"cards-{paper}.pdf"):
         if page < 2:
             continue
         sheet, is_back = divmod(page - 2, 2)

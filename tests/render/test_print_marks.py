@@ -14,7 +14,7 @@ from PIL import Image
 from cardkit.render.layout import (BLEED, CROSS_REACH, MARGIN, PAPERS, SCALE_REACH, ZERO_TICK,
                                    crop_marks)
 from cardkit.render.impose import MARK_WIDTH
-from tests.render.conftest import mm
+from tests.render.conftest import duel_folder, mm
 
 CASES = [("en", "a4"), ("de", "letter")]
 FIRST_FRONT = 2  # pages 0 and 1 are the duplex check
@@ -68,7 +68,7 @@ def sheets_of(built):
 
     def open_pdf(language, paper):
         if (language, paper) not in opened:
-            opened[language, paper] = pikepdf.open(built / language / f"cards-{paper}.pdf")
+            opened[language, paper] = pikepdf.open(built / duel_folder(language) / f"cards-{paper}.pdf")
         return opened[language, paper]
     yield open_pdf
     for pdf in opened.values():
@@ -138,7 +138,7 @@ def mark_darkness(image: Image.Image, paper) -> list[int]:
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="Poppler's pdftoppm is not installed")
 def test_crop_marks_are_dark_in_pdfium_and_in_poppler(built, tmp_path):
-    path, paper = built / "en" / "cards-a4.pdf", PAPERS["a4"]
+    path, paper = built / duel_folder("en") / "cards-a4.pdf", PAPERS["a4"]
     document = pypdfium2.PdfDocument(str(path))
     try:
         pdfium = document[FIRST_FRONT].render(scale=DPI / 72).to_pil()

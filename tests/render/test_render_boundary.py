@@ -25,7 +25,7 @@ def outside_file(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("linked", [
-    "templates/cards/planet.html",
+    "templates/cards/duel/planet.html",
     "templates/icons/blast.svg",
     "locales/de/LC_MESSAGES/cardkit.po",
 ])
@@ -37,7 +37,7 @@ def test_a_linked_template_icon_or_catalogue_is_refused_naming_the_link(
     out = tmp_path / "out"
 
     with pytest.raises(BuildFailed) as refused:
-        build(project_copy, out, ["de"], ["a4"], jobs=1)
+        build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
 
     refusal = (f"{link} is a link to {outside_file}, outside {project_copy.resolve()}; only "
                "files inside it are read")
@@ -50,11 +50,11 @@ def test_a_linked_template_icon_or_catalogue_is_refused_naming_the_link(
 
 
 def test_the_cli_refuses_a_linked_template_without_printing_it(project_copy, outside_file, tmp_path):
-    link = project_copy / "templates/cards/tactic.html"
+    link = project_copy / "templates/cards/duel/tactic.html"
     link.unlink()
     link.symlink_to(outside_file)
 
-    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path / "out"),
+    result = CliRunner().invoke(build_command, [str(project_copy), "--game", "duel", "--out", str(tmp_path / "out"),
                                                 "--lang", "en", "--paper", "a4", "--quiet",
                                                 "--jobs", "1"])
 
@@ -66,12 +66,12 @@ def test_the_cli_refuses_a_linked_template_without_printing_it(project_copy, out
 
 
 def test_a_fifo_as_template_is_refused_without_blocking(project_copy, tmp_path):
-    fifo = project_copy / "templates/cards/plan.html"
+    fifo = project_copy / "templates/cards/duel/plan.html"
     fifo.unlink()
     os.mkfifo(fifo)
 
     with pytest.raises(BuildFailed) as refused:
-        build(project_copy, tmp_path / "out", ["en"], ["a4"], jobs=1)
+        build(project_copy, tmp_path / "out", ["en"], ["a4"], jobs=1, games=["duel"])
 
     assert str(refused.value) == f"refused to read {fifo}: is a FIFO (named pipe), not a regular file"
 
@@ -82,7 +82,7 @@ def test_a_linked_stylesheet_is_refused(project_copy, outside_file, tmp_path):
     link.symlink_to(outside_file)
 
     with pytest.raises(BuildFailed) as refused:
-        build(project_copy, tmp_path / "out", ["en"], ["a4"], jobs=1)
+        build(project_copy, tmp_path / "out", ["en"], ["a4"], jobs=1, games=["duel"])
 
     assert str(refused.value) == f"refused to fetch {link.as_uri()}"
 

@@ -11,6 +11,7 @@ from cardkit.render.environment import make_environment
 from cardkit.render.fetcher import ProjectFetcher, RefusedResource
 from cardkit.render.cache import CACHE_FOLDER
 from cardkit.render.build import BuildFailed, build
+from tests.render.conftest import duel_folder
 
 
 def test_card_text_is_escaped_and_icons_become_svg(tmp_path):
@@ -52,22 +53,22 @@ def test_fetcher_serves_project_files_with_their_type(tmp_path):
 
 def test_a_failed_build_leaves_the_previous_pdfs_in_place(project_copy, tmp_path):
     out = tmp_path / "out"
-    previous = out / "en" / "reference-a4.pdf"
+    previous = out / duel_folder("en", project_copy) / "reference-a4.pdf"
     previous.parent.mkdir(parents=True)
     previous.write_bytes(b"previous build")
     stylesheet = project_copy / "templates" / "reference.css"
     stylesheet.write_text('@import url("https://example.com/evil.css");\n' + stylesheet.read_text())
     with pytest.raises(BuildFailed, match="refused to fetch https://example.com/evil.css"):
-        build(project_copy, out, ["en"], ["a4"], jobs=1)
+        build(project_copy, out, ["en"], ["a4"], jobs=1, games=["duel"])
     assert previous.read_bytes() == b"previous build"
-    assert sorted(str(path.relative_to(out)) for path in out.rglob("*")
-                  if CACHE_FOLDER not in path.relative_to(out).parts) == ["en", "en/reference-a4.pdf"]
+    assert sorted(path for path in out.rglob("*") if path.is_file()
+                  and CACHE_FOLDER not in path.relative_to(out).parts) == [previous]
 
 
 def test_cli_reports_a_failed_build_without_traceback(project_copy, tmp_path):
     stylesheet = project_copy / "templates" / "cards.css"
     stylesheet.write_text('@import url("http://example.com/x.css");\n' + stylesheet.read_text())
-    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path / "out"),
+    result = CliRunner().invoke(build_command, [str(project_copy), "--game", "duel", "--out", str(tmp_path / "out"),
                                                 "--lang", "en", "--paper", "a4", "--quiet",
                                                 "--jobs", "1"])
     assert result.exit_code == 1
@@ -81,7 +82,7 @@ def test_cli_reports_a_failed_build_without_traceback(project_copy, tmp_path):
     (["--paper", "a3"], "unknown paper a3"),
 ])
 def test_cli_rejects_unknown_languages_and_papers(project_copy, tmp_path, arguments, message):
-    result = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path / "out"), "--quiet",
+    result = CliRunner().invoke(build_command, [str(project_copy), "--game", "duel", "--out", str(tmp_path / "out"), "--quiet",
                                                 *arguments])
     assert result.exit_code != 0
     assert message in result.output
@@ -96,7 +97,7 @@ def test_the_build_refuses_what_validate_rejects_with_the_same_messages(project_
     errors = [line for line in validated.output.splitlines() if ": error: " in line]
     assert validated.exit_code == 1 and errors and "icon-unknown" in errors[0]
 
-    built = CliRunner().invoke(build_command, [str(project_copy), "--out", str(tmp_path / "out"),
+    built = CliRunner().invoke(build_command, [str(project_copy), "--game", "duel", "--out", str(tmp_path / "out"),
                                                "--lang", "de", "--quiet", "--jobs", "1"])
 
     assert built.exit_code == 1

@@ -1,0 +1,81 @@
+"""Every game prints: the classic game's PDFs in all three languages (German has no texts
+for it yet, so its cards print the English, marked), each game in its own folder, and the
+classic deck's one back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+import pytest
+from pypdf import PdfReader
+
+from cardkit.model.database import load_database
+from cardkit.render.build import build
+from cardkit.render.documents import LanguageContext
+from cardkit.render.games import targets
+from tests.conftest import with_face_cache
+from tests.render.conftest import PROJECT
+
+LANGUAGES = ["de", "en", "es"]
+
+
+@pytest.fixture(scope="module")
+def classic(tmp_path_factory, face_cache):
+    """The classic game built on A4 in every language, from the session's face cache."""
+    out = with_face_cache(tmp_path_factory.mktemp("classic"), face_cache)
+    return out, build(PROJECT, out, LANGUAGES, ["a4"], jobs=2, games=["classic"])
+
+
+def text(path: Path) -> str:
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+
+
+def test_the_classic_game_builds_its_pdfs_in_every_language(classic):
+    out, result = classic
+
+    assert [path.relative_to(out).as_posix() for path in result.written] == [
+        f"classic/{language}/{name}-a4.pdf" for language in LANGUAGES for name in ("cards", "reference")]
+    assert [problem for problem in result.problems if problem.code == "fit-overflow"] == []
+
+
+def test_the_card_sheets_hold_every_classic_card_and_the_two_backs(classic):
+    out, _ = classic
+    database = load_database(PROJECT)[0]
+    classic_cards = {card_id for card_id in database.cards if database.game_of(card_id) == "classic"}
+
+    with pikepdf.open(out / "classic/en/cards-a4.pdf") as pdf:
+        drawn = {str(name) for page in pdf.pages for name in page.Resources.get("/XObject", {}).keys()}
+
+    assert {name.removeprefix("/Face.") for name in drawn if name.startswith("/Face.")} == classic_cards
+    assert {name for name in drawn if name.startswith("/Back.")} == {"/Back.classic-alien",
+                                                                      "/Back.classic-deck"}
+
+
+def test_each_language_prints_its_own_texts_and_german_the_english_marked(classic):
+    out, _ = classic
+    cards = {language: text(out / "classic" / language / "cards-a4.pdf") for language in LANGUAGES}
+
+    assert "Escudo de Fuerza" in cards["es"] and "Force Field" not in cards["es"]
+    assert "Force Field" in cards["en"] and "English text, not yet translated" not in cards["en"]
+    # German: the English names and texts, each card saying that it shows the English
+    assert "Force Field" in cards["de"]
+    assert cards["de"].count("EN: englischer Text, noch nicht übersetzt") == 33
+    assert "Kurzübersicht" in text(out / "classic/de/reference-a4.pdf")
+
+
+def test_encounter_cards_and_artifacts_share_the_decks_back():
+    faces = LanguageContext(PROJECT, "en", load_database(PROJECT)[0], ["classic"]).faces
+
+    backs = {face.kind: {face.back for face in faces if face.kind == kind}
+             for face in faces for kind in [face.kind]}
+
+    assert backs == {"alien": {"alien"}, "encounter": {"deck"}, "artifact": {"deck"}}
+
+
+def test_beside_other_games_each_game_builds_into_its_own_folder():
+    database = load_database(PROJECT)[0]
+
+    assert [target.folder for target in targets(database, ["classic"], ["en", "de"])] == \
+        ["classic/en", "classic/de"]
+    assert [target.folder for target in targets(database, ["duel"], ["en"])] == ["duel/en"]
