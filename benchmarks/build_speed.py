@@ -87,8 +87,8 @@ def floor_documents(root: Path, work: Path) -> list[tuple[str, str]]:
     rendered = render_faces(root, database, database.languages, list(PAPERS),
                             FaceCache(work / CACHE_FOLDER), None)
     documents = []
-    for language, context in rendered.contexts.items():
-        sizes = rendered.sizes(language)
+    for target, context in rendered.contexts.items():
+        sizes = rendered.sizes(target)
         documents += [(face_html(context, Printed(face, sizes)), FACE_STYLESHEETS)
                       for face in (*context.faces, *context.backs)]
         for paper in PAPERS.values():
