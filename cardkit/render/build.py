@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pikepdf
+from jinja2 import Environment
 from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit.checks.runner import load_checked_database
@@ -387,7 +388,8 @@ def _result(future: Future):
 
 
 # What a process renders with: the database (loaded once), one Renderer, a context per
-# game and language, and the templates compiled once for all of them.
+# game and language (one environment per language), and the templates compiled once for
+# all of them.
 
 class _Worker:
     def __init__(self, root: Path, database: Database, store: FaceCache):
@@ -396,11 +398,14 @@ class _Worker:
         self.renderer = Renderer(root)  # parses nothing until first used
         self.templates = CompiledTemplates(store)
         self.contexts: dict[Target, LanguageContext] = {}
+        self.environments: dict[str, Environment] = {}
 
     def context(self, target: Target) -> LanguageContext:
         if target not in self.contexts:
-            context = LanguageContext(self.root, target.language, self.database, [target.game])
+            context = LanguageContext(self.root, target.language, self.database, [target.game],
+                                      self.environments.get(target.language))
             context.environment.bytecode_cache = self.templates
+            self.environments[target.language] = context.environment
             self.contexts[target] = context
         return self.contexts[target]
 

@@ -22,18 +22,22 @@ REFERENCE_STYLESHEETS = "reference"
 @dataclass
 class LanguageContext:
     """What every document of one language is assembled from: the faces of `games` (by
-    default every game of the database), one game after another."""
+    default every game of the database), one game after another. Contexts of one language
+    may share an `environment` (its templates and catalogue), so each template is loaded
+    once per language."""
 
     root: Path
     language: str
     database: Database
     games: list[str] | None = None
-    environment: Environment = field(init=False)
+    environment: Environment | None = None
     faces: list[Face] = field(init=False)
     backs: list[Face] = field(init=False)
 
     def __post_init__(self):
-        self.environment = make_environment(self.templates, load_translations(self.root, self.language))
+        if self.environment is None:
+            self.environment = make_environment(self.templates,
+                                                load_translations(self.root, self.language))
         self.games = list(self.games) if self.games is not None else self.database.games
         self.refresh(self.database)
 
