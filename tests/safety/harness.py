@@ -43,43 +43,43 @@ def run_killed(arguments: list[str], kill_at: int, prepare: Callable[[], None] =
     """Runs `cardkit ARGUMENTS` in a forked child killed at disk call `kill_at` (0: not
     killed, and the number of disk calls is written to `count_to`). Returns the child's
     wait status as a signal number (negative) or exit code."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    child = os.fork()
-    if child == 0:
-        code = 70
-        try:
-            prepare()
-            killing = _KillingOs(kill_at)
-            transaction_module.os = killing
-            result = CliRunner().invoke(main, arguments)
-            code = result.exit_code
-            if count_to is not None:
-                count_to.write_text(str(killing.calls))
-        finally:
-            os._exit(code)
-    _, status = os.waitpid(child, 0)
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+    def killed_run() -> int:
+        prepare()
+        killing = _KillingOs(kill_at)
+        transaction_module.os = killing
+        code = CliRunner().invoke(main, arguments).exit_code
+        if count_to is not None:
+            count_to.write_text(str(killing.calls))
+        return code
+
+    return finish(_forked(killed_run))
 
 
 def start(arguments: list[str]) -> int:
     """Starts `cardkit ARGUMENTS` in a forked child; returns its process id."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    child = os.fork()
-    if child == 0:
-        code = 70
-        try:
-            code = CliRunner().invoke(main, arguments).exit_code
-        finally:
-            os._exit(code)
-    return child
+    return _forked(lambda: CliRunner().invoke(main, arguments).exit_code)
 
 
 def finish(child: int) -> int:
     """The exit code of a child from `start` (negative: the signal that ended it)."""
     _, status = os.waitpid(child, 0)
     return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
+def _forked(run: Callable[[], int]) -> int:
+    """Runs `run` in a forked child that exits with its result (70 if it raised); returns
+    the child's process id."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    child = os.fork()
+    if child == 0:
+        code = 70
+        try:
+            code = run()
+        finally:
+            os._exit(code)
+    return child
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
