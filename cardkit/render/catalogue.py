@@ -15,8 +15,9 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.problems import Position, Problem, error
-from cardkit.render.environment import CATALOGUE_DOMAIN, CATALOGUE_LIMIT, catalogue_path
+from cardkit.render.environment import CATALOGUE_DOMAIN, CATALOGUE_LIMIT
 from cardkit.source.boundary import InputRefused, read_input
 
 # A tag, an HTML entity, a CSS url() or a URL with a scheme.

@@ -13,6 +13,7 @@ from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound, s
 from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
+from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
 from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
@@ -25,10 +26,6 @@ CATALOGUE_LIMIT = 1 << 21
 
 class TemplateRefused(RenderError):
     """A template, icon or catalogue the project boundary refused; the message names it."""
-
-
-def catalogue_path(root: Path, language: str) -> Path:
-    return root / "locales" / language / "LC_MESSAGES" / f"{CATALOGUE_DOMAIN}.po"
 
 
 def load_translations(root: Path, language: str) -> gettext.NullTranslations:
