@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from translate.storage import factory
 
 from cardkit.checks.status import translation_states
 from cardkit.cli import main
@@ -18,6 +19,7 @@ from cardkit.i18n.xliff import write_xliff
 from cardkit.model.database import load_database
 from tests.conftest import PROJECT_ROOT
 from tests.i18n.conftest import snapshot
+from tests.i18n.test_tools import changed_files, msgfmt_check, needs_gettext
 
 WRITERS = {"po": (write_po, "de.po"), "xliff": (write_xliff, "de.xlf")}
 
@@ -91,6 +93,40 @@ def test_a_classic_catalogue_round_trips_into_a_german_folder_of_its_own(shipped
                "--no-fit-budgets", "-o", str(again), "--root", str(shipped)).exit_code == 0
     assert run("i18n", "import", str(again), "--root", str(shipped)).exit_code == 0
     assert snapshot(shipped) == before
+
+
+@needs_gettext
+def test_msgfmt_accepts_a_classic_export(shipped, tmp_path):
+    output = tmp_path / "de.po"
+    assert run("i18n", "export", "--lang", "de", "--game", "classic", "-o", str(output),
+               "--root", str(shipped)).exit_code == 0
+
+    checked = msgfmt_check(output)
+
+    assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize("file_format", WRITERS)
+def test_a_classic_target_edited_in_translate_toolkit_lands_in_its_field(shipped, tmp_path,
+                                                                         file_format):
+    output = tmp_path / f"de.{'po' if file_format == 'po' else 'xlf'}"
+    assert run("i18n", "export", "--lang", "de", "--game", "classic", "--format", file_format,
+               "--no-fit-budgets", "-o", str(output), "--root", str(shipped)).exit_code == 0
+    store = factory.getobject(str(output))
+    unit = next(unit for unit in store.units if unit.getid().endswith("artifact:plague:name")
+                or unit.getcontext() == "artifact:plague:name")
+    unit.target = "Die Seuche"
+    store.save()
+    before = snapshot(shipped)
+
+    result = run("i18n", "import", str(output), "--root", str(shipped))
+
+    assert result.exit_code == 0, result.output
+    changes = changed_files(before, shipped)
+    assert list(changes) == [Path("locales/de/classic/artifacts.yaml")]
+    old, new = changes[Path("locales/de/classic/artifacts.yaml")]
+    assert old == "" and new.startswith("plague:\n  name: Die Seuche\n  translated_from:\n    name: ")
+    assert german_states(shipped, "classic")[("plague", "name")] == "translated"
 
 
 @pytest.mark.parametrize("file_format", WRITERS)
