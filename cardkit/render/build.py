@@ -40,6 +40,7 @@ from cardkit.problems import Problem, Severity
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
                                       face_html, reference_html, registration_html)
+from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
 from cardkit.render import impose as impose_module, layout as layout_module
@@ -402,11 +403,12 @@ class _Worker:
 
     def context(self, target: Target) -> LanguageContext:
         if target not in self.contexts:
-            context = LanguageContext(self.root, target.language, self.database, [target.game],
-                                      self.environments.get(target.language))
-            context.environment.bytecode_cache = self.templates
-            self.environments[target.language] = context.environment
-            self.contexts[target] = context
+            if target.language not in self.environments:
+                self.environments[target.language] = make_environment(
+                    self.root / "templates", load_translations(self.root, target.language),
+                    bytecode_cache=self.templates)
+            self.contexts[target] = LanguageContext(self.root, target.language, self.database,
+                                                    [target.game], self.environments[target.language])
         return self.contexts[target]
 
 

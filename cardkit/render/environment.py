@@ -10,6 +10,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound, select_autoescape
+from jinja2.bccache import BytecodeCache
 from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
@@ -45,12 +46,14 @@ def load_translations(root: Path, language: str) -> gettext.NullTranslations:
 
 
 def make_environment(templates: Path, translations: gettext.NullTranslations,
-                     root: Path | None = None) -> Environment:
+                     root: Path | None = None,
+                     bytecode_cache: BytecodeCache | None = None) -> Environment:
     """The environment for the templates under `templates`; every file it reads must lie
     inside `root`, the project folder (by default the one holding `templates`)."""
     root = root or templates.parent
     environment = Environment(
         loader=ProjectLoader(templates, root),
+        bytecode_cache=bytecode_cache,
         autoescape=select_autoescape(["html", "svg"], default_for_string=True, default=True),
         extensions=["jinja2.ext.i18n"],
         undefined=StrictUndefined,
