@@ -45,6 +45,7 @@ from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_
 from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
 from cardkit.render import impose as impose_module, layout as layout_module
 from cardkit.render.games import Target, targets
+from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.preflight import preflight_problems
@@ -182,16 +183,31 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
     the others may still render. `later_steps` are steps the caller reports after these,
     through `Rendered.advance`."""
-    _start_worker(root, database, store)
-    result = Rendered({target: _WORKER.context(target)
-                       for target in targets(database, games or database.games, languages)})
-    face_jobs, document_jobs = [], []
-    try:
-        _plan(store, result, papers, face_jobs, document_jobs)
-    except RenderError as exc:
-        raise BuildFailed(str(exc)) from None
+    # With a second core, the hyphenation patterns are parsed there while this process plans.
+    with PatternPrefetch(languages if _workers(jobs, 2) > 1 else []) as patterns:
+        _start_worker(root, database, store, patterns)
+        result = Rendered({target: _WORKER.context(target)
+                           for target in targets(database, games or database.games, languages)})
+        face_jobs, document_jobs = [], []
+        try:
+            _plan(store, result, papers, face_jobs, document_jobs)
+        except RenderError as exc:
+            raise BuildFailed(str(exc)) from None
+        # The workers start with the languages whose patterns are ready.
+        parsing = {language for language in languages if patterns.parsing(language)}
+        for jobs_of_a_kind in (face_jobs, document_jobs):
+            jobs_of_a_kind.sort(key=lambda job: job[0].language in parsing)
+        _render_jobs(root, jobs, store, result, face_jobs, document_jobs,
+                     len(face_jobs) + len(document_jobs) + later_steps, progress, ready)
+    result.rendered.sort()
+    return result
 
-    steps = len(face_jobs) + len(document_jobs) + later_steps
+
+def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendered,
+                 face_jobs: list, document_jobs: list, steps: int, progress: Progress | None,
+                 ready: Ready | None) -> None:
+    """Renders the planned jobs into `result`, keeping each in the cache, and calls `ready`
+    for each target as soon as it is complete."""
     done = 0
 
     def advance(what: str) -> None:
@@ -235,8 +251,6 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
             result.rendered.append(what)
             advance(what)
             finished(target)
-    result.rendered.sort()
-    return result
 
 
 def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
@@ -354,7 +368,7 @@ class _executor:
     """Runs jobs in worker processes, or in this process for one job at a time."""
 
     def __init__(self, root: Path, jobs: int | None, count: int):
-        workers = min(jobs or os.cpu_count() or 1, max(count, 1))
+        workers = _workers(jobs, count)
         # Forked, a worker starts with this process's database, renderer and templates;
         # where processes cannot fork, each loads and parses its own (_join_worker).
         forking = "fork" in multiprocessing.get_all_start_methods()
@@ -381,6 +395,11 @@ class _executor:
             self.pool.shutdown(cancel_futures=True)
 
 
+def _workers(jobs: int | None, count: int) -> int:
+    """How many processes render `count` jobs when asked for `jobs` (default: a core each)."""
+    return min(jobs or os.cpu_count() or 1, max(count, 1))
+
+
 def _result(future: Future):
     try:
         return future.result()
@@ -393,9 +412,11 @@ def _result(future: Future):
 # all of them.
 
 class _Worker:
-    def __init__(self, root: Path, database: Database, store: FaceCache):
+    def __init__(self, root: Path, database: Database, store: FaceCache,
+                 patterns: PatternPrefetch):
         self.root = root
         self.database = database
+        self.patterns = patterns
         self.renderer = Renderer(root)  # parses nothing until first used
         self.templates = CompiledTemplates(store)
         self.contexts: dict[Target, LanguageContext] = {}
@@ -415,12 +436,14 @@ class _Worker:
 _WORKER: _Worker | None = None
 
 
-def _start_worker(root: Path, database: Database, store: FaceCache) -> None:
-    """Sets up this process's renderer for a build of `database`. A renderer whose
-    stylesheets and fonts are unchanged is kept (`review --watch`)."""
+def _start_worker(root: Path, database: Database, store: FaceCache,
+                  patterns: PatternPrefetch) -> None:
+    """Sets up this process's renderer for a build of `database`, with the hyphenation
+    patterns being parsed for it. A renderer whose stylesheets and fonts are unchanged is
+    kept (`review --watch`)."""
     global _WORKER
     previous = _WORKER
-    _WORKER = _Worker(root, database, store)
+    _WORKER = _Worker(root, database, store, patterns)
     if previous is not None and previous.root == root and previous.renderer.current():
         _WORKER.renderer = previous.renderer
 
@@ -430,7 +453,7 @@ def _join_worker(root: Path) -> None:
     renderer and templates, ready to use); a process that was not forked loads the database
     itself, once, rather than receiving it pickled with its YAML documents."""
     if _WORKER is None or _WORKER.root != root:
-        _start_worker(root, load_database(root)[0], FaceCache(None))
+        _start_worker(root, load_database(root)[0], FaceCache(None), PatternPrefetch([]))
 
 
 class CompiledTemplates(BytecodeCache):
@@ -460,6 +483,7 @@ class CompiledTemplates(BytecodeCache):
 def _render_face(target: Target, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
     """Fits and renders a face whose HTML at its natural sizes is `natural`."""
     context, renderer = _WORKER.context(target), _WORKER.renderer
+    _WORKER.patterns.load(target.language)
     fitted = fit_face(renderer, context, context.face(face_id), natural)
     return (fit_key(renderer, natural), fitted.fits, face_key(renderer, fitted.html),
             renderer.pdf(fitted.document))
@@ -468,6 +492,7 @@ def _render_face(target: Target, face_id: str, natural: str) -> tuple[str, list[
 def _render_document(target: Target, document: str, paper: str) -> tuple[str, bytes]:
     html, stylesheets = _document_html(_WORKER.context(target), document, paper)
     renderer = _WORKER.renderer
+    _WORKER.patterns.load(target.language)
     return _document_key(renderer, html, stylesheets), renderer.pdf(renderer.render(html, stylesheets))
 
 
