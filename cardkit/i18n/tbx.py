@@ -40,6 +40,8 @@ def write_tbx(database: Database, language: str) -> str:
              "    <body>"]
     for term_id, term in english.items():
         lines.append(f"      <termEntry id={quoteattr(term_id)}>")
+        # The games the term belongs to (none: every game).
+        lines += [f'        <descrip type="subjectField">{escape(game)}</descrip>' for game in term.games]
         lines += _lang_set(SOURCE_LANGUAGE, term)
         if term_id in translated:
             lines += _lang_set(language, translated[term_id])

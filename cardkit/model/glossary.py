@@ -1,24 +1,31 @@
-"""A language's glossary: each game term with its approved forms and forbidden variants."""
+"""A language's glossary: each game term with its approved forms and forbidden variants,
+and the games it belongs to."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import StringConstraints
 
 from cardkit.model.base import CardId, NotBlank, Strict
+from cardkit.model.games import GAMES
 
 Form = Annotated[str, StringConstraints(min_length=1, max_length=80), NotBlank]
 
 
+GameName = Literal[tuple(GAMES)]
+
+
 class GlossaryTerm(Strict):
     """One term. `term` is the approved singular; `forms` lists further approved forms
-    (plurals, German cases, verb forms); `forbidden` lists variants a text must not use."""
+    (plurals, German cases, verb forms); `forbidden` lists variants a text must not use.
+    `games` names the games the term belongs to (none: every game)."""
 
     term: Form
     forms: list[Form] = []
     forbidden: list[Form] = []
     definition: Annotated[str, StringConstraints(min_length=1, max_length=400), NotBlank] | None = None
+    games: list[GameName] = []
 
     @property
     def approved(self) -> list[str]:
@@ -26,3 +33,14 @@ class GlossaryTerm(Strict):
 
 
 Glossary = dict[CardId, GlossaryTerm]
+
+
+def terms_of_game(glossary: Glossary, source: Glossary, game: str) -> Glossary:
+    """The terms of a language's `glossary` that belong to `game`: by the term's own `games`,
+    or else by its English term's (`source`), so a scope set in English holds in every
+    language; a term that names no game belongs to all of them. The Duel's "clout" is
+    forbidden as "Fuerza" in Spanish Duel texts, and that word is free in another game's
+    card name."""
+    return {term_id: term for term_id, term in glossary.items()
+            if game in (term.games or (source[term_id].games if term_id in source else [])
+                        or [game])}

@@ -9,11 +9,12 @@ from pathlib import Path
 from jinja2 import Environment
 
 from cardkit.model.database import Database
-from cardkit.model.glossary import GlossaryTerm
+from cardkit.model.glossary import GlossaryTerm, terms_of_game
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import Face, Printed, back_faces, card_faces, sheet_sections
 from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
                                    registration_labels, slot)
+from cardkit.source.layout import SOURCE_LANGUAGE
 
 FACE_STYLESHEETS = "cards"
 REFERENCE_STYLESHEETS = "reference"
@@ -63,7 +64,9 @@ class LanguageContext:
         return self.root / "templates"
 
     def glossary(self) -> list[GlossaryTerm]:
-        terms = self.database.glossaries.get(self.language, {})
+        """The terms of the context's one game in its language, alphabetically."""
+        terms = terms_of_game(self.database.glossaries.get(self.language, {}),
+                              self.database.glossaries.get(SOURCE_LANGUAGE, {}), self.game)
         return sorted(terms.values(), key=lambda term: term.term.casefold())
 
     def render(self, template: str, **values) -> str:

@@ -266,7 +266,8 @@ class Workbench:
         if english:
             target = self.database.glossaries.get(self.language, {})
             source = self.database.glossaries.get(SOURCE_LANGUAGE, {})
-            for term_id in sorted(self.lexicons[SOURCE_LANGUAGE].terms_in(english)):
+            lexicon = self.lexicons[SOURCE_LANGUAGE].for_game(self.database.game_of(state.card_id))
+            for term_id in sorted(lexicon.terms_in(english)):
                 terms.append(Term(source[term_id].term,
                                   target[term_id].approved if term_id in target else []))
         earlier, diff = None, []

@@ -56,6 +56,9 @@ def test_the_tbx_export_is_a_termbase_translate_toolkit_reads(tmp_path):
         for tig in entry.iter("tig"):
             assert tig.findtext("term").strip()
             assert tig.findtext("termNote[@type='administrativeStatus']") in STATUSES
+        assert [field.text for field in entry.findall("descrip[@type='subjectField']")] == \
+            database.glossaries["en"][entry.get("id")].games
+    assert any(entry.find("descrip[@type='subjectField']") is not None for entry in entries)
 
     store = tbxfile.parsefile(str(output))
     store.settargetlanguage("de")

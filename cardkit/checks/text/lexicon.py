@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from cardkit.model.glossary import Glossary
+from cardkit.model.glossary import Glossary, terms_of_game
 from cardkit.model.phrasebook import MarkerWords, Phrasebook
 
 GAP = " ... "
@@ -98,9 +98,12 @@ class Lexicon:
     language: str
     glossary: Glossary = field(default_factory=dict)
     phrasebook: Phrasebook = field(default_factory=Phrasebook)
+    # The English glossary, whose terms' games scope this one's (`for_game`).
+    source: Glossary = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._analyses: dict[str, Analysis] = {}
+        self._of_game: dict[str, Lexicon] = {}
         self._terms = TermPattern({term_id: term.approved for term_id, term in self.glossary.items()})
         self._forbidden = TermPattern({term_id: term.forbidden for term_id, term in self.glossary.items()})
         self._numerals = TermPattern({str(value): words for value, words in self.phrasebook.numerals.items()})
@@ -109,6 +112,14 @@ class Lexicon:
             self.markers["optional"] = MarkerMatcher.of(self.phrasebook.optional)
         for timing, words in self.phrasebook.timing.items():
             self.markers[timing] = MarkerMatcher.of(words)
+
+    def for_game(self, game: str) -> Lexicon:
+        """This lexicon with only the glossary terms that belong to `game`."""
+        if game not in self._of_game:
+            glossary = terms_of_game(self.glossary, self.source, game)
+            self._of_game[game] = self if len(glossary) == len(self.glossary) else \
+                Lexicon(self.language, glossary, self.phrasebook, self.source)
+        return self._of_game[game]
 
     def analyse(self, text: str) -> "Analysis":
         """Terms, numbers and markers of a text, remembered: an English text is compared

@@ -17,8 +17,10 @@ from cardkit.source.layout import GLOSSARY_FILE, SOURCE_LANGUAGE
 
 
 def build_lexicons(database: Database) -> dict[str, Lexicon]:
+    """A lexicon per language, of every game's terms (`Lexicon.for_game` narrows it)."""
+    source = database.glossaries.get(SOURCE_LANGUAGE, {})
     return {language: Lexicon(language, database.glossaries.get(language, {}),
-                              database.phrasebooks.get(language, Phrasebook()))
+                              database.phrasebooks.get(language, Phrasebook()), source)
             for language in database.languages}
 
 
@@ -28,10 +30,12 @@ def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Proble
     for card_id, card in database.cards.items():
         fields = translatable_fields(card)
         source_entry = database.text(SOURCE_LANGUAGE, card_id)
-        for language, lexicon in lexicons.items():
+        game = database.game_of(card_id)
+        for language, every_game in lexicons.items():
             entry = database.text(language, card_id)
             if entry is None:
                 continue
+            lexicon = every_game.for_game(game)
             origin = database.text_origins[(language, card_id)]
             for path in fields:
                 text = field_value(entry, path)
@@ -44,8 +48,8 @@ def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Proble
                     findings = check_alone(text, lexicon)
                     source = field_value(source_entry, path) if source_entry else None
                     if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
-                        findings += check_against_source(text, source, lexicon, source_lexicon,
-                                                         is_name(path))
+                        findings += check_against_source(text, source, lexicon,
+                                                         source_lexicon.for_game(game), is_name(path))
                 if findings:
                     position = origin.position(field_location(path))
                     problems += [_problem(finding, position, card_id, path) for finding in findings]
