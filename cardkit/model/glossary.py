@@ -38,9 +38,9 @@ Glossary = dict[CardId, GlossaryTerm]
 def terms_of_game(glossary: Glossary, source: Glossary, game: str) -> Glossary:
     """The terms of a language's `glossary` that belong to `game`: by the term's own `games`,
     or else by its English term's (`source`), so a scope set in English holds in every
-    language; a term that names no game belongs to all of them. The Duel's "clout" is
-    forbidden as "Fuerza" in Spanish Duel texts, and that word is free in another game's
-    card name."""
+    language; a term that names no game belongs to all of them."""
+    def games_of(term_id: str, term: GlossaryTerm) -> list[str]:
+        return term.games or (source[term_id].games if term_id in source else [])
+
     return {term_id: term for term_id, term in glossary.items()
-            if game in (term.games or (source[term_id].games if term_id in source else [])
-                        or [game])}
+            if not games_of(term_id, term) or game in games_of(term_id, term)}
