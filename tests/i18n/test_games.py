@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from translate.storage import factory
 
 from cardkit.checks.status import translation_states
 from cardkit.cli import main
@@ -19,7 +18,8 @@ from cardkit.i18n.xliff import write_xliff
 from cardkit.model.database import load_database
 from tests.conftest import PROJECT_ROOT
 from tests.i18n.conftest import snapshot
-from tests.i18n.test_tools import changed_files, msgfmt_check, needs_gettext
+from tests.i18n.test_tools import (changed_files, edit_target_with_toolkit, msgfmt_check,
+                                   needs_gettext)
 
 WRITERS = {"po": (write_po, "de.po"), "xliff": (write_xliff, "de.xlf")}
 
@@ -112,11 +112,7 @@ def test_a_classic_target_edited_in_translate_toolkit_lands_in_its_field(shipped
     output = tmp_path / f"de.{'po' if file_format == 'po' else 'xlf'}"
     assert run("i18n", "export", "--lang", "de", "--game", "classic", "--format", file_format,
                "--no-fit-budgets", "-o", str(output), "--root", str(shipped)).exit_code == 0
-    store = factory.getobject(str(output))
-    unit = next(unit for unit in store.units if unit.getid().endswith("artifact:plague:name")
-                or unit.getcontext() == "artifact:plague:name")
-    unit.target = "Die Seuche"
-    store.save()
+    edit_target_with_toolkit(output, "artifact:plague:name", "Die Seuche")
     before = snapshot(shipped)
 
     result = run("i18n", "import", str(output), "--root", str(shipped))

@@ -82,15 +82,24 @@ def only_pickle_renamed(before: dict[Path, bytes], root: Path, name: str) -> boo
     return set(changes) == {ALIENS} and new == old.replace("  name: Encurtido\n", f"  name: {name}\n")
 
 
+def edit_target_with_toolkit(exchange_file: Path, context: str, target: str,
+                             fuzzy: bool = False) -> None:
+    """Sets one entry's target (and marks it fuzzy) as a CAT tool would, through
+    translate-toolkit's store (a PO entry is found by its context, an XLIFF unit by its id)."""
+    store = factory.getobject(str(exchange_file))
+    unit = next(unit for unit in store.units
+                if unit.getid().endswith(context) or unit.getcontext() == context)
+    unit.target = target
+    if fuzzy:
+        unit.markfuzzy(True)
+    store.save()
+
+
 @pytest.mark.parametrize("file_format", ["po", "xliff"])
 def test_a_target_edited_through_translate_toolkits_store_lands_in_its_field(
         minimal_database, tmp_path, file_format):
     exported = export(minimal_database, tmp_path, file_format)
-    store = factory.getobject(str(exported))
-    unit = next(unit for unit in store.units if unit.getid().endswith("alien:pickle:name")
-                or unit.getcontext() == "alien:pickle:name")
-    unit.target = "Pepinillo"
-    store.save()
+    edit_target_with_toolkit(exported, "alien:pickle:name", "Pepinillo")
     before = snapshot(minimal_database)
 
     result = import_file(minimal_database, exported)
@@ -104,12 +113,7 @@ def test_a_target_edited_through_translate_toolkits_store_lands_in_its_field(
 def test_a_unit_marked_fuzzy_in_translate_toolkit_is_not_confirmed(minimal_database, tmp_path,
                                                                     file_format):
     exported = export(minimal_database, tmp_path, file_format)
-    store = factory.getobject(str(exported))
-    unit = next(unit for unit in store.units if unit.getid().endswith("alien:pickle:name")
-                or unit.getcontext() == "alien:pickle:name")
-    unit.target = "Pepinillo"
-    unit.markfuzzy(True)
-    store.save()
+    edit_target_with_toolkit(exported, "alien:pickle:name", "Pepinillo", fuzzy=True)
 
     result = import_file(minimal_database, exported)
 
