@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.rules.replay import replay_file
+from cardkit.rules.core.replay import replay_file
 from tests.rules.broken_scenarios import assert_its_one_fault
 
 BROKEN = Path(__file__).parent / "broken_cosmic"

@@ -8,7 +8,7 @@ import re
 from click.testing import CliRunner
 
 from cardkit.cli.replay import replay_command
-from cardkit.rules.replay import replay_file
+from cardkit.rules.core.replay import replay_file
 from tests.rules.conftest import EXAMPLES, copy_database, replace_in
 
 CLASSIC, COSMIC = EXAMPLES / "classic", EXAMPLES / "cosmic"

@@ -10,7 +10,7 @@ import sys
 from click.testing import CliRunner
 
 from cardkit.cli.replay import replay_command
-from cardkit.rules.replay import replay_file
+from cardkit.rules.core.replay import replay_file
 from tests.rules.conftest import EXAMPLES, PROJECT_ROOT, copy_database, replace_in
 
 VANGUARD = EXAMPLES / "vanguard"

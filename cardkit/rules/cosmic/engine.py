@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardkit.rules.core.choices import is_spread, is_subset, is_taken_from
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
 from cardkit.rules.cosmic.facts import Facts
 from cardkit.rules.cosmic.profile import (AT_PLANNING, ATTACK, CAMPAIGN_TARGET,
@@ -331,7 +332,7 @@ class Rules:
             raise RulesError(f"{player} has fewer than {least} ships in its colonies")
         taken = yield Decision(
             player, kind, f"{player}: ships from its colonies ({least} to {most})",
-            accepts=lambda choice: _ships_from(choice, colonies, least, most),
+            accepts=lambda choice: is_spread(choice, colonies, least, most),
             space=f"{least} to {most} ships from {_describe(colonies)}")
         for planet, count in taken.items():
             self.state.planets[planet][player] -= count
@@ -347,7 +348,7 @@ class Rules:
         for role in (OFFENSE, DEFENSE):
             main = encounter.player(role)
             invited = yield Decision(main, "invite", f"{main}: the players it invites",
-                                     accepts=lambda choice: _subset(choice, others),
+                                     accepts=lambda choice: is_subset(choice, others),
                                      space=f"any of {', '.join(others) or 'nobody'}")
             encounter.invited[role] = list(invited)
         for name in state.seat_order_from_left_of(encounter.offense):
@@ -531,7 +532,7 @@ class Rules:
             return
         taken = yield Decision(CHANCE, "take", f"the {count} cards {name} takes at random "
                                f"from {winner}'s hand",
-                               accepts=lambda choice: _sub_multiset(choice, hand, count),
+                               accepts=lambda choice: is_taken_from(choice, hand, count),
                                space=f"{count} of {', '.join(hand)}")
         for card in taken:
             hand.remove(card)
@@ -575,7 +576,7 @@ class Rules:
             return False
         mains = (encounter.offense, encounter.defense)
         for giver, cards in terms.get("cards", {}).items():
-            if giver not in mains or not _sub_multiset(cards, self.state.players[giver].hand,
+            if giver not in mains or not is_taken_from(cards, self.state.players[giver].hand,
                                                        len(cards)):
                 return False
         colony = terms.get("colony")
@@ -588,7 +589,7 @@ class Rules:
                        for place in self.state.colonies(receiver)}
             if receiver == encounter.offense:
                 sources[GATE] = encounter.committed[OFFENSE].get(receiver, 0)
-            if not _ships_from(colony.get("from"), sources, 1, None):
+            if not is_spread(colony.get("from"), sources, 1, None):
                 return False
         return True
 
@@ -625,7 +626,7 @@ class Rules:
         if not count:
             return
         chosen = yield Decision(name, "lose", f"{name}: the {count} ships it sends to the warp",
-                                accepts=lambda choice: _ships_from(choice, sources, count, count),
+                                accepts=lambda choice: is_spread(choice, sources, count, count),
                                 space=f"{count} ships from {_describe(sources)}")
         for place, ships in chosen.items():
             if place == GATE:
@@ -816,7 +817,7 @@ class Rules:
         else:
             where = yield Decision(
                 name, kind, f"{name}: where its {ships} ships go",
-                accepts=lambda choice: _spread(choice, colonies, ships),
+                accepts=lambda choice: _onto(choice, colonies, ships),
                 space=f"{ships} ships onto {', '.join(colonies)}")
         for planet, count in where.items():
             _add(self.state.planets[planet], name, count)
@@ -871,37 +872,9 @@ def _describe(sources: dict[str, int]) -> str:
     return ", ".join(f"{place} ({ships})" for place, ships in sources.items()) or "nowhere"
 
 
-def _ships_from(choice, sources: dict[str, int], least: int, most: int | None) -> bool:
-    if not isinstance(choice, dict) or not choice:
-        return False
-    if not all(isinstance(count, int) and count > 0 and place in sources
-               and count <= sources[place] for place, count in choice.items()):
-        return False
-    total = sum(choice.values())
-    return total >= least and (most is None or total <= most)
-
-
-def _spread(choice, colonies: tuple[str, ...], ships: int) -> bool:
-    return (isinstance(choice, dict) and bool(choice)
-            and all(place in colonies and isinstance(count, int) and count > 0
-                    for place, count in choice.items())
-            and sum(choice.values()) == ships)
-
-
-def _subset(choice, allowed: tuple[str, ...]) -> bool:
-    return (isinstance(choice, (list, tuple)) and len(set(choice)) == len(choice)
-            and set(choice) <= set(allowed))
-
-
-def _sub_multiset(choice, pool: list[str], count: int) -> bool:
-    if not isinstance(choice, (list, tuple)) or len(choice) != count:
-        return False
-    remaining = list(pool)
-    for card in choice:
-        if card not in remaining:
-            return False
-        remaining.remove(card)
-    return True
+def _onto(choice, colonies: tuple[str, ...], ships: int) -> bool:
+    """Exactly `ships` ships onto any of `colonies`."""
+    return is_spread(choice, dict.fromkeys(colonies, ships), ships, ships)
 
 
 def _valid_reward(choice, ships: int, colonies: tuple[str, ...], in_warp: int) -> bool:
@@ -912,6 +885,6 @@ def _valid_reward(choice, ships: int, colonies: tuple[str, ...], in_warp: int) -
     if not isinstance(draw, int) or draw < 0 or not isinstance(retrieve, dict):
         return False
     retrieved = sum(retrieve.values()) if retrieve else 0
-    if retrieve and not _spread(retrieve, colonies, retrieved):
+    if retrieve and not _onto(retrieve, colonies, retrieved):
         return False
     return draw + retrieved == ships and retrieved <= in_warp

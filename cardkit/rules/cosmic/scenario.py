@@ -25,49 +25,45 @@ Home planets are `<colour>-1` to `<colour>-<planets_per_system>`, each holding t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from cardkit.model.games import GAMES
-from cardkit.problems import Problem
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
-from cardkit.rules.core.scenario import (CardReader, Scenario, StepGrammar, load, plain,
-                                         read_citations, read_steps)
-from cardkit.rules.cosmic.engine import (DECLINE, DRAW_AGAIN, EVENT_NAMES, GATE, HOME_COLONY,
-                                         NO_DEAL, NONE, PASS, TIME_TRAVEL)
+from cardkit.rules.core.engine import CardData
+from cardkit.rules.core.scenario import (HYPOTHETICAL, CardReader, Citation, Reader, plain,
+                                         read_citations, read_hypothetical_cards)
+from cardkit.rules.cosmic.engine import (DECLINE, DRAW_AGAIN, GATE, HOME_COLONY, NO_DEAL, NONE,
+                                         PASS, TIME_TRAVEL, Rules)
 from cardkit.rules.cosmic.facts import Facts
 from cardkit.rules.cosmic.profile import EDITIONS, Edition
 from cardkit.rules.cosmic.state import DEFENSE, OFFENSE, CosmicState, Player
-from cardkit.rules.cosmic.view import checkpoint_schema
+from cardkit.rules.cosmic.view import checkpoint_schema, view
 
 LANGUAGES = ("es",)
+# The top-level sections of a Cosmic Encounter scenario besides the header, setup and steps.
+COSMIC_SECTIONS = (HYPOTHETICAL,)
 HAND_KINDS = ("encounter", "artifact")
 # Destiny cards of the current edition that show no colour (L135); their effects are not given.
 DESTINY_CARDS = ("wild", "special")
 
 
-def load_scenario(path: Path, cards: Mapping[str, Any], boxes: Mapping[str, Any] | None,
-                  display_path: Path | None = None) -> tuple[Scenario | None, list[Problem]]:
-    return load(path, display_path,
-                lambda document: _scenario(CardReader(document, cards), boxes or {}))
-
-
-def _scenario(reader: CardReader, boxes: Mapping[str, Any]) -> Scenario:
-    reader.mapping((), ("example", "game", "sources", "readings", "setup", "steps"),
-                   required=("example", "game", "sources", "setup", "steps"))
-    title = reader.text(("example",))
-    edition = EDITIONS[reader.one_of(("game",), tuple(EDITIONS))]
+def load(reader: Reader, game: str, data: CardData) -> "CosmicSetup":
+    """A Cosmic Encounter scenario of either edition: its citations, the cards it makes up
+    for itself (`hypothetical_cards`, checked by its edition's card models) and its setup,
+    against the card database and the box of its game."""
+    edition = EDITIONS[game]
     citations = read_citations(reader, ("sources",), {edition.rulebook: edition.rulebook_lines},
                                LANGUAGES)
-    readings = reader.texts(("readings",))
-    if edition.game not in boxes:
+    if edition.game not in data.boxes:
         reader.fail(("game",), "unknown-id",
                     f"the card database has no box for the game {edition.game!r}")
-    reader = _GameCardReader(reader.document, reader.cards, edition.game)
-    setup = _Setup(reader, edition, Facts(edition.game, reader.cards, boxes))
-    steps = read_steps(reader, ("steps",), setup.grammar())
-    return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
+    reader = _GameCardReader(reader.document, data.cards, edition.game)
+    if reader.present((HYPOTHETICAL,)):
+        models = {kind.name: kind.facts for kind in reader.game.kinds if kind.name != "alien"}
+        reader.cards = {**reader.cards, **read_hypothetical_cards(reader, models)}
+    return CosmicSetup(reader, citations, edition,
+                       Facts(edition.game, reader.cards, data.boxes))
 
 
 class _GameCardReader(CardReader):
@@ -89,11 +85,13 @@ class _GameCardReader(CardReader):
         return card_id
 
 
-class _Setup:
+class CosmicSetup:
     """Checks the setup once and builds a fresh state from it for every replay."""
 
-    def __init__(self, reader: CardReader, edition: Edition, facts: Facts):
+    def __init__(self, reader: CardReader, citations: list[Citation], edition: Edition,
+                 facts: Facts):
         self.reader = reader
+        self.citations = citations
         self.edition = edition
         self.facts = facts
         root = ("setup",)
@@ -157,36 +155,19 @@ class _Setup:
             dict(self.home), dict(self.warp), list(self.deck), list(self.discard),
             list(self.destiny), colony_track=dict(self.colony_track))
 
-    def grammar(self) -> StepGrammar:
-        return StepGrammar(
-            actions=self._action_readers(), events=EVENT_NAMES,
-            actors=lambda: tuple(self.players) + (CHANCE,), choices=self._choice_readers(),
-            chance_kinds=frozenset({"destiny", "take"}),
-            checkpoint=checkpoint_schema(tuple(self.players), tuple(self.planets)))
+    def rules(self, state: CosmicState) -> Rules:
+        return Rules(state, self.facts)
 
-    def _action_readers(self) -> dict:
-        players = tuple(self.players)
+    def view(self, state: CosmicState) -> dict:
+        return view(state)
 
-        def no_arguments(reader: CardReader, here) -> None:
-            if reader.value(here) not in (None, {}):
-                reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+    def actors(self) -> tuple[str, ...]:
+        return tuple(self.players) + (CHANCE,)
 
-        def turn(reader: CardReader, here) -> dict:
-            spec = reader.mapping(here, ("player", "encounter"), required=("player",))
-            return {"player": reader.one_of(here + ("player",), players),
-                    "encounter": (reader.one_of(here + ("encounter",), (1, 2))
-                                  if "encounter" in spec else 1)}
+    def checkpoint(self) -> dict:
+        return checkpoint_schema(tuple(self.players), tuple(self.planets))
 
-        def encounter(reader: CardReader, here) -> dict:
-            spec = reader.mapping(here, ("offense", "number"), required=("offense",))
-            return {"offense": reader.one_of(here + ("offense",), players),
-                    "number": (reader.one_of(here + ("number",), (1, 2))
-                               if "number" in spec else 1)}
-
-        return {"set_up": no_arguments, "turn": turn, "encounter": encounter,
-                "win_check": no_arguments, "campaign_score": no_arguments}
-
-    def _choice_readers(self) -> dict:
+    def choices(self) -> dict:
         players = tuple(self.players)
         planets = tuple(self.planets)
         colours = tuple(player.colour for player in self.players.values())
@@ -293,6 +274,28 @@ class _Setup:
             "agree": flag,
             "second_encounter": flag,
         }
+
+
+# -- the arguments of each procedure a step may start (the actions of `ENGINE`) -----------
+
+
+def read_no_arguments(setup: CosmicSetup, reader: Reader, here) -> None:
+    if reader.value(here) not in (None, {}):
+        reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+
+
+def read_turn(setup: CosmicSetup, reader: Reader, here) -> dict:
+    spec = reader.mapping(here, ("player", "encounter"), required=("player",))
+    return {"player": reader.one_of(here + ("player",), tuple(setup.players)),
+            "encounter": (reader.one_of(here + ("encounter",), (1, 2))
+                          if "encounter" in spec else 1)}
+
+
+def read_encounter(setup: CosmicSetup, reader: Reader, here) -> dict:
+    spec = reader.mapping(here, ("offense", "number"), required=("offense",))
+    return {"offense": reader.one_of(here + ("offense",), tuple(setup.players)),
+            "number": (reader.one_of(here + ("number",), (1, 2))
+                       if "number" in spec else 1)}
 
 
 def show_choice(choice: Any) -> str:

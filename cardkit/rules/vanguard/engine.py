@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations, permutations
 
+from cardkit.rules.core.choices import is_subset
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
 from cardkit.rules.vanguard.state import (ACCIDENT, BASIC, EXHAUSTION, EXHAUSTION_DICE_LIMIT,
                                           INJURY, INJURY_FACES, SECTION, SECTION_ICONS,
@@ -78,7 +79,7 @@ def _event(test: DiceTest, step: int) -> Event:
 def _choose_dice(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
     own = tuple(die for die in crew.available if state.dice[die].kind == SECTION)
     chosen = yield Decision(crew.name, "dice", f"{crew.name}: the available dice to roll",
-                            accepts=lambda choice: _is_subset(choice, own),
+                            accepts=lambda choice: is_subset(choice, own),
                             space=f"any of {', '.join(own) or 'none'}")
     test.pool += list(chosen)
     crew.available = [die for die in crew.available if die not in chosen]
@@ -92,11 +93,6 @@ def _choose_dice(state: VanguardState, crew: CrewState, test: DiceTest) -> Proce
             test.supporters[other.name] = die
             test.pool.append(die)
             other.available.remove(die)
-
-
-def _is_subset(choice, dice: tuple[str, ...]) -> bool:
-    return (isinstance(choice, (list, tuple)) and len(set(choice)) == len(choice)
-            and set(choice) <= set(dice))
 
 
 def _roll(state: VanguardState, dice: list[str]) -> Procedure:

@@ -18,20 +18,18 @@ steps: [...]     # as for every game (cardkit.rules.core.scenario)
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
-from cardkit.problems import Problem
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
-from cardkit.rules.core.scenario import (Reader, Scenario, StepGrammar, load, plain,
-                                         read_citations, read_lines, read_steps)
-from cardkit.rules.vanguard.engine import (DONE, EVENT_NAMES, NONE, PASS,
-                                           global_condition_source)
+from cardkit.rules.core.engine import CardData
+from cardkit.rules.core.scenario import Citation, Reader, plain, read_citations, read_lines
+from cardkit.rules.vanguard.engine import DONE, NONE, PASS, global_condition_source
 from cardkit.rules.vanguard.state import (INJURY, INJURY_FACES, SECTION, SECTION_COLOURS,
                                           SECTION_ICONS, UNKNOWN, ActionDef, Combination,
                                           CrewState, Die, Meter, Modification, Part, Row,
                                           SectionCard, SpecialEffect, VanguardState)
+from cardkit.rules.vanguard.view import checkpoint_schema, view
 
 GAME = "vanguard"
 RULEBOOK = "004_8e317cd5b1651ee0.txt"
@@ -39,9 +37,8 @@ RULEBOOKS = {RULEBOOK: 3175}
 LANGUAGES = ("es",)
 ROW_COLOURS = ("yellow", "green", "red")
 METER_COLOURS = ("green", "red")
-CHECKPOINT_FIELDS = ("crew", "dice", "test", "meters", "pois", "success_gained",
-                     "supplies_lost", "clues", "discoveries", "entries_read",
-                     "effects_not_in_text")
+# The top-level sections of a Vanguard scenario besides the header, setup and steps.
+VANGUARD_SECTIONS = ("facts",)
 EFFECTS = {"success": "count", "replace_poi": "text", "discovery": "text", "clue": "text",
            "entry": "count", "lose_supplies": "count", "spend_dice": "count",
            "sacrifice_dice": "count", "suffer_injury": "text", "danger_dice": "count"}
@@ -49,27 +46,12 @@ MODIFICATIONS = ("set_face", "spend_to_set", "reroll")
 ALL_FACES = tuple(dict.fromkeys(SECTION_ICONS + INJURY_FACES))
 
 
-def load_scenario(path: Path, display_path: Path | None = None
-                  ) -> tuple[Scenario | None, list[Problem]]:
-    return load(path, display_path, lambda document: _scenario(Reader(document)))
-
-
-def _scenario(reader: Reader) -> Scenario:
-    top = reader.mapping((), ("example", "game", "sources", "readings", "facts", "setup",
-                              "steps"), required=("example", "game", "sources", "setup", "steps"))
-    title = reader.text(("example",))
-    reader.one_of(("game",), (GAME,))
+def load(reader: Reader, game: str, data: CardData) -> "VanguardSetup":
+    """A Vanguard scenario's citations, the facts it relies on and its setup. The card
+    database plays no part: each fact is in the scenario, citing its rulebook lines."""
     citations = read_citations(reader, ("sources",), RULEBOOKS, LANGUAGES)
-    readings = reader.texts(("readings",))
-    facts = _Facts(reader) if "facts" in top else _Facts(reader, empty=True)
-    setup = _Setup(reader, facts)
-    grammar = StepGrammar(
-        actions={"dice_test": setup.dice_test_action, "injury_dice": setup.injury_dice_action},
-        events=EVENT_NAMES, actors=lambda: tuple(setup.crew) + (CHANCE,),
-        choices=setup.choice_readers(), chance_kinds=frozenset({"roll", "danger"}),
-        checkpoint=dict.fromkeys(CHECKPOINT_FIELDS))
-    steps = read_steps(reader, ("steps",), grammar)
-    return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
+    facts = _Facts(reader) if reader.present(("facts",)) else _Facts(reader, empty=True)
+    return VanguardSetup(reader, citations, facts)
 
 
 class _Facts:
@@ -255,11 +237,12 @@ class _Facts:
         return {face: self._effects(here + ("faces", face)) for face in faces}
 
 
-class _Setup:
+class VanguardSetup:
     """Checks the setup once and builds a fresh state from it for every replay."""
 
-    def __init__(self, reader: Reader, facts: _Facts):
+    def __init__(self, reader: Reader, citations: list[Citation], facts: _Facts):
         self.reader = reader
+        self.citations = citations
         self.facts = facts
         root = ("setup",)
         spec = reader.mapping(root, ("pois", "crew", "meters"), required=("crew",))
@@ -332,16 +315,23 @@ class _Setup:
                              list(facts.global_combinations), dict(facts.danger_outcomes),
                              dict(self.pois))
 
-    def dice_test_action(self, reader: Reader, here) -> dict:
-        reader.mapping(here, ("crew", "action"), required=("crew", "action"))
-        return {"crew": reader.one_of(here + ("crew",), tuple(self.crew)),
-                "action": reader.one_of(here + ("action",), tuple(self.facts.actions))}
+    def rules(self, state: VanguardState) -> VanguardState:
+        # The dice test's procedures are functions of the state alone.
+        return state
 
-    def injury_dice_action(self, reader: Reader, here) -> dict:
-        reader.mapping(here, ("crew",), required=("crew",))
-        return {"crew": reader.one_of(here + ("crew",), tuple(self.crew))}
+    def view(self, state: VanguardState) -> dict:
+        return view(state)
 
-    def choice_readers(self) -> dict:
+    def actors(self) -> tuple[str, ...]:
+        return tuple(self.crew) + (CHANCE,)
+
+    def checkpoint(self) -> dict:
+        sectors = tuple(dict.fromkeys([*self.pois, *(crew.sector for crew in self.crew.values())]))
+        return checkpoint_schema(tuple(self.crew), tuple(self.dice), sectors, {
+            action_id: tuple(meter.colour for meter in action.meters)
+            for action_id, action in self.facts.actions.items() if action.meters})
+
+    def choices(self) -> dict:
         dice = tuple(self.dice)
         cards = tuple(self.facts.section_cards)
         sources = cards + tuple(global_condition_source(index)
@@ -401,6 +391,17 @@ class _Setup:
             "spend": die,
             "sacrifice": die,
         }
+
+
+def read_dice_test(setup: VanguardSetup, reader: Reader, here) -> dict:
+    reader.mapping(here, ("crew", "action"), required=("crew", "action"))
+    return {"crew": reader.one_of(here + ("crew",), tuple(setup.crew)),
+            "action": reader.one_of(here + ("action",), tuple(setup.facts.actions))}
+
+
+def read_injury_dice(setup: VanguardSetup, reader: Reader, here) -> dict:
+    reader.mapping(here, ("crew",), required=("crew",))
+    return {"crew": reader.one_of(here + ("crew",), tuple(setup.crew))}
 
 
 def show_choice(choice: Any) -> str:
