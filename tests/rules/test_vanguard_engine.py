@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.rules.core.decisions import CHANCE, Decision, IllegalChoice, RulesError, Runner
+from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
 from cardkit.rules.vanguard.engine import dice_test, payments
 from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, Die, Meter,
                                           Part, SpecialEffect, VanguardState)
+from tests.rules.driver import drive
 
 
 def _state(*dice: tuple[str, str, str], conversion=None, sector="1") -> VanguardState:
@@ -29,16 +30,6 @@ def _state(*dice: tuple[str, str, str], conversion=None, sector="1") -> Vanguard
 def _show(state: VanguardState, **faces: str | tuple[str, ...]):
     for die, face in faces.items():
         state.dice[die.replace("_", "-")].face = face if isinstance(face, tuple) else (face,)
-
-
-def _run(runner: Runner, answers: dict):
-    """Advance, answering each decision by its kind from `answers`, to the end."""
-    while (item := runner.advance()) is not None:
-        if isinstance(item, Decision):
-            if item.forced and item.kind not in answers:
-                runner.apply(item.only_choice())
-            else:
-                runner.apply(answers[item.kind])
 
 
 def test_legal_choices_are_a_query_and_apply_refuses_an_illegal_one():
@@ -65,7 +56,7 @@ def test_legal_choices_are_a_query_and_apply_refuses_an_illegal_one():
     with pytest.raises(IllegalChoice):
         runner.apply({"mine": ("damage",), "theirs": ("basic",)})
     runner.apply({"mine": ("accident",), "theirs": ("basic",)})
-    _run(runner, {})
+    drive(runner, answers={})
     assert state.actions["act"].meters[0].position == 2
     assert state.crew["ally"].spent == ["theirs"], "a supporter's die is spent to its owner"
 
@@ -108,7 +99,7 @@ def test_each_icon_of_a_two_icon_die_counts_and_a_spent_die_loses_the_rest():
                                                       SpecialEffect("red", ("defence",))])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": ["a", "b"], "roll": {"a": ("gathering", "gathering"),
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("gathering", "gathering"),
                                                "b": ("gathering", "defence")},
                   "play": "done", "combination": "done"})
     green, red = state.actions["act"].meters
@@ -125,7 +116,7 @@ def test_sacrificing_with_three_dice_in_play_is_an_exhaustion_injury_instead():
     state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": [], "roll": {"you-injury-1": ("damage",)}, "play": "done"})
+    drive(runner, answers={"dice": [], "roll": {"you-injury-1": ("damage",)}, "play": "done"})
     crew = state.crew["you"]
     assert crew.injuries == ["hurt", "agotamiento"]
     assert crew.sacrificed == []
@@ -139,7 +130,7 @@ def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
     with pytest.raises(RulesError, match="only known to need at least 2 advances"):
-        _run(runner, {"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
+        drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
                       "play": "done"})
 
 
@@ -159,7 +150,7 @@ def test_salvar_los_suministros_follows_the_accidents_as_the_tutorial_says(faces
                          SpecialEffect("green", each_die=True)])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": [f"d{index}" for index in range(5)],
+    drive(runner, answers={"dice": [f"d{index}" for index in range(5)],
                   "roll": {f"d{index}": (face,) for index, face in enumerate(faces)},
                   "play": "done", "combination": "done"})
 
@@ -190,7 +181,7 @@ def test_when_both_meters_complete_green_replaces_the_poi_and_red_never_resolves
                          SpecialEffect("green", each_die=True)])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
                   "play": "done", "combination": "done"})
 
     green, red = state.actions["act"].meters

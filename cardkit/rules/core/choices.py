@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from cardkit.rules.core.decisions import CHANCE, Decision
+
 
 def is_subset(choice: Any, allowed: Sequence[str]) -> bool:
     """A list of distinct items, each one of `allowed` (none at all included)."""
@@ -74,3 +76,16 @@ def random_onto(rng: Random, places: Sequence[str], total: int) -> dict[str, int
         place = rng.choice(places)
         spread[place] = spread.get(place, 0) + 1
     return spread
+
+
+def shuffle(pile: Sequence[str], prompt: str) -> Decision:
+    """Chance orders a pile shuffled into a deck: any order of its cards, too many to list
+    (one order only when every card is the same)."""
+    cards = tuple(pile)
+    if len(set(cards)) <= 1:
+        return Decision(CHANCE, "shuffle", prompt, options=(cards,))
+    return Decision(CHANCE, "shuffle", prompt,
+                    accepts=lambda order: (isinstance(order, (list, tuple))
+                                           and sorted(order) == sorted(cards)),
+                    space=f"any order of [{', '.join(cards)}]",
+                    sample=lambda rng: random_order(rng, cards))

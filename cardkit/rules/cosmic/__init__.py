@@ -29,7 +29,7 @@ ENGINE = Engine(
         "campaign_score": Action(read_no_arguments, lambda rules, _: rules.score_campaign()),
     },
     events=EVENT_NAMES,
-    chance_kinds=frozenset({"destiny", "take"}),
+    chance_kinds=frozenset({"destiny", "take", "shuffle"}),
     unordered=UNORDERED_FIELDS,
     show=show_choice,
 )

@@ -24,6 +24,7 @@ Home planets are `<colour>-1` to `<colour>-<planets_per_system>`, each holding t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -132,6 +133,45 @@ class CosmicSetup:
             reader.fail(root + ("colony_track",), "schema-rule",
                         f"the {edition.game} edition has no colony track")
         self.scores = self._counts(root + ("scores",), names) if "scores" in spec else {}
+        self._check_conservation(root, spec)
+
+    def _check_conservation(self, root, spec):
+        """What the box and the rulebooks fix, checked before any replay: each colour's
+        ships, the colony track, the destiny cards and the cards in play."""
+        reader, edition = self.reader, self.edition
+        ships = self.facts.box_fact("ships_per_colour")
+        for name in self.players:
+            on_planets = sum(counts.get(name, 0) for counts in self.planets.values())
+            in_warp = self.warp.get(name, 0)
+            if on_planets + in_warp != ships:
+                reader.fail(root + ("players", name), "schema-rule",
+                            f"{name} has {ships} ships (the box's ships_per_colour), but "
+                            f"{on_planets} on planets and {in_warp} in the warp make "
+                            f"{on_planets + in_warp}", at_key=True)
+        for name, marker in self.colony_track.items():
+            foreign = sum(1 for planet, counts in self.planets.items()
+                          if counts.get(name) and self.home[planet] != name)
+            if marker != foreign:
+                reader.fail(root + ("colony_track", name), "schema-rule",
+                            f"the colony track shows {name} at {marker}, but it has {foreign} "
+                            f"foreign colonies: the track shows how many (002 L102, L279)")
+        counts = Counter(self.destiny)
+        for player in self.players.values():
+            if edition.destiny_per_colour and counts[player.colour] > edition.destiny_per_colour:
+                reader.fail(root + ("destiny",), "schema-rule",
+                            f"the destiny deck has {edition.destiny_per_colour} cards of each "
+                            f"colour (002 L47), not {counts[player.colour]} of "
+                            f"{player.colour}")
+        if edition.destiny == "discs" and len(self.destiny) > self.facts.box_fact("orders"):
+            reader.fail(root + ("destiny",), "schema-rule",
+                        f"the box has {self.facts.box_fact('orders')} Order discs, not "
+                        f"{len(self.destiny)}")
+        in_play = self.deck + self.discard + [card for player in self.players.values()
+                                              for card in player.hand]
+        deck = sum(self.facts.box_fact(fact) for fact in edition.deck_box_facts)
+        if len(in_play) > deck:
+            reader.fail(root, "schema-rule", f"the deck of the box has {deck} cards, but the "
+                                             f"hands, deck and discard pile hold {len(in_play)}")
 
     def _player(self, here, name: str) -> Player:
         reader = self.reader
@@ -237,19 +277,23 @@ class CosmicSetup:
         def deal(reader: CardReader, here):
             if reader.value(here) == NO_DEAL:
                 return NO_DEAL, NO_DEAL
-            spec = reader.mapping(here, ("cards", "colony"))
+            spec = reader.mapping(here, ("cards", "colonies"))
             terms: dict[str, Any] = {}
             if "cards" in spec:
                 terms["cards"] = {str(giver): tuple(reader.cards_list(here + ("cards", giver),
                                                                       *HAND_KINDS))
                                   for giver in reader.mapping(here + ("cards",), players)}
-            if "colony" in spec:
-                at = here + ("colony",)
-                reader.mapping(at, ("for", "planet", "from"), required=("for", "planet", "from"))
-                terms["colony"] = {"for": reader.one_of(at + ("for",), players),
-                                   "planet": reader.one_of(at + ("planet",), planets),
-                                   "from": ships(planets + (GATE,))(reader, at + ("from",))[0]}
+            if "colonies" in spec:
+                terms["colonies"] = [colony(reader, here + ("colonies", index))
+                                     for index in range(len(reader.sequence(
+                                         here + ("colonies",))))]
             return terms, shown(reader.value(here))
+
+        def colony(reader: CardReader, at):
+            reader.mapping(at, ("for", "planet", "from"), required=("for", "planet", "from"))
+            return {"for": reader.one_of(at + ("for",), players),
+                    "planet": reader.one_of(at + ("planet",), planets),
+                    "from": ships(planets + (GATE,))(reader, at + ("from",))[0]}
 
         return {
             "regroup": of(*planets, GATE, NONE),
@@ -272,6 +316,7 @@ class CosmicSetup:
             "reward": reward,
             "deal": deal,
             "agree": flag,
+            "shuffle": taken,
             "second_encounter": flag,
         }
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from cardkit.model.base import CardModel
 from cardkit.model.effects import CountedEffect
+from cardkit.rules.core.choices import shuffle
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError, Runner
 from cardkit.rules.duel.influence import influence, ship_advantage_holder
 from cardkit.rules.duel.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
@@ -42,18 +43,6 @@ EVENT_NAMES = DUEL_EVENTS + CONTEST_EVENTS + (
 
 class GameOver(Exception):
     """Raised inside a procedure when the game ends; the engine turns it into an event."""
-
-
-def shuffle(cards: list[str], prompt: str) -> Decision:
-    """Chance orders a reshuffled pile: any order of its cards, too many to list (one
-    order only when every card is the same)."""
-    pile = tuple(cards)
-    if len(set(pile)) <= 1:
-        return Decision(CHANCE, "shuffle", prompt, options=(pile,))
-    return Decision(CHANCE, "shuffle", prompt,
-                    accepts=lambda order: (isinstance(order, (list, tuple))
-                                           and sorted(order) == sorted(pile)),
-                    space=f"any order of [{', '.join(pile)}]")
 
 
 class Rules:
