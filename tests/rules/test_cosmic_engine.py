@@ -317,3 +317,129 @@ def test_a_recolonised_home_planet_gives_the_power_back(shipped_database):
 
     assert state.planets["red-1"] == {"red": 2, "blue": 0}
     assert state.players["red"].power is True           # three again (L924-928)
+
+
+def test_a_classic_offense_with_no_colony_launches_the_ship_it_regrouped(shipped_database):
+    # 001 L345-353: with no colony, the ship from the warp goes straight onto the main
+    # ship; the launch (L369-370) then gathers none from colonies it does not have.
+    state = _state(CLASSIC, "red", "blue",
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
+    for number in range(1, 6):
+        state.planets[f"red-{number}"]["red"] = 0
+    state.warp = {"red": 20}
+    state.destiny = ["blue"]
+    asked = drive(_rules(state, shipped_database).lone_encounter("red"), [
+        ("red", "regroup", "gate"), (CHANCE, "destiny", "blue"), ("red", "target", "blue-1"),
+        ("red", "invite", ()), ("blue", "invite", ()),
+        ("red", "plan", "classic-attack-8"), ("blue", "plan", "classic-attack-4")]).asked
+
+    assert "launch" not in [decision.kind for decision in asked]
+    assert state.encounter.totals == {"offense": 1 + 8, "defense": 4 + 4}
+    assert state.planets["blue-1"] == {"blue": 0, "red": 1}
+
+
+def test_an_offense_with_no_ship_to_launch_has_no_encounter(shipped_database):
+    # 001 L345-353 (the regroup may be declined) and L369-370; with no ship the text has
+    # no encounter to give, and the turn ends as without an encounter card (L808-816).
+    state = _state(CLASSIC, "red", "blue", hands={"red": ["classic-attack-8"]})
+    for number in range(1, 6):
+        state.planets[f"red-{number}"]["red"] = 0
+    state.warp = {"red": 20}
+    state.destiny = ["blue"]
+    events = drive(_rules(state, shipped_database).turn("red"), [
+        ("red", "regroup", "none"), (CHANCE, "destiny", "blue")]).events
+
+    assert events[-2:] == ["encounter.destiny", "turn.ended"]
+    assert state.turn == "blue"
+
+
+def test_the_colony_track_follows_a_foreign_colony_lost(shipped_database):
+    # 002 L102 and L279: the track shows each player's number of foreign colonies, so the
+    # marker of a player who loses one goes down (L242 says how it goes up).
+    state = _state(COSMIC, "red", "blue",
+                   hands={"red": ["cosmic-attack-8"], "blue": ["cosmic-attack-8"]})
+    state.planets["blue-1"]["red"] = 1
+    state.planets["red-5"]["red"] = 3
+    state.colony_track = {"red": 1, "blue": 0}
+    state.destiny = ["blue"]
+    drive(_rules(state, shipped_database).lone_encounter("blue"), [
+        (CHANCE, "destiny", "blue"), ("blue", "own_colour", "home-colony"),
+        ("blue", "target", "blue-1"), ("blue", "launch", {"blue-2": 4}),
+        ("blue", "invite", ()), ("red", "invite", ()),
+        ("blue", "plan", "cosmic-attack-8"), ("red", "plan", "cosmic-attack-8")])
+
+    assert state.foreign_colonies("red") == []
+    assert state.colony_track == {"red": 0, "blue": 0}
+
+
+def _to_the_deal(edition: Edition, shipped_database, hands: dict) -> tuple[CosmicState, Runner]:
+    """Red (two ships from red-1) and blue both negotiate over blue-1; stopped where red
+    proposes its deal."""
+    negotiate = f"{edition.game}-negotiate"
+    state = _state(edition, "red", "blue", hands={name: [negotiate, *cards]
+                                                    for name, cards in hands.items()})
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).lone_encounter("red"))
+    drive(runner, _attack("red", "blue", "blue-1", 2, (negotiate, negotiate)),
+          until="encounter.negotiation")
+    return state, runner
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, COSMIC], ids=lambda edition: edition.game)
+def test_a_deal_must_exchange_a_card_or_found_a_colony(edition, shipped_database):
+    # 002 L215: at least a card changes hands or a colony is founded; classic L615-618
+    # makes a deal of cards and/or a colony.
+    attack = f"{edition.game}-attack-8"
+    state, runner = _to_the_deal(edition, shipped_database, {"red": [attack], "blue": []})
+    assert runner.advance().kind == "deal"
+    for empty in ({}, {"cards": {"red": ()}}, {"cards": {}, "colonies": []}):
+        with pytest.raises(IllegalChoice):
+            runner.apply(empty)
+    runner.apply({"cards": {"red": (attack,)}})
+    drive(runner, [("blue", "agree", True), ("red", "return", {"red-2": 2})])
+
+    assert state.encounter.outcome == "deal"
+    assert state.players["blue"].hand == [attack]
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, COSMIC], ids=lambda edition: edition.game)
+def test_both_main_players_may_gain_a_colony_in_one_deal(edition, shipped_database):
+    # 001 L615-618 ("ambos podéis conseguir una nueva colonia"); 002 L213 (either player
+    # may let the other found one).
+    state, runner = _to_the_deal(edition, shipped_database, {"red": [], "blue": []})
+    deal = {"colonies": [{"for": "red", "planet": "blue-1", "from": {"gate": 2}},
+                         {"for": "blue", "planet": "red-3", "from": {"blue-2": 1}}]}
+    drive(runner, [("red", "deal", deal), ("blue", "agree", True)])
+
+    assert state.foreign_colonies("red") == ["blue-1"]
+    assert state.foreign_colonies("blue") == ["red-3"]
+    if edition.colony_track:
+        assert state.colony_track == {"red": 1, "blue": 1}
+
+
+@pytest.mark.parametrize(("edition", "fewer_allowed"), [(CLASSIC, False), (COSMIC, True)],
+                         ids=["classic-must", "current-may"])
+def test_a_defensive_ally_must_take_every_reward_in_classic_and_may_in_the_current_edition(
+        edition, fewer_allowed, shipped_database):
+    # Classic L592: for each ship "debes" draw a card or take a ship back; current L248:
+    # for each ship the ally "puede" do one of them.
+    game = edition.game
+    state = _state(edition, "red", "blue", "green",
+                   hands={"red": [f"{game}-attack-8"], "blue": [f"{game}-attack-8"]})
+    state.deck = [f"{game}-negotiate", f"{game}-negotiate"]
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).lone_encounter("red"))
+    drive(runner, [(CHANCE, "destiny", "blue"), ("red", "launch", {"red-1": 1}),
+                   ("red", "target", "blue-1"), ("red", "invite", ()),
+                   ("blue", "invite", ("green",)), ("green", "ally", "defense"),
+                   ("green", "commit", {"green-1": 2}),
+                   ("red", "plan", f"{game}-attack-8"), ("blue", "plan", f"{game}-attack-8")],
+          until="encounter.revealed")
+    reward = runner.advance()
+    assert (reward.actor, reward.kind) == ("green", "reward")
+    assert reward.allows({"draw": 1}) is fewer_allowed
+    assert reward.allows({}) is fewer_allowed
+    assert reward.allows({"draw": 2})
+    assert not reward.allows({"draw": 3})

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cardkit.cli.replay import replay_command
 from tests.rules.conftest import EXAMPLES, PROJECT_ROOT, copy_database, replace_in
 
-BROKEN = Path(__file__).parent / "broken"
+BROKEN = Path(__file__).parent / "broken" / "duel"
 
 
 def _invoke(*arguments: str):

@@ -189,3 +189,47 @@ def test_when_both_meters_complete_green_replaces_the_poi_and_red_never_resolves
     assert state.test.resolved == ["green"]
     assert state.effects_not_in_text == []
     assert state.pois["1"] == "P102"
+
+
+def test_one_die_with_two_icons_pays_two_parts_of_a_combination():
+    # L1937-1951: each icon of a two-icon die counts on its own; one die with two equal
+    # icons pays "A + A" (L1947), one with Defensa and Recolección pays both (L1951).
+    state = _state(("pair", "you", "red"), ("mixed", "you", "red"), ("single", "you", "red"))
+    _show(state, pair=("gathering", "gathering"), mixed=("defence", "gathering"),
+          single="gathering")
+    same = ((Part("same", count=2),),)
+    both = ((Part("icon", "defence"), Part("icon", "gathering")),)
+
+    assert payments(state, same, ["pair"], "you") == [("pair",)]
+    assert payments(state, same, ["pair", "single"], "you") == [("pair",), ("pair", "single")]
+    assert payments(state, both, ["mixed"], "you") == [("mixed",)]
+    assert payments(state, both, ["single"], "you") == []
+    assert payments(state, ((Part("icon", "gathering"),),), ["pair"], "you") == [("pair",)]
+
+
+def test_a_die_paying_a_colour_is_used_whole():
+    # A part {die: colour} asks for a die of that colour (L2047, L2096), not one of its
+    # icons: the same die pays no icon part besides.
+    state = _state(("mixed", "you", "red"), ("blue", "you", "blue"))
+    _show(state, mixed=("defence", "gathering"), blue="basic")
+    need = ((Part("die", "red"), Part("icon", "gathering")),)
+
+    assert payments(state, need, ["mixed"], "you") == []
+
+
+def test_the_global_conditions_special_effect_comes_before_the_actions():
+    # L1993-1995: a Global Condition's special effect applies to every dice test and is
+    # resolved before the others; here it takes the only Accident for itself.
+    state = _state(("a", "you", "red"), ("b", "you", "red"))
+    state.global_special_effects = [SpecialEffect(None, ("accident",),
+                                                  effects=(("lose_supplies", 1),))]
+    state.actions["act"] = ActionDef("act", meters=[Meter("red", 4, ())],
+                                     special_effects=[SpecialEffect("red", ("accident",))])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
+                           "play": "done", "combination": "done"})
+
+    assert state.supplies_lost == 1
+    assert state.actions["act"].meters[0].position == 0
+    assert sorted(state.crew["you"].spent) == ["a", "b"]

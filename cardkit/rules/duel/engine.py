@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from cardkit.model.base import CardModel
 from cardkit.model.effects import CountedEffect
 from cardkit.rules.core.choices import shuffle
-from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError, Runner
+from cardkit.rules.core.decisions import Decision, Event, Procedure, RulesError, Runner
 from cardkit.rules.duel.influence import influence, ship_advantage_holder
 from cardkit.rules.duel.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
                                  PlayerState, ReinforcementPlay, TacticChoice, opponent)

@@ -9,7 +9,7 @@ value of each `yield`; `cardkit.rules.core.decisions.Runner` drives them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 from cardkit.rules.core.choices import is_subset
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
@@ -26,6 +26,9 @@ STEP_EVENTS = {1: "test.dice-chosen", 2: "test.dice-added", 3: "test.rolled",
                10: "test.resolved"}
 EVENT_NAMES = tuple(STEP_EVENTS.values())
 CHOSEN_FACES = tuple(icon for icon in SECTION_ICONS if icon != UNSTATED)
+# The icons "any" stands for in a requirement: any Section icon but an Accident (L1879-1884);
+# a Vanguard counts as any of them.
+ANY_ICONS = tuple(icon for icon in CHOSEN_FACES if icon not in (ACCIDENT, VANGUARD))
 
 
 def dice_test(state: VanguardState, active: str, action_id: str) -> Procedure:
@@ -47,7 +50,7 @@ def dice_test(state: VanguardState, active: str, action_id: str) -> Procedure:
     for _ in range(action.danger_dice):
         yield from _danger_die(state, crew)
     yield _event(test, 6)
-    _special_effects(state, crew, test, action)
+    yield from _special_effects(state, crew, test, action)
     yield _event(test, 7)
     if not action.meters:
         yield from _mark(state, crew, test, action)
@@ -208,34 +211,56 @@ def counts_as(state: VanguardState, die_id: str, icon: str, active: str,
 
 def payments(state: VanguardState, requirement: Requirement, dice: Iterable[str],
              active: str) -> list[tuple[str, ...]]:
-    """Every set of dice that meets one alternative of `requirement` exactly."""
+    """Every set of dice that meets one alternative of `requirement` with each die used:
+    a part `{die: colour}` takes a whole die, and each icon of a two-icon die pays a part
+    on its own (L1937-1951: one die with two equal icons for "A + A", one with Defensa and
+    Recolección for both)."""
     pool = sorted(die for die in dice if state.dice[die].kind == SECTION)
     found = []
     for parts in requirement:
-        size = sum(part.count for part in parts)
-        for chosen in combinations(pool, size):
-            if chosen not in found and _assignable(state, parts, chosen, active):
-                found.append(chosen)
+        wholes = sum(1 for part in parts if part.kind == "die")
+        icons = sum(part.count for part in parts if part.kind != "die")
+        least = wholes + (icons + 1) // 2
+        for size in range(least, wholes + icons + 1):
+            for chosen in combinations(pool, size):
+                if chosen not in found and _assignable(state, parts, chosen, active):
+                    found.append(chosen)
     return found
 
 
 def _assignable(state: VanguardState, parts: tuple[Part, ...], dice: tuple[str, ...],
                 active: str) -> bool:
-    for order in permutations(dice):
-        rest = list(order)
-        if all(_takes(state, part, [rest.pop(0) for _ in range(part.count)], active)
-               for part in parts):
-            return True
+    colours = [part.value for part in parts if part.kind == "die"]
+    sames = [part for part in parts if part.kind == "same"]
+    icons = [part.value for part in parts if part.kind == "icon"]
+    for whole in permutations(dice, len(colours)):
+        if any(state.dice[die].colour != colour for die, colour in zip(whole, colours)):
+            continue
+        rest = [die for die in dice if die not in whole]
+        slots = [(die, icon) for die in rest for icon in state.dice[die].face or ()]
+        for same_icons in product(ANY_ICONS, repeat=len(sames)):
+            wanted = icons + [icon for part, icon in zip(sames, same_icons)
+                              for _ in range(part.count)]
+            if len(rest) <= len(wanted) <= len(slots) and _match(state, wanted, slots, set(rest),
+                                                                 active):
+                return True
     return False
 
 
-def _takes(state: VanguardState, part: Part, dice: list[str], active: str) -> bool:
-    if part.kind == "die":
-        return all(state.dice[die].colour == part.value for die in dice)
-    if part.kind == "icon":
-        return all(counts_as(state, die, part.value, active) for die in dice)
-    return any(all(counts_as(state, die, icon, active) for die in dice)
-               for icon in CHOSEN_FACES if icon not in (ACCIDENT, VANGUARD))
+def _match(state: VanguardState, wanted: list[str], slots: list[tuple[str, str]],
+           unused: set[str], active: str, taken: frozenset = frozenset()) -> bool:
+    """Whether each wanted icon can take its own slot (a die and one of its icons) that
+    counts as it, leaving no die of `unused` out."""
+    if not wanted:
+        return not unused
+    if len(unused) > len(wanted):
+        return False
+    icon, rest = wanted[0], wanted[1:]
+    for index, (die, shown) in enumerate(slots):
+        if index not in taken and counts_as(state, die, icon, active, face=(shown,)):
+            if _match(state, rest, slots, unused - {die}, active, taken | {index}):
+                return True
+    return False
 
 
 def _combinations(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
@@ -305,14 +330,21 @@ def _injury_table(state: VanguardState, card: str) -> dict:
 
 
 def _special_effects(state: VanguardState, crew: CrewState, test: DiceTest,
-                     action: ActionDef):
-    for effect in action.special_effects:
+                     action: ActionDef) -> Procedure:
+    """Step 7: the Global Condition's special effects first (L1993-1995), then the
+    action's, each from the top (L1977-1979): every match advances a meter or applies
+    the effect's effects once, and the dice it used are spent."""
+    for effect in state.global_special_effects + action.special_effects:
         for die in [die for die in test.pool if state.dice[die].kind == SECTION]:
             times = 1 if effect.each_die else _matching_icons(state, die, effect.icons, crew)
             if times:
-                for _ in range(times):
-                    _advance(action, effect.meter)
                 _spend(state, die)
+                for _ in range(times):
+                    if effect.meter is not None:
+                        _advance(action, effect.meter)
+                    else:
+                        yield from _apply(state, crew, effect.effects,
+                                          f"{action.name}: special effect")
 
 
 def _matching_icons(state: VanguardState, die: str, icons: tuple[str, ...],

@@ -63,6 +63,7 @@ class _Facts:
         self.section_cards: dict[str, SectionCard] = {}
         self.injury_cards: dict[str, dict] = {}
         self.global_combinations: list[Combination] = []
+        self.global_special_effects: list[SpecialEffect] = []
         self.danger_outcomes: dict[str, tuple] = {}
         if empty:
             return
@@ -85,12 +86,15 @@ class _Facts:
                                     for outcome in reader.mapping(here + ("outcomes",), None)}
         if "global_condition" in spec:
             here = root + ("global_condition",)
-            reader.mapping(here, ("name", "cites", "combinations"),
-                           required=("name", "cites", "combinations"))
+            condition = reader.mapping(here, ("name", "cites", "combinations", "special_effects"),
+                                       required=("name", "cites"))
             self._cites(here)
             self.global_combinations = [
                 self._combination(here + ("combinations", index))
                 for index in range(len(reader.sequence(here + ("combinations",))))]
+            if "special_effects" in condition:
+                self.global_special_effects = self._special_effects(
+                    here + ("special_effects",))
 
     def _cites(self, location):
         reader = self.reader
@@ -121,27 +125,40 @@ class _Facts:
             else:
                 length, exact = reader.integer(at + ("length",), 1), True
             action.meters.append(Meter(colour, length, self._effects(at + ("effects",)), exact))
-        for index in range(len(reader.sequence(here + ("special_effects",)))
-                           if "special_effects" in spec else 0):
-            at = here + ("special_effects", index)
-            effect = reader.mapping(at, ("each", "each_die", "advance"), required=("advance",))
-            meter = reader.one_of(at + ("advance",), METER_COLOURS)
-            if ("each" in effect) == ("each_die" in effect):
-                reader.fail(at, "schema-rule", "a special effect counts either 'each' of some "
-                                               "icons or 'each_die'")
-            if "each" in effect:
-                icons = tuple(reader.one_of(at + ("each", i), SECTION_ICONS)
-                              for i in range(len(reader.sequence(at + ("each",)))))
-                action.special_effects.append(SpecialEffect(meter, icons))
-            else:
-                reader.flag(at + ("each_die",))
-                action.special_effects.append(SpecialEffect(meter, each_die=True))
+        if "special_effects" in spec:
+            action.special_effects = self._special_effects(here + ("special_effects",))
         colours = [row.colour for row in action.rows]
         for index, row in enumerate(action.rows):
             if row.then is not None and row.then not in colours:
                 reader.fail(here + ("rows", index, "then"), "schema-rule",
                             f"the arrow leads to {row.then!r}, a row this action does not have")
         return action
+
+    def _special_effects(self, here) -> list[SpecialEffect]:
+        """Special effects (step 7): each counts `each` of some icons or `each_die`, and
+        either advances a meter (`advance`) or applies `effects` once per match."""
+        reader = self.reader
+        found = []
+        for index in range(len(reader.sequence(here))):
+            at = here + (index,)
+            effect = reader.mapping(at, ("each", "each_die", "advance", "effects"))
+            if ("each" in effect) == ("each_die" in effect):
+                reader.fail(at, "schema-rule", "a special effect counts either 'each' of some "
+                                               "icons or 'each_die'")
+            if ("advance" in effect) == ("effects" in effect):
+                reader.fail(at, "schema-rule", "a special effect either advances a meter "
+                                               "('advance') or has 'effects'")
+            meter = reader.one_of(at + ("advance",), METER_COLOURS) if "advance" in effect \
+                else None
+            effects = self._effects(at + ("effects",)) if "effects" in effect else ()
+            if "each" in effect:
+                icons = tuple(reader.one_of(at + ("each", i), SECTION_ICONS)
+                              for i in range(len(reader.sequence(at + ("each",)))))
+                found.append(SpecialEffect(meter, icons, effects=effects))
+            else:
+                reader.flag(at + ("each_die",))
+                found.append(SpecialEffect(meter, each_die=True, effects=effects))
+        return found
 
     def _row(self, at) -> Row:
         reader = self.reader
@@ -312,7 +329,8 @@ class VanguardSetup:
                  if meter.colour == colour).position = position
         return VanguardState(copy.deepcopy(self.crew), copy.deepcopy(self.dice), actions,
                              dict(facts.section_cards), dict(facts.injury_cards),
-                             list(facts.global_combinations), dict(facts.danger_outcomes),
+                             list(facts.global_combinations),
+                             list(facts.global_special_effects), dict(facts.danger_outcomes),
                              dict(self.pois))
 
     def rules(self, state: VanguardState) -> VanguardState:
