@@ -32,7 +32,7 @@ def is_taken_from(choice: Any, pile: Sequence[str], count: int) -> bool:
 def is_spread(choice: Any, places: Mapping[str, int], least: int, most: int | None) -> bool:
     """A mapping of places to positive counts, each at most what the place holds
     (`places`), adding up to `least`..`most` (no upper bound when `most` is None)."""
-    if not isinstance(choice, Mapping) or not choice:
+    if not isinstance(choice, dict) or not choice:
         return False
     if not all(isinstance(count, int) and not isinstance(count, bool) and count > 0
                and place in places and count <= places[place]

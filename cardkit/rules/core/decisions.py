@@ -58,6 +58,8 @@ class Decision:
         """A legal choice at random: one of the listed options, each as likely, or the
         decision's own draw from a space too large to list."""
         if self.accepts is None:
+            if not self.options:
+                raise RulesError(f"{self.prompt}: no choice is legal")
             return self.options[rng.randrange(len(self.options))]
         if self.sample is None:
             raise RulesError(f"{self.prompt}: no way to draw a choice at random")

@@ -27,6 +27,14 @@ from cardkit.source.yamlfile import Location
 
 
 @dataclass(frozen=True)
+class CardData:
+    """What the replay is given of the card database: its cards by id and each game's box."""
+
+    cards: Mapping[str, Any]
+    boxes: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Action:
     """A procedure a step may start: `read` checks its arguments in the scenario (with the
     scenario's setup at hand: its players, planets, crew), `start` makes the procedure
@@ -71,13 +79,14 @@ class Setup(Protocol):
 
 @dataclass(frozen=True)
 class Playthrough:
-    """How an engine plays whole games at random. `deal` draws a legal setup as the
-    scenario format writes it (its own top-level sections, hypothetical cards included);
+    """How an engine plays whole games at random. `deal` draws a legal setup of the game
+    it is given, as the scenario format writes it (the header and the game's own sections,
+    hypothetical cards included);
     `next_action` names the procedure that comes next, as a step's `do:` writes it, or
     None when the game is over; `write_choice` is a choice as a scenario writes it. A game
     that has not ended after `max_actions` procedures breaks "a game ends"."""
 
-    deal: Callable[[Random, Any], dict]
+    deal: Callable[[Random, CardData, str], dict]
     next_action: Callable[[Any], "dict | None"]
     write_choice: Callable[[str, Any], Any]
     max_actions: int
@@ -96,11 +105,3 @@ class Engine:
     show: Callable[[Any], str] = str     # a choice as a message shows it
     invariants: tuple[Invariant, ...] = ()
     playthrough: Playthrough | None = None
-
-
-@dataclass(frozen=True)
-class CardData:
-    """What the replay is given of the card database: its cards by id and each game's box."""
-
-    cards: Mapping[str, Any]
-    boxes: Mapping[str, Any]

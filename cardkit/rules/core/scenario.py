@@ -9,6 +9,7 @@ line, which the core's `load_scenario` returns.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from collections.abc import Callable, Mapping
@@ -140,6 +141,12 @@ class Reader:
 
     def __init__(self, document: Document):
         self.document = document
+
+    def over(self, document: Document) -> "Reader":
+        """The same reader (the same card checks) over another document."""
+        twin = copy.copy(self)
+        twin.document = document
+        return twin
 
     def fail(self, location: Location, code: str, message: str, at_key: bool = False):
         position = (self.document.key_position(location) if at_key

@@ -9,7 +9,9 @@ names.
 """
 
 from cardkit.rules.core.engine import Action, Engine
+from cardkit.rules.cosmic import playthrough
 from cardkit.rules.cosmic.engine import EVENT_NAMES
+from cardkit.rules.cosmic.invariants import INVARIANTS
 from cardkit.rules.cosmic.profile import EDITIONS
 from cardkit.rules.cosmic.scenario import (COSMIC_SECTIONS, load, read_encounter,
                                            read_no_arguments, read_turn, show_choice)
@@ -32,4 +34,6 @@ ENGINE = Engine(
     chance_kinds=frozenset({"destiny", "take", "shuffle"}),
     unordered=UNORDERED_FIELDS,
     show=show_choice,
+    invariants=INVARIANTS,
+    playthrough=playthrough.PLAYTHROUGH,
 )

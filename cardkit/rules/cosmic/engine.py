@@ -227,17 +227,17 @@ class Rules:
         yield from self._artifact_window(encounter, (FORCE_FIELD,))
         try:
             yield from self._planning(encounter)
+            encounter.step = "planning"
+            yield Event("encounter.planned")
+            encounter.revealed = True
+            self._read_cards(encounter)
+            self._measure(encounter)
+            encounter.step = "reveal"
+            yield Event("encounter.revealed")
+            yield from self._after_reveal(encounter)
         except _TurnOver:
             yield from self._abandon(encounter)
             raise
-        encounter.step = "planning"
-        yield Event("encounter.planned")
-        encounter.revealed = True
-        self._read_cards(encounter)
-        self._measure(encounter)
-        encounter.step = "reveal"
-        yield Event("encounter.revealed")
-        yield from self._after_reveal(encounter)
         yield from self._resolve(encounter)
         encounter.step = "resolution"
         yield Event("encounter.resolved")
@@ -251,16 +251,17 @@ class Rules:
     def _regroup(self, encounter: Encounter) -> Procedure:
         """Classic step 1 (L345-353): the offense may move one ship from the warp to a
         colony, or onto the main ship with none. Current phase 2 (L127-131): it retrieves
-        one onto a colony."""
+        one onto a colony. The current text names nothing for an offense with no colony;
+        as in the classic rulebook, its ship goes onto the gate. Otherwise a player who
+        has lost every colony could never have one again, and a game in which all have
+        lost them (random play reaches it) could never end."""
         state, offense = self.state, encounter.offense
         if state.warp.get(offense, 0) == 0:
             return
         colonies = tuple(state.colonies(offense))
-        options = colonies if colonies else ((GATE,) if self.edition.regroup_optional else ())
+        options = colonies or (GATE,)
         if self.edition.regroup_optional:
             options += (NONE,)
-        if not options:
-            return
         where = yield Decision(offense, "regroup", f"{offense}: where the ship from the warp "
                                "goes", options=options)
         if where == NONE:
@@ -401,34 +402,40 @@ class Rules:
 
     def _planning(self, encounter: Encounter) -> Procedure:
         """Each main player lays an encounter card face down (001 L441-445; 002
-        L175-185). An offense without one ends its turn (001 L808-816, 002 L185); the
-        current edition's defense draws a new hand here (L183)."""
+        L175-185)."""
         for role in (OFFENSE, DEFENSE):
             name = encounter.player(role)
-            playable = self._encounter_cards(name)
-            if not playable:
-                if role == OFFENSE:
-                    raise _TurnOver
-                if self.edition.defense_refill == AT_PLANNING:
-                    self._discard_hand(name)
-                    yield from self._draw(name, self.facts.box_fact("starting_hand"))
-                else:
-                    yield from self._new_hand(name)
-                playable = self._encounter_cards(name)
-                if not playable:
-                    raise RulesError(f"{name} drew a new hand without an encounter card: the "
-                                     "rulebook does not say what the defense plays then")
-            card = yield Decision(name, "plan", f"{name}: an encounter card, face down",
-                                  options=playable)
-            self.state.players[name].hand.remove(card)
-            encounter.planned[role] = card
+            yield from self._lay_card(encounter, role, f"{name}: an encounter card, face down")
+
+    def _lay_card(self, encounter: Encounter, role: str, prompt: str) -> Procedure:
+        """A main player lays an encounter card. An offense that must play one and holds
+        none ends its turn at once (001 L808-816, 002 L185); a defense draws a new hand
+        first (001 L817-819, on becoming the defense, L455-457; 002 L183, at planning)."""
+        name = encounter.player(role)
+        if not self._encounter_cards(name):
+            if role == OFFENSE:
+                raise _TurnOver
+            if self.edition.defense_refill == AT_PLANNING:
+                self._discard_hand(name)
+                yield from self._draw(name, self.facts.box_fact("starting_hand"))
+            else:
+                yield from self._new_hand(name)
+            if not self._encounter_cards(name):
+                raise RulesError(f"{name} drew a new hand without an encounter card: the "
+                                 "rulebook does not say what the defense plays then")
+        card = yield Decision(name, "plan", prompt, options=self._encounter_cards(name))
+        self.state.players[name].hand.remove(card)
+        encounter.planned[role] = card
 
     def _encounter_cards(self, name: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(card for card in self.state.players[name].hand
                                    if self.facts.is_encounter_card(card)))
 
     def _abandon(self, encounter: Encounter) -> Procedure:
-        """The offense's turn ends at planning: every committed ship goes home."""
+        """The offense's turn ends in the middle of the encounter: the cards laid are
+        discarded and every committed ship goes home."""
+        self._discard_cards(list(encounter.planned.values()))
+        encounter.planned.clear()
         for role in (OFFENSE, DEFENSE):
             for name, ships in list(encounter.committed[role].items()):
                 yield from self._return_ships(name, ships)
@@ -838,14 +845,12 @@ class Rules:
         elif isinstance(choice, dict) and "see" in choice:
             state.players[name].seen[choice["see"]] = list(state.players[choice["see"]].hand)
         else:
-            # Time travel: the opponent plays a new encounter card (L1142-1144).
+            # Time travel: the opponent plays a new encounter card (L1142-1144), as any
+            # main player who must play one does.
             role = _other(encounter.role_of(name))
             opponent = encounter.player(role)
             self._discard_cards([encounter.planned.pop(role)])
-            card = yield Decision(opponent, "plan", f"{opponent}: a new encounter card",
-                                  options=self._encounter_cards(opponent))
-            state.players[opponent].hand.remove(card)
-            encounter.planned[role] = card
+            yield from self._lay_card(encounter, role, f"{opponent}: a new encounter card")
             encounter.acts_as = {}
             self._read_cards(encounter)
 
@@ -890,13 +895,13 @@ class Rules:
         again with three (001 L919-928)."""
         state = self.state
         if self.edition.colony_track:
-            for name in state.players:
-                state.colony_track[name] = len(state.foreign_colonies(name))
+            state.colony_track.update(state.foreign_colony_counts())
         needed = self.edition.home_colonies_for_power
         if needed is not None:
+            home = state.home_colony_counts()
             for name, player in state.players.items():
                 if player.alien is not None:
-                    player.power = len(state.home_colonies(name)) >= needed
+                    player.power = home[name] >= needed
 
     def _return_ships(self, name: str, ships: int, from_warp: bool = False) -> Procedure:
         """Ships go back to any of the player's colonies; with none, to the warp (L840-842)."""

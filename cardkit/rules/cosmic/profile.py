@@ -96,7 +96,8 @@ COSMIC = Edition(
     citations={
         "setup": "L39-61 (destiny deck: three cards per colour in play, wild and special)",
         "start-turn": "L123-125 (discard and draw until an encounter card is held)",
-        "regroup": "L127-131 (the offense retrieves one ship)",
+        "regroup": "L127-131 (the offense retrieves one ship; with no colony, onto the gate, "
+                   "as the classic rulebook has it)",
         "destiny": "L133-135",
         "launch": "L137-151 (aim the gate, then 1 to 4 ships; own colour: L145)",
         "alliances": "L153-173 (allies' ships beside the planet)",

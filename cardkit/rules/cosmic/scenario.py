@@ -190,10 +190,15 @@ class CosmicSetup:
                                 player.power) for name, player in self.players.items()}
         for name, score in self.scores.items():
             players[name].score = score
-        return CosmicState(
-            self.edition, players, {planet: dict(ships) for planet, ships in self.planets.items()},
-            dict(self.home), dict(self.warp), list(self.deck), list(self.discard),
-            list(self.destiny), colony_track=dict(self.colony_track))
+        planets = {planet: dict(ships) for planet, ships in self.planets.items()}
+        # The track shows every player's foreign colonies (002 L102): the setup's markers
+        # were checked against them, and those it leaves out are read off the planets.
+        track = {name: sum(1 for planet, ships in planets.items()
+                           if ships.get(name) and self.home[planet] != name)
+                 for name in players} if self.edition.colony_track else {}
+        return CosmicState(self.edition, players, planets, dict(self.home), dict(self.warp),
+                           list(self.deck), list(self.discard), list(self.destiny),
+                           colony_track=track)
 
     def rules(self, state: CosmicState) -> Rules:
         return Rules(state, self.facts)

@@ -9,7 +9,9 @@ is the record the core drives.
 """
 
 from cardkit.rules.core.engine import Action, Engine
+from cardkit.rules.duel import playthrough
 from cardkit.rules.duel.engine import EVENT_NAMES, Rules
+from cardkit.rules.duel.invariants import INVARIANTS
 from cardkit.rules.duel.scenario import (DUEL_SECTIONS, load, read_contest, read_deck,
                                          read_duel, read_effect, read_event_card,
                                          read_maintenance_card, read_no_arguments, show_choice)
@@ -42,4 +44,6 @@ ENGINE = Engine(
     chance_kinds=frozenset({"shuffle"}),
     unordered=UNORDERED_FIELDS,
     show=show_choice,
+    invariants=INVARIANTS,
+    playthrough=playthrough.PLAYTHROUGH,
 )

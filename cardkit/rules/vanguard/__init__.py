@@ -10,7 +10,9 @@ face it rolls as a chance decision, and the engine checks only what the text fix
 """
 
 from cardkit.rules.core.engine import Action, Engine
+from cardkit.rules.vanguard import playthrough
 from cardkit.rules.vanguard.engine import EVENT_NAMES, dice_test, injury_dice
+from cardkit.rules.vanguard.invariants import INVARIANTS
 from cardkit.rules.vanguard.scenario import (VANGUARD_SECTIONS, load, read_dice_test,
                                              read_injury_dice, show_choice)
 from cardkit.rules.vanguard.view import UNORDERED_FIELDS
@@ -29,4 +31,6 @@ ENGINE = Engine(
     chance_kinds=frozenset({"roll", "danger"}),
     unordered=UNORDERED_FIELDS,
     show=show_choice,
+    invariants=INVARIANTS,
+    playthrough=playthrough.PLAYTHROUGH,
 )

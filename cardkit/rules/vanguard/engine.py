@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations, permutations, product
+from random import Random
 
-from cardkit.rules.core.choices import is_subset
+from cardkit.rules.core.choices import is_subset, random_subset
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
 from cardkit.rules.vanguard.state import (ACCIDENT, BASIC, EXHAUSTION, EXHAUSTION_DICE_LIMIT,
                                           INJURY, INJURY_FACES, SECTION, SECTION_ICONS,
@@ -83,7 +84,8 @@ def _choose_dice(state: VanguardState, crew: CrewState, test: DiceTest) -> Proce
     own = tuple(die for die in crew.available if state.dice[die].kind == SECTION)
     chosen = yield Decision(crew.name, "dice", f"{crew.name}: the available dice to roll",
                             accepts=lambda choice: is_subset(choice, own),
-                            space=f"any of {', '.join(own) or 'none'}")
+                            space=f"any of {', '.join(own) or 'none'}",
+                            sample=lambda rng: tuple(sorted(random_subset(rng, own))))
     test.pool += list(chosen)
     crew.available = [die for die in crew.available if die not in chosen]
     for other in state.crew.values():
@@ -103,7 +105,9 @@ def _roll(state: VanguardState, dice: list[str]) -> Procedure:
         return
     faces = yield Decision(CHANCE, "roll", f"the faces of {', '.join(dice)}",
                            accepts=lambda choice: _valid_roll(state, choice, dice),
-                           space=f"a face for each of {', '.join(dice)}")
+                           space=f"a face for each of {', '.join(dice)}",
+                           sample=lambda rng: {die: _random_face(rng, state, die)
+                                               for die in dice})
     for die, face in faces.items():
         state.dice[die].face = face
 
@@ -114,11 +118,25 @@ def _valid_roll(state: VanguardState, faces, dice: list[str]) -> bool:
     return all(_valid_face(state, die, face) for die, face in faces.items())
 
 
+def _faces(state: VanguardState, die: str, chosen: bool = False) -> tuple[str, ...]:
+    """The icons a face of the die may show: the injury faces, or the Section icons (only
+    named ones when a card sets the face)."""
+    if state.dice[die].kind == INJURY:
+        return INJURY_FACES
+    return CHOSEN_FACES if chosen else SECTION_ICONS
+
+
 def _valid_face(state: VanguardState, die: str, face, chosen: bool = False) -> bool:
-    allowed = INJURY_FACES if state.dice[die].kind == INJURY else (
-        CHOSEN_FACES if chosen else SECTION_ICONS)
+    allowed = _faces(state, die, chosen)
     return (isinstance(face, tuple) and 1 <= len(face) <= 2
             and all(icon in allowed for icon in face))
+
+
+def _random_face(rng: Random, state: VanguardState, die: str, chosen: bool = False
+                 ) -> tuple[str, ...]:
+    """One icon or two, each as likely: the face sets of the dice are not in the text."""
+    allowed = _faces(state, die, chosen)
+    return tuple(rng.choice(allowed) for _ in range(rng.randint(1, 2)))
 
 
 def _modify(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
@@ -169,13 +187,17 @@ def _play(state: VanguardState, active: CrewState, holder: CrewState, card: str,
     elif modification.kind == "set_face":
         choice = yield Decision(active.name, "set_face", f"{card}: a die and the face it gets",
                                 accepts=lambda choice: _valid_set(state, choice, targets),
-                                space=f"one of {', '.join(targets)} and any face")
+                                space=f"one of {', '.join(targets)} and any face",
+                                sample=lambda rng: {"die": (die := rng.choice(targets)),
+                                                    "face": _random_face(rng, state, die,
+                                                                         chosen=True)})
         state.dice[choice["die"]].face = choice["face"]
     else:
         choice = yield Decision(active.name, "spend_to_set",
                                 f"{card}: a die to spend, another die and the face it gets",
                                 accepts=lambda choice: _valid_spend_to_set(state, choice, targets),
-                                space=f"two different dice of {', '.join(targets)} and any face")
+                                space=f"two different dice of {', '.join(targets)} and any face",
+                                sample=lambda rng: _random_spend_to_set(rng, state, targets))
         _spend(state, choice["spend"])
         state.dice[choice["die"]].face = choice["face"]
     holder.discard.append(card)
@@ -185,6 +207,11 @@ def _valid_set(state: VanguardState, choice, targets: tuple[str, ...]) -> bool:
     return (isinstance(choice, dict) and set(choice) == {"die", "face"}
             and choice["die"] in targets
             and _valid_face(state, choice["die"], choice["face"], chosen=True))
+
+
+def _random_spend_to_set(rng: Random, state: VanguardState, targets: tuple[str, ...]) -> dict:
+    spend, die = rng.sample(targets, 2)
+    return {"spend": spend, "die": die, "face": _random_face(rng, state, die, chosen=True)}
 
 
 def _valid_spend_to_set(state: VanguardState, choice, targets: tuple[str, ...]) -> bool:

@@ -37,8 +37,9 @@ RULEBOOKS = {RULEBOOK: 3175}
 LANGUAGES = ("es",)
 ROW_COLOURS = ("yellow", "green", "red")
 METER_COLOURS = ("green", "red")
+FACTS, HYPOTHETICAL_FACTS = "facts", "hypothetical_facts"
 # The top-level sections of a Vanguard scenario besides the header, setup and steps.
-VANGUARD_SECTIONS = ("facts",)
+VANGUARD_SECTIONS = (FACTS, HYPOTHETICAL_FACTS)
 EFFECTS = {"success": "count", "replace_poi": "text", "discovery": "text", "clue": "text",
            "entry": "count", "lose_supplies": "count", "spend_dice": "count",
            "sacrifice_dice": "count", "suffer_injury": "text", "danger_dice": "count"}
@@ -50,14 +51,16 @@ def load(reader: Reader, game: str, data: CardData) -> "VanguardSetup":
     """A Vanguard scenario's citations, the facts it relies on and its setup. The card
     database plays no part: each fact is in the scenario, citing its rulebook lines."""
     citations = read_citations(reader, ("sources",), RULEBOOKS, LANGUAGES)
-    facts = _Facts(reader) if reader.present(("facts",)) else _Facts(reader, empty=True)
+    facts = _Facts(reader)
     return VanguardSetup(reader, citations, facts)
 
 
 class _Facts:
-    """The actions, cards and injuries the example relies on, each with its citation."""
+    """The actions, cards and injuries the example relies on: under `facts`, each with its
+    citation; under `hypothetical_facts`, made up for this scenario alone (a random game's
+    stand in where the text gives none), in the same form without citations."""
 
-    def __init__(self, reader: Reader, empty: bool = False):
+    def __init__(self, reader: Reader):
         self.reader = reader
         self.actions: dict[str, ActionDef] = {}
         self.section_cards: dict[str, SectionCard] = {}
@@ -65,9 +68,13 @@ class _Facts:
         self.global_combinations: list[Combination] = []
         self.global_special_effects: list[SpecialEffect] = []
         self.danger_outcomes: dict[str, tuple] = {}
-        if empty:
-            return
-        root = ("facts",)
+        for root, cited in ((FACTS, True), (HYPOTHETICAL_FACTS, False)):
+            if reader.present((root,)):
+                self._read((root,), cited)
+
+    def _read(self, root, cited: bool):
+        reader = self.reader
+        self.cited = cited
         spec = reader.mapping(root, ("actions", "section_cards", "injury_cards",
                                      "global_condition", "danger_die"))
         for key, read in (("actions", self._action), ("section_cards", self._section_card),
@@ -75,19 +82,23 @@ class _Facts:
             if key in spec:
                 for fact_id in reader.mapping(root + (key,), None):
                     here = root + (key, fact_id)
+                    if str(fact_id) in getattr(self, key):
+                        reader.fail(here, "duplicate-id", f"{key} {fact_id!r} is given twice",
+                                    at_key=True)
                     self._cites(here)
                     getattr(self, key)[str(fact_id)] = read(here)
         if "danger_die" in spec:
             here = root + ("danger_die",)
-            reader.mapping(here, ("name", "cites", "outcomes"),
-                           required=("name", "cites", "outcomes"))
+            self._once(here, bool(self.danger_outcomes))
+            reader.mapping(here, ("name", "cites", "outcomes"), required=("name", "outcomes"))
             self._cites(here)
             self.danger_outcomes = {str(outcome): self._effects(here + ("outcomes", outcome))
                                     for outcome in reader.mapping(here + ("outcomes",), None)}
         if "global_condition" in spec:
             here = root + ("global_condition",)
+            self._once(here, bool(self.global_combinations or self.global_special_effects))
             condition = reader.mapping(here, ("name", "cites", "combinations", "special_effects"),
-                                       required=("name", "cites"))
+                                       required=("name",))
             self._cites(here)
             self.global_combinations = [
                 self._combination(here + ("combinations", index))
@@ -96,17 +107,26 @@ class _Facts:
                 self.global_special_effects = self._special_effects(
                     here + ("special_effects",))
 
+    def _once(self, location, given: bool):
+        if given:
+            self.reader.fail(location, "duplicate-id",
+                             f"{location[-1]} is given under both facts and hypothetical_facts",
+                             at_key=True)
+
     def _cites(self, location):
+        """A fact cites the rulebook lines that give it; a made-up one may cite none."""
         reader = self.reader
         if not reader.present(location + ("cites",)):
-            reader.fail(location, "schema-missing-field",
-                        "every fact cites the rulebook lines that give it ('cites')")
+            if self.cited:
+                reader.fail(location, "schema-missing-field",
+                            "every fact cites the rulebook lines that give it ('cites')")
+            return
         read_lines(reader, location + ("cites",), RULEBOOK, RULEBOOKS[RULEBOOK])
 
     def _action(self, here) -> ActionDef:
         reader = self.reader
         spec = reader.mapping(here, ("name", "cites", "danger_dice", "rows", "meters",
-                                     "special_effects"), required=("name", "cites"))
+                                     "special_effects"), required=("name",))
         if ("rows" in spec) == ("meters" in spec):
             reader.fail(here, "schema-rule", "an action has either result rows or meters")
         action = ActionDef(reader.text(here + ("name",)),
@@ -222,7 +242,7 @@ class _Facts:
     def _section_card(self, here) -> SectionCard:
         reader = self.reader
         spec = reader.mapping(here, ("name", "cites", "during_test", "combination"),
-                              required=("name", "cites"))
+                              required=("name",))
         modification = combination = None
         if "during_test" in spec:
             at = here + ("during_test",)
@@ -248,7 +268,7 @@ class _Facts:
 
     def _injury_card(self, here) -> dict:
         reader = self.reader
-        reader.mapping(here, ("name", "cites", "faces"), required=("name", "cites", "faces"))
+        reader.mapping(here, ("name", "cites", "faces"), required=("name", "faces"))
         reader.text(here + ("name",))
         faces = reader.mapping(here + ("faces",), INJURY_FACES)
         return {face: self._effects(here + ("faces", face)) for face in faces}
