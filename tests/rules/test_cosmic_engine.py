@@ -443,3 +443,26 @@ def test_a_defensive_ally_must_take_every_reward_in_classic_and_may_in_the_curre
     assert reward.allows({}) is fewer_allowed
     assert reward.allows({"draw": 2})
     assert not reward.allows({"draw": 3})
+
+
+def test_the_plague_waits_for_the_defense_a_foreign_colony_at_home_names(shipped_database):
+    # L757-773: aiming at a foreign colony in its own system, the offense picks whose it is;
+    # the Plague (L999, at any time) is offered once that defense is named, so it cannot
+    # empty the colony between destiny and the aim (found by random play).
+    state = _state(CLASSIC, "red", "blue", "green",
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"],
+                          "green": ["plague"]})
+    state.planets["red-2"]["blue"] = 1
+    state.planets["blue-5"]["blue"] = 3
+    state.destiny = ["red"]
+    asked = drive(_rules(state, shipped_database).lone_encounter("red"), [
+        (CHANCE, "destiny", "red"), ("red", "own_colour", "home-colony"),
+        ("red", "launch", {"red-1": 2}), ("red", "target", "red-2"),
+        ("green", "artifact", {"play": "plague", "on": "blue"}),
+        ("blue", "lose", {"red-2": 1, "blue-1": 2}), ("blue", "discard", "classic-attack-4")],
+        until="encounter.launched").asked
+
+    kinds = [decision.kind for decision in asked]
+    assert kinds.index("defense") < kinds.index("artifact")
+    assert state.encounter.defense == "blue"
+    assert state.planets["red-2"] == {"red": 4, "blue": 0}

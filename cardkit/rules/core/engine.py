@@ -26,9 +26,10 @@ from cardkit.rules.core.scenario import ChoiceReader, Citation, Reader
 from cardkit.source.yamlfile import Location
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardData:
-    """What the replay is given of the card database: its cards by id and each game's box."""
+    """What the replay is given of the card database: its cards by id and each game's box.
+    Two are the same only when they are one object (what is read off it may be kept)."""
 
     cards: Mapping[str, Any]
     boxes: Mapping[str, Any]

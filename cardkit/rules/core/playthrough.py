@@ -59,6 +59,7 @@ class Breach:
     message: str
     event: str | None = None
     times: int = 0
+    invariant: str | None = None      # the name of the invariant broken
 
 
 @dataclass
@@ -112,6 +113,8 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
     for invariant in engine.invariants:
         counts.setdefault(invariant.name, 0)
     runner = Runner()
+    # The procedures' arguments, as a step writes them, read with the setup's own checks.
+    reader = setup.reader.over(Document(DEALT))
     while (do := playthrough.next_action(state)) is not None:
         if len(played.actions) == playthrough.max_actions:
             played.breach = Breach(NO_END, f"the game has not ended after {len(played.actions)} "
@@ -120,7 +123,7 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
         action = Action(do)
         played.actions.append(action)
         [(name, written)] = do.items()
-        reader = setup.reader.over(Document(DEALT, data={"do": do}))
+        reader.document.data = {"do": do}
         arguments = engine.actions[name].read(setup, reader, ("do", name))
         runner.begin(engine.actions[name].start(rules, arguments))
         played.breach = _run(runner, action, rng, state, watched, counts)
@@ -154,7 +157,8 @@ def _run(runner: Runner, action: Action, rng: Random, state: Any, watched: list,
             counts[invariant.name] += 1
         broken = broken_invariant(watched, state, item)
         if broken is not None:
-            return Breach(INVARIANT, broken, item.name, seen[item.name])
+            invariant, message = broken
+            return Breach(INVARIANT, message, item.name, seen[item.name], invariant.name)
 
 
 def play(game: str, games: int, seed: int, data: CardData,

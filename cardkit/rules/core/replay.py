@@ -22,7 +22,7 @@ from typing import Any
 from cardkit.problems import Position, Problem, error
 from cardkit.rules.core.checkpoints import Mismatch, compare, render_diff
 from cardkit.rules.core.decisions import Decision, Event, RulesError, Runner
-from cardkit.rules.core.engine import CardData, Check, Engine, Setup
+from cardkit.rules.core.engine import CardData, Check, Engine, Invariant, Setup
 from cardkit.rules.core.registry import DEFAULT_GAME, registered
 from cardkit.rules.core.scenario import (END, Header, Invalid, Reader, Step, StepGrammar,
                                          read_document, read_header, read_steps)
@@ -128,7 +128,7 @@ class _Run:
     state: Any
     rules: Any
     scenario: Scenario
-    checks: list[tuple[Any, Check]]
+    checks: list[tuple[Invariant, Check]]
 
 
 def replay(scenario: Scenario) -> ReplayResult:
@@ -147,12 +147,13 @@ def replay(scenario: Scenario) -> ReplayResult:
     return result
 
 
-def broken_invariant(checks: list[tuple[Any, Check]], state: Any, event: Event) -> str | None:
-    """The first invariant the state breaks after `event`, as a message, or None."""
+def broken_invariant(checks: list[tuple[Invariant, Check]], state: Any, event: Event
+                     ) -> tuple[Invariant, str] | None:
+    """The first invariant the state breaks after `event`, with a message, or None."""
     for invariant, check in checks:
         wrong = check(state, event)
         if wrong is not None:
-            return f"invariant broken: {invariant.name} ({invariant.cites}): {wrong}"
+            return invariant, f"invariant broken: {invariant.name} ({invariant.cites}): {wrong}"
     return None
 
 
@@ -182,7 +183,7 @@ def _run_step(run: _Run, step: Step):
         else:
             broken = broken_invariant(run.checks, run.state, item)
             if broken is not None:
-                _fail(step.position, f"{label}, at {item.name}: {broken}")
+                _fail(step.position, f"{label}, at {item.name}: {broken[1]}")
             if item.name == step.until:
                 seen += 1
                 if seen == step.times:

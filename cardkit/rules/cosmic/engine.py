@@ -210,7 +210,12 @@ class Rules:
         yield from self._destiny(encounter)
         encounter.step = "destiny"
         yield Event("encounter.destiny")
-        yield from self._artifact_window(encounter, (PLAGUE,))
+        # The Plague is offered once the defense is named (L999: at any time): by destiny,
+        # or, aiming at a foreign colony at home (L757-773), once the offense picks whose.
+        # Before that, it could empty the colony the offense is about to aim at.
+        named = encounter.defense is not None
+        if named:
+            yield from self._artifact_window(encounter, (PLAGUE,))
         yield from self._power_window(encounter, (GIVES_CARDS, SEES_HANDS))
         if self.edition.gather_before_aim:
             yield from self._launch(encounter)
@@ -218,6 +223,8 @@ class Rules:
         else:
             yield from self._aim(encounter)
             yield from self._launch(encounter)
+        if not named:
+            yield from self._artifact_window(encounter, (PLAGUE,))
         encounter.step = "launch"
         yield Event("encounter.launched")
         yield from self._alliances(encounter)

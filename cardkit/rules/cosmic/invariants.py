@@ -73,12 +73,12 @@ def _colony_track(state: CosmicState, rules: Rules):
 
 def _no_negative_count(state: CosmicState, rules: Rules):
     def check(state: CosmicState, event: Event) -> str | None:
-        places = [(f"{planet}", counts) for planet, counts in state.planets.items()]
-        places.append(("the warp", state.warp))
+        places = {**state.planets, "the warp": state.warp}
         if state.encounter is not None:
-            places += [(f"the {side} side", counts)
-                       for side, counts in state.encounter.committed.items()]
-        wrong = [f"{name} has {count} on {place}" for place, counts in places
+            places.update((f"the {side} side", counts)
+                          for side, counts in state.encounter.committed.items())
+        wrong = [f"{name} has {count} on {place}" for place, counts in places.items()
+                 if counts and min(counts.values()) < 0
                  for name, count in counts.items() if count < 0]
         return "; ".join(wrong) or None
     return check

@@ -18,6 +18,7 @@ empty Fate deck).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from random import Random
 from typing import Any
 
@@ -39,16 +40,29 @@ READ = {"alien": ("hand_size",), "plan": ("colour", "value"), "tactic": ("halves
         "emissary": ("deck",), "reinforcement": ("value", "parity"), "planet": ("symbol",)}
 
 
+@lru_cache(maxsize=4)
+def _dealable(data: CardData) -> dict[tuple[str, str | None], list[str]]:
+    """The database's Duel cards that give every fact the engine reads, by kind and, for
+    plans, tactics and emissaries, by colour or deck."""
+    found: dict[tuple[str, str | None], list[str]] = {}
+    for card_id, card in data.cards.items():
+        kind = GAMES["duel"].kind(card.kind)
+        if kind is None or not isinstance(card, kind.facts) or card.kind not in READ:
+            continue
+        if all(card.knows(fact) for fact in READ[card.kind]):
+            group = getattr(card, "colour", None) or getattr(card, "deck", None)
+            found.setdefault((card.kind, group), []).append(card_id)
+    return found
+
+
 def deal(rng: Random, data: CardData, game: str) -> dict:
     box = data.boxes["duel"]
     cards = data.cards
+    dealable = _dealable(data)
     made_up: dict[str, dict[str, dict]] = {}
 
-    def known(kind: str, usable=lambda card: True) -> list[str]:
-        model = GAMES["duel"].kind(kind).facts
-        return [card_id for card_id, card in cards.items()
-                if isinstance(card, model) and all(card.knows(fact) for fact in READ[kind])
-                and usable(card)]
+    def known(kind: str, group: str | None = None) -> list[str]:
+        return list(dealable.get((kind, group), ()))
 
     def fill(kind: str, ids: list[str], count: int, make) -> list[str]:
         ids = ids[:count]
@@ -63,10 +77,10 @@ def deal(rng: Random, data: CardData, game: str) -> dict:
     aliens = rng.sample(known("alien"), 2)
     tops = {}
     for colour, alien in zip(COLOURS, aliens):
-        plans = fill("plan", known("plan", lambda card, c=colour: card.colour == c),
+        plans = fill("plan", known("plan", colour),
                      getattr(box.plans, colour), lambda _, c=colour: {"colour": c,
                                                             "value": rng.randint(-2, 42)})
-        tactics = fill("tactic", known("tactic", lambda card, c=colour: card.colour == c),
+        tactics = fill("tactic", known("tactic", colour),
                        getattr(box.tactics, colour), lambda _, c=colour: {"colour": c,
                                                                 "halves": _halves(rng)})
         hand_size = cards[alien].effective_hand_size
@@ -77,7 +91,7 @@ def deal(rng: Random, data: CardData, game: str) -> dict:
     leader = ("orange" if orange > blue else "blue") if orange != blue else rng.choice(COLOURS)
     emissaries = {}
     for deck in EMISSARY_DECKS:
-        candidates = known("emissary", lambda card, d=deck: card.deck == d)
+        candidates = known("emissary", deck)
         emissaries[rng.choice(candidates) if candidates else fill(
             "emissary", [], 1, lambda _, d=deck: {"deck": d, "unknown": ["power"]})[0]] = {}
     planets = fill("planet", known("planet"), box.planets,

@@ -139,4 +139,4 @@ def _face(face: tuple[str, ...]) -> Any:
 
 
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
-                          max_actions=1, ends="004 L1867 (a test's ten steps)")
+                          max_actions=1, ends="004 L1867")
