@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from cardkit.cli.play import play_command
 from cardkit.rules.core.engine import CardData
-from cardkit.rules.core.playthrough import INVARIANT, play, scenario_text
+from cardkit.rules.core.playthrough import INVARIANT, NO_END, play, scenario_text
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import replay_file
 from cardkit.rules.duel.engine import Rules
@@ -76,18 +76,29 @@ def test_a_planted_bug_is_found_cut_short_and_written_as_a_scenario_that_replays
     assert fixed.passed, fixed.failure and fixed.failure.render()
 
 
-@pytest.mark.parametrize("game", ["duel", "vanguard", "classic", "cosmic"])
-def test_random_games_hold_every_invariant(game, data):
-    report = play(game, GAMES_PER_ENGINE[game], 20_000, data)
+@pytest.mark.parametrize("game", ["duel", "vanguard", "classic"])
+def test_random_games_end_and_hold_every_invariant(game, data):
+    report = play(game, 200, 20_000, data)
 
-    assert report.played == GAMES_PER_ENGINE[game]
+    assert report.played == 200
     assert not report.failed, [played.breach.message for played in report.failed]
     assert all(report.checks.values())
 
 
-# The suite plays at least 200 games of each engine; classic and current Cosmic Encounter
-# share one.
-GAMES_PER_ENGINE = {"duel": 200, "vanguard": 200, "classic": 150, "cosmic": 50}
+def test_random_current_edition_games_break_no_invariant_in_a_hundred_turns(data):
+    """Each current-edition game to its end or its hundredth turn. Whether every game ends
+    is not asserted here: the current text gives no artifacts, flares or other cards that
+    bring ships back from the warp, so random play drains it in many games and they go on
+    for thousands of turns (`cardkit play --game cosmic` counts them; docs/rules.md)."""
+    cosmic = registered()["cosmic"]
+    short = dataclasses.replace(cosmic, playthrough=dataclasses.replace(
+        cosmic.playthrough, max_actions=100))
+    report = play("cosmic", 50, 20_000, data, {"cosmic": short})
+
+    assert report.played == 50
+    assert [played.breach.kind for played in report.failed
+            if played.breach.kind != NO_END] == []
+    assert all(report.checks.values())
 
 
 def test_play_prints_the_invariants_held_and_the_games_played(monkeypatch):

@@ -12,23 +12,43 @@ from cardkit.rules.cosmic.profile import MAX_SHIPS_COMMITTED
 from cardkit.rules.cosmic.state import CosmicState
 
 
-def _ships(state: CosmicState) -> dict[str, int]:
-    """Each player's ships: on planets, in the warp and committed to the encounter."""
-    ships = dict.fromkeys(state.players, 0)
-    places = [*state.planets.values(), state.warp]
-    if state.encounter is not None:
-        places += state.encounter.committed.values()
-    for counts in places:
-        for name, count in counts.items():
-            ships[name] += count
-    return ships
+class _Count:
+    """One pass over every place a ship can be after an event, shared by the invariants
+    that read it: each player's ships, and the places holding a negative count."""
+
+    def __init__(self):
+        self.state: CosmicState | None = None
+        self.event: Event | None = None
+        self.ships: dict[str, int] = {}
+        self.negative: list[str] = []
+
+    def of(self, state: CosmicState, event: Event) -> "_Count":
+        # The same state object after the same event object: counted already.
+        if state is not self.state or event is not self.event:
+            self.state, self.event = state, event
+            self.ships = ships = dict.fromkeys(state.players, 0)
+            places = {**state.planets, "the warp": state.warp}
+            if state.encounter is not None:
+                places.update((f"the {side} side", counts)
+                              for side, counts in state.encounter.committed.items())
+            self.negative = []
+            for place, counts in places.items():
+                for name, count in counts.items():
+                    ships[name] += count
+                    if count < 0:
+                        self.negative.append(f"{name} has {count} on {place}")
+        return self
+
+
+_COUNT = _Count()
 
 
 def _ships_conserved(state: CosmicState, rules: Rules):
     each = rules.facts.box_fact("ships_per_colour")
 
     def check(state: CosmicState, event: Event) -> str | None:
-        wrong = {name: count for name, count in _ships(state).items() if count != each}
+        wrong = {name: count for name, count in _COUNT.of(state, event).ships.items()
+                 if count != each}
         if wrong:
             return ", ".join(f"{name} has {count}" for name, count in wrong.items())
         return None
@@ -73,14 +93,7 @@ def _colony_track(state: CosmicState, rules: Rules):
 
 def _no_negative_count(state: CosmicState, rules: Rules):
     def check(state: CosmicState, event: Event) -> str | None:
-        places = {**state.planets, "the warp": state.warp}
-        if state.encounter is not None:
-            places.update((f"the {side} side", counts)
-                          for side, counts in state.encounter.committed.items())
-        wrong = [f"{name} has {count} on {place}" for place, counts in places.items()
-                 if counts and min(counts.values()) < 0
-                 for name, count in counts.items() if count < 0]
-        return "; ".join(wrong) or None
+        return "; ".join(_COUNT.of(state, event).negative) or None
     return check
 
 

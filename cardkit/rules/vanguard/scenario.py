@@ -38,6 +38,7 @@ LANGUAGES = ("es",)
 ROW_COLOURS = ("yellow", "green", "red")
 METER_COLOURS = ("green", "red")
 FACTS, HYPOTHETICAL_FACTS = "facts", "hypothetical_facts"
+INJURY_DICE, DANGER_DICE = 12, 2       # the box's (L173, L177; L610-611)
 # The top-level sections of a Vanguard scenario besides the header, setup and steps.
 VANGUARD_SECTIONS = (FACTS, HYPOTHETICAL_FACTS)
 EFFECTS = {"success": "count", "replace_poi": "text", "discovery": "text", "clue": "text",
@@ -131,6 +132,10 @@ class _Facts:
             reader.fail(here, "schema-rule", "an action has either result rows or meters")
         action = ActionDef(reader.text(here + ("name",)),
                            reader.integer(here + ("danger_dice",)) if "danger_dice" in spec else 0)
+        if action.danger_dice > DANGER_DICE:
+            reader.fail(here + ("danger_dice",), "schema-range",
+                        f"the box has {DANGER_DICE} danger dice (L173, L611), not "
+                        f"{action.danger_dice}")
         for index in range(len(reader.sequence(here + ("rows",))) if "rows" in spec else 0):
             action.rows.append(self._row(here + ("rows", index)))
         for index in range(len(reader.sequence(here + ("meters",))) if "meters" in spec else 0):
@@ -302,6 +307,11 @@ class VanguardSetup:
         self.crew: dict[str, CrewState] = {}
         for name in reader.mapping(root + ("crew",), None):
             self.crew[str(name)] = self._crew(root + ("crew", name), str(name))
+            injury_dice = sum(1 for die in self.dice.values() if die.kind == INJURY)
+            if injury_dice > INJURY_DICE:
+                reader.fail(root + ("crew", name, "injury_dice"), "schema-range",
+                            f"the box has {INJURY_DICE} injury dice (L177, L610), and the "
+                            f"crew would have {injury_dice}")
         if not self.crew:
             reader.fail(root + ("crew",), "schema-missing-field", "the setup needs a crew member")
 
