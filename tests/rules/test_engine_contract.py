@@ -16,38 +16,28 @@ import pytest
 
 from cardkit.rules.core.decisions import Decision, IllegalChoice, Runner
 from cardkit.rules.core.engine import CardData
-from cardkit.rules.core.playthrough import DEALT
+from cardkit.rules.core.playthrough import Dealt
 from cardkit.rules.core.registry import registered
-from cardkit.rules.core.replay import read_scenario
-from cardkit.source.yamlfile import Document
 
 GAMES = sorted(registered())
 
 
-class _Dealt:
-    """A game an engine deals, its runner, and the procedures to run one after another."""
+class _Dealt(Dealt):
+    """A game an engine deals, with a runner that runs its procedures one after another."""
 
     def __init__(self, game: str, data: CardData, seed: int, take_forced: bool = False):
-        self.engine = registered()[game]
         self.rng = Random(seed)
-        document = self.engine.playthrough.deal(self.rng, data, game)
-        self.setup = read_scenario(Document(DEALT, data={**document, "steps": []}), data,
-                                   {game: self.engine}, steps=False).setup
-        self.state = self.setup.build()
-        self.rules = self.setup.rules(self.state)
+        super().__init__(registered()[game], game, data, self.rng)
         self.runner = Runner(take_forced=take_forced)
 
     def advance(self):
         """The next decision or event, starting the next procedure when one has ended;
         None when the game is over."""
         while (item := self.runner.advance()) is None:
-            do = self.engine.playthrough.next_action(self.state)
-            if do is None:
+            procedure = self.next_procedure()
+            if procedure is None:
                 return None
-            [(name, written)] = do.items()
-            reader = self.setup.reader.over(Document(DEALT, data={"do": do}))
-            arguments = self.engine.actions[name].read(self.setup, reader, ("do", name))
-            self.runner.begin(self.engine.actions[name].start(self.rules, arguments))
+            self.runner.begin(procedure[1])
         return item
 
     def to_a_choice(self) -> Decision:

@@ -82,10 +82,10 @@ class Setup(Protocol):
 class Playthrough:
     """How an engine plays whole games at random. `deal` draws a legal setup of the game
     it is given, as the scenario format writes it (the header and the game's own sections,
-    hypothetical cards included);
-    `next_action` names the procedure that comes next, as a step's `do:` writes it, or
-    None when the game is over; `write_choice` is a choice as a scenario writes it. A game
-    that has not ended after `max_actions` procedures breaks "a game ends"."""
+    hypothetical cards included); `next_action` names the procedure that comes next, as a
+    step's `do:` writes it, or None when the game is over; `write_choice` is a choice as a
+    scenario writes it. A game that has not ended after `max_actions` procedures breaks
+    "a game ends"."""
 
     deal: Callable[[Random, CardData, str], dict]
     next_action: Callable[[Any], "dict | None"]
@@ -98,11 +98,11 @@ class Playthrough:
 class Engine:
     names: tuple[str, ...]
     sections: tuple[str, ...]     # top-level fields of its scenarios besides the header
-    load: Callable[[Reader, str, Any], Setup]    # (reader, game name, card data)
+    load: Callable[[Reader, str, CardData], Setup]    # (reader, game name, card data)
     actions: Mapping[str, Action]
     events: tuple[str, ...]
     chance_kinds: frozenset[str]
-    unordered: Collection[str] = ()      # list fields a checkpoint compares in any order
-    show: Callable[[Any], str] = str     # a choice as a message shows it
-    invariants: tuple[Invariant, ...] = ()
-    playthrough: Playthrough | None = None
+    unordered: Collection[str]           # list fields a checkpoint compares in any order
+    show: Callable[[Any], str]           # a choice as a message shows it
+    invariants: tuple[Invariant, ...]
+    playthrough: Playthrough

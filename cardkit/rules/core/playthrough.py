@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from cardkit.rules.core.decisions import Decision, IllegalChoice, RulesError, Runner
+from cardkit.rules.core.decisions import Decision, IllegalChoice, Procedure, RulesError, Runner
 from cardkit.rules.core.engine import CardData, Engine
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import broken_invariant, read_scenario
@@ -72,7 +72,7 @@ class Game:
     breach: Breach | None = None
 
     @property
-    def ended(self) -> bool:
+    def held(self) -> bool:
         return self.breach is None
 
 
@@ -92,41 +92,62 @@ def game_seed(seed: int, number: int) -> str:
     return f"{seed}/{number}"
 
 
+class Dealt:
+    """A game an engine deals: its document (the scenario's header and setup), the setup
+    its loader read from it, the state and the rules object, and the procedures that come
+    one after another. Raises `Invalid` when the loader refuses the deal."""
+
+    def __init__(self, engine: Engine, game: str, data: CardData, rng: Random):
+        self.engine = engine
+        self.document = engine.playthrough.deal(rng, data, game)
+        self.setup = read_scenario(Document(DEALT, data={**self.document, "steps": []}), data,
+                                   {game: engine}, steps=False).setup
+        self.state = self.setup.build()
+        self.rules = self.setup.rules(self.state)
+        # The procedures' arguments, as a step writes them, read with the setup's checks.
+        self._reader = self.setup.reader.over(Document(DEALT))
+
+    def next_procedure(self) -> tuple[dict, Procedure] | None:
+        """The next procedure, as a step's `do:` writes it and ready to run, or None when
+        the game is over."""
+        do = self.engine.playthrough.next_action(self.state)
+        if do is None:
+            return None
+        [name] = do
+        self._reader.document.data = {"do": do}
+        action = self.engine.actions[name]
+        return do, action.start(self.rules, action.read(self.setup, self._reader, ("do", name)))
+
+
 def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
               checks: dict[str, int] | None = None) -> Game:
     """Deal and play one game at random; `checks` counts the invariant checks made."""
-    playthrough = engine.playthrough
     rng = Random(game_seed(seed, number))
-    document = playthrough.deal(rng, data, game)
-    played = Game(game, seed, number, document)
     try:
-        setup = read_scenario(Document(DEALT, data={**document, "steps": []}), data,
-                              {game: engine}, steps=False).setup
+        dealt = Dealt(engine, game, data, rng)
     except Invalid as invalid:   # a deal must be a legal setup, as scenarios check one
+        played = Game(game, seed, number, {})
         played.breach = Breach(ERROR, f"the dealt setup is refused: {invalid.problem.message} "
                                       f"(at {invalid.problem.position})")
         return played
-    state = setup.build()
-    rules = setup.rules(state)
-    watched = [(invariant, invariant.watch(state, rules)) for invariant in engine.invariants]
+    played = Game(game, seed, number, dealt.document)
+    watched = [(invariant, invariant.watch(dealt.state, dealt.rules))
+               for invariant in engine.invariants]
     counts = checks if checks is not None else {}
     for invariant in engine.invariants:
         counts.setdefault(invariant.name, 0)
     runner = Runner()
-    # The procedures' arguments, as a step writes them, read with the setup's own checks.
-    reader = setup.reader.over(Document(DEALT))
-    while (do := playthrough.next_action(state)) is not None:
-        if len(played.actions) == playthrough.max_actions:
-            played.breach = Breach(NO_END, f"the game has not ended after {len(played.actions)} "
-                                           f"procedures ({playthrough.ends})")
+    bound = engine.playthrough.max_actions
+    while (procedure := dealt.next_procedure()) is not None:
+        if len(played.actions) == bound:
+            played.breach = Breach(NO_END, f"the game has not ended after {bound} procedures "
+                                           f"({engine.playthrough.ends})")
             return played
+        do, started = procedure
         action = Action(do)
         played.actions.append(action)
-        [(name, written)] = do.items()
-        reader.document.data = {"do": do}
-        arguments = engine.actions[name].read(setup, reader, ("do", name))
-        runner.begin(engine.actions[name].start(rules, arguments))
-        played.breach = _run(runner, action, rng, state, watched, counts)
+        runner.begin(started)
+        played.breach = _run(runner, action, rng, dealt.state, watched, counts)
         if played.breach is not None:
             return played
     return played
@@ -171,7 +192,7 @@ def play(game: str, games: int, seed: int, data: CardData,
         report.played += 1
         report.decisions += sum(len(action.decisions) for action in played.actions)
         report.events += sum(len(action.events) for action in played.actions)
-        if not played.ended:
+        if not played.held:
             report.failed.append(played)
     return report
 
