@@ -369,7 +369,7 @@ class Rules:
         most = min(most, sum(colonies.values()))
         taken = yield Decision(
             player, kind, f"{player}: ships from its colonies ({least} to {most})",
-            accepts=lambda choice: (choice == {} if least == 0 else False)
+            accepts=lambda choice: (least == 0 and choice == {})
             or is_spread(choice, colonies, least, most),
             space=f"{least} to {most} ships from {_describe(colonies)}",
             sample=lambda rng: random_spread(rng, colonies, rng.randint(least, most)))

@@ -133,9 +133,9 @@ class CosmicSetup:
             reader.fail(root + ("colony_track",), "schema-rule",
                         f"the {edition.game} edition has no colony track")
         self.scores = self._counts(root + ("scores",), names) if "scores" in spec else {}
-        self._check_conservation(root, spec)
+        self._check_conservation(root)
 
-    def _check_conservation(self, root, spec):
+    def _check_conservation(self, root):
         """What the box and the rulebooks fix, checked before any replay: each colour's
         ships, the colony track, the destiny cards and the cards in play."""
         reader, edition = self.reader, self.edition
@@ -149,9 +149,7 @@ class CosmicSetup:
                             f"{on_planets} on planets and {in_warp} in the warp make "
                             f"{on_planets + in_warp}", at_key=True)
         for name, marker in self.colony_track.items():
-            foreign = sum(1 for planet, counts in self.planets.items()
-                          if counts.get(name) and self.home[planet] != name)
-            if marker != foreign:
+            if marker != (foreign := self._foreign_colonies(name)):
                 reader.fail(root + ("colony_track", name), "schema-rule",
                             f"the colony track shows {name} at {marker}, but it has {foreign} "
                             f"foreign colonies: the track shows how many (002 L102, L279)")
@@ -173,6 +171,10 @@ class CosmicSetup:
             reader.fail(root, "schema-rule", f"the deck of the box has {deck} cards, but the "
                                              f"hands, deck and discard pile hold {len(in_play)}")
 
+    def _foreign_colonies(self, name: str) -> int:
+        return sum(1 for planet, ships in self.planets.items()
+                   if ships.get(name) and self.home[planet] != name)
+
     def _player(self, here, name: str) -> Player:
         reader = self.reader
         spec = reader.mapping(here, ("colour", "alien", "hand", "power"), required=("colour",))
@@ -193,9 +195,8 @@ class CosmicSetup:
         planets = {planet: dict(ships) for planet, ships in self.planets.items()}
         # The track shows every player's foreign colonies (002 L102): the setup's markers
         # were checked against them, and those it leaves out are read off the planets.
-        track = {name: sum(1 for planet, ships in planets.items()
-                           if ships.get(name) and self.home[planet] != name)
-                 for name in players} if self.edition.colony_track else {}
+        track = ({name: self._foreign_colonies(name) for name in players}
+                 if self.edition.colony_track else {})
         return CosmicState(self.edition, players, planets, dict(self.home), dict(self.warp),
                            list(self.deck), list(self.discard), list(self.destiny),
                            colony_track=track)
