@@ -40,7 +40,7 @@ def play_command(game: str, games: int, seed: int, root: Path, out: str) -> None
     folder = output_folder(out, root) / "play"
     database = load_or_fail(require_database(root), exit_code=UsageError.exit_code)
     engine = engines[game]
-    report = play(game, games, seed, CardData(database.cards, database.boxes))
+    report = play(game, games, seed, CardData(database.cards, database.boxes), engines)
     _print(report, engine)
     for played in report.failed:
         line = f"FAIL  game {played.number}: {played.breach.message}"

@@ -122,3 +122,21 @@ def test_play_refuses_an_unknown_game(monkeypatch):
 
     assert result.exit_code == 2
     assert "--game monopoly: not one of duel, vanguard, classic, cosmic" in result.output
+
+
+def test_play_writes_each_failed_game_and_exits_1(monkeypatch, tmp_path):
+    monkeypatch.chdir(PROJECT_ROOT)
+    monkeypatch.setattr("cardkit.cli.play.registered", lambda: {"duel": _leaky_engine()})
+    out = tmp_path / "out"
+    result = CliRunner().invoke(play_command, ["--game", "duel", "--games", "30", "--seed", "5",
+                                               "--out", str(out)], catch_exceptions=False)
+
+    assert result.exit_code == 1
+    written = sorted((out / "play").glob("*.yaml"))
+    assert written
+    assert f"  BROKEN  {SHIPS} (003 L45-49, L119, L141): " in result.output
+    for path in written:
+        number = path.stem.removeprefix("duel-seed5-game")
+        assert f"FAIL  game {number}: invariant broken: {SHIPS}" in result.output
+        assert f"      written to {path}\n" in result.output
+        assert yaml.safe_load(path.read_text(encoding="utf-8"))["game"] == "duel"
