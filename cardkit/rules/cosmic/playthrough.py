@@ -94,4 +94,4 @@ def write_choice(kind: str, choice: Any) -> Any:
 
 
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
-                          max_actions=1000, ends="001 L76-78, L843-846; 002 L5, L283-285")
+                          max_actions=2000, ends="001 L76-78, L843-846; 002 L5, L283-285")
