@@ -40,9 +40,9 @@ INVARIANT, RULES, ILLEGAL, ERROR, NO_END = ("invariant", "rules", "illegal", "er
 
 
 @dataclass
-class Action:
-    """One procedure of a game: as a step's `do:` writes it, the decisions taken in it
-    (actor, kind, choice) and the events it reported, in order."""
+class Played:
+    """One procedure of a game as it was played: as a step's `do:` writes it, the
+    decisions taken in it (actor, kind, choice) and the events it reported, in order."""
 
     do: dict
     decisions: list[tuple[str, str, Any]] = field(default_factory=list)
@@ -68,7 +68,7 @@ class Game:
     seed: int
     number: int
     document: dict                # the dealt scenario's header and setup
-    actions: list[Action] = field(default_factory=list)
+    actions: list[Played] = field(default_factory=list)
     breach: Breach | None = None
 
     @property
@@ -144,7 +144,7 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
                                            f"({engine.playthrough.ends})")
             return played
         do, started = procedure
-        action = Action(do)
+        action = Played(do)
         played.actions.append(action)
         runner.begin(started)
         played.breach = _run(runner, action, rng, dealt.state, watched, counts)
@@ -153,7 +153,7 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
     return played
 
 
-def _run(runner: Runner, action: Action, rng: Random, state: Any, watched: list,
+def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list,
          counts: dict[str, int]) -> Breach | None:
     seen: dict[str, int] = {}
     while True:
