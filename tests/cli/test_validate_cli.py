@@ -114,3 +114,16 @@ def test_fmt_leaves_a_file_that_does_not_parse_untouched(minimal_database):
     assert result.exit_code == 1
     assert "cards/duel/plans.yaml:2:1: error: yaml-syntax" in result.output
     assert plans.read_text() == broken
+
+
+def test_validate_and_fmt_agree_on_a_byte_order_mark_inside_a_file(minimal_database):
+    """validate read a BOM at the start of a line with libyaml and exited 0; fmt --check read
+    it with ruamel.yaml and found the file did not parse. Both now refuse it at its place."""
+    fixture = BrokenFixture.read(TESTS / "source" / "broken" / "bom-inside.yaml")
+    fixture.apply(minimal_database)
+
+    validated, checked = run("validate", str(minimal_database)), run("fmt", "--check", str(minimal_database))
+
+    assert (validated.exit_code, checked.exit_code) == (1, 1)
+    assert fixture.expected[0] in validated.output.splitlines()
+    assert checked.output.splitlines()[0] == fixture.expected[0]
