@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.problems import Position, Problem, error
+from cardkit.source.boundary import InputRefused, resolve_inside
 
 SOURCE_LANGUAGE = "en"
 
@@ -95,11 +96,34 @@ def discover(root: Path) -> Layout:
                 continue
             if _in_game_folder(path, Path(*rest), layout):
                 layout.locale_files.append(LocaleFile(path, language, rest[0], path.stem))
+    layout.problems += linked_folders(root)
     if SOURCE_LANGUAGE not in layout.languages:
         layout.problems.append(error(Position(layout.shown(locales)), "missing-source-locale",
                                      f"no locales/{SOURCE_LANGUAGE}/ folder: English is the source "
                                      "language every translation is checked against"))
     return layout
+
+
+def linked_folders(root: Path) -> list[Problem]:
+    """A `file-unreadable` error at each link to a folder under cards/ and locales/, naming
+    where it leads: no reader follows such a link, so nothing behind it would be read, and
+    without this the files missing behind it would only show as their consequences."""
+    root = root.resolve()
+    problems = []
+    for top in ("cards", "locales"):
+        folder = root / top
+        for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+            if not (path.is_symlink() and path.is_dir()):
+                continue
+            try:
+                real = resolve_inside(path, root)
+                reason = (f"{path} is a link to the folder {real}; links to folders are not "
+                          "followed (move the folder here, or link its files one by one)")
+            except InputRefused as exc:
+                reason = exc.reason
+            problems.append(error(Position(path.relative_to(root)), "file-unreadable",
+                                  f"not read: {reason}"))
+    return problems
 
 
 def _is_yaml(path: Path) -> bool:
