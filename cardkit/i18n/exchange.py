@@ -36,9 +36,9 @@ from cardkit.model.phrasebook import Phrase
 from cardkit.model.texts import Text, field_location, fingerprint, translatable_fields
 from cardkit.problems import Position, Severity
 from cardkit.source.boundary import read_input
+from cardkit.source.characters import FORBIDDEN_IN_TEXT, blank_description, is_control, unsafe_description
 from cardkit.source.edit import EditRefused, append_key, edit_files, remove_key, set_key
 from cardkit.source.layout import PHRASEBOOK_FILE, SOURCE_LANGUAGE
-from cardkit.source.characters import FORBIDDEN_IN_TEXT, blank_description, is_control, unsafe_description
 from cardkit.source.transaction import Transaction
 from cardkit.source.yamlfile import dump_text, load_yaml
 
