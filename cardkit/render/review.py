@@ -65,14 +65,15 @@ def write_review(root: Path, language: str, out: Path, watch: bool = False,
     if language not in database.translations:
         known = ", ".join(database.translations)
         raise ReviewRefused(f"no translation {language!r} to review (known: {known})")
-    shown = [*report.problems, *preflight_problems(database, root, [SOURCE_LANGUAGE, language])]
+    store = FaceCache(out / CACHE_FOLDER).open()
+    shown = [*report.problems,
+             *preflight_problems(database, root, [SOURCE_LANGUAGE, language], store)]
     refused = [problem for problem in shown
                if problem.severity is Severity.ERROR and problem.card_id is None]
     if refused:  # what build refuses and no card's row could show: the catalogues, the fonts
         raise DatabaseHasErrors(root, refused)
     target = out / "review" / f"{language}.html"
-    rendered = render_faces(root, database, [SOURCE_LANGUAGE, language], [],
-                            FaceCache(out / CACHE_FOLDER).open(), jobs)
+    rendered = render_faces(root, database, [SOURCE_LANGUAGE, language], [], store, jobs)
     fits = {lang: [fit for target, context in rendered.contexts.items() if target.language == lang
                    for face in context.faces for fit in rendered.faces[target, face.id].fits]
             for lang in (SOURCE_LANGUAGE, language)}
