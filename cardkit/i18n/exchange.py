@@ -36,7 +36,7 @@ from cardkit.model.phrasebook import Phrase
 from cardkit.model.texts import Text, field_location, fingerprint, translatable_fields
 from cardkit.problems import Position, Severity
 from cardkit.source.boundary import read_input
-from cardkit.source.characters import FORBIDDEN_IN_TEXT, blank_description, is_control, unsafe_description
+from cardkit.source.characters import blank_description, first_forbidden, is_control, unsafe_description
 from cardkit.source.edit import EditRefused, append_key, edit_files, remove_key, set_key
 from cardkit.source.layout import PHRASEBOOK_FILE, SOURCE_LANGUAGE
 from cardkit.source.transaction import Transaction
@@ -535,7 +535,7 @@ class _Importer:
         texts += [("the note", unit.note)] if unit.note else []
         faults = len(self.faults)
         for what, text in texts:
-            forbidden = FORBIDDEN_IN_TEXT.search(text)
+            forbidden = first_forbidden(text)
             blank = blank_description(text)
             if forbidden:
                 self.fault(unit, f"{unit.key}: {what} {_holds(forbidden)}")
@@ -611,7 +611,7 @@ def _set_text(mapping: CommentedMap, keys: tuple[str, ...], text: str) -> None:
 
 def _holds(found: re.Match) -> str:
     """`holds the control character U+001B (ESC) at character 3; ...` for a character of
-    FORBIDDEN_IN_TEXT."""
+    `first_forbidden`."""
     character, where = found.group(), f" at character {found.start() + 1}"
     if is_control(character):
         name = CONTROL_NAMES.get(character)

@@ -13,7 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, m
 from pydantic_core import PydanticCustomError
 
 from cardkit.model.provenance import Sources
-from cardkit.source.characters import FORBIDDEN_IN_TEXT, blank_description, character_message
+from cardkit.source.characters import blank_description, character_message, first_forbidden
 
 CardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
 FieldPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$", max_length=128)]
@@ -23,7 +23,7 @@ def _not_blank(value: str) -> str:
     blank = blank_description(value)
     if blank:
         raise PydanticCustomError("blank_text", "a text of only {blank}", {"blank": blank})
-    forbidden = FORBIDDEN_IN_TEXT.search(value)
+    forbidden = first_forbidden(value)
     if forbidden:
         raise PydanticCustomError("control_character", "{message}",
                                   {"message": character_message(forbidden.group())})

@@ -20,18 +20,26 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 
 # Control characters other than tab and newline (C0, DEL, C1).
 CONTROL_CHARACTERS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
 BIDIRECTIONAL_CONTROLS = "\u202a-\u202e\u2066-\u2069"
 SEPARATORS = "\u2028\u2029"
-NON_CHARACTERS = "\ufdd0-\ufdef" + "".join(
-    chr(plane * 0x10000 + 0xFFFE) + chr(plane * 0x10000 + 0xFFFF) for plane in range(17))
+NON_CHARACTERS = "\ufdd0-\ufdef\ufffe\uffff"  # those of the first plane
 BYTE_ORDER_MARK = "\ufeff"
 SURROGATES = "\ud800-\udfff"
+# The unsafe characters of the first plane (Basic Multilingual Plane).
 UNSAFE_CHARACTERS = BIDIRECTIONAL_CONTROLS + SEPARATORS + NON_CHARACTERS + BYTE_ORDER_MARK + SURROGATES
+# The non-characters of the other planes. A character class holding them makes every search
+# several times slower, so they are searched for apart, only in a text beyond the first plane.
+_ASTRAL_NON_CHARACTERS = "".join(chr(plane * 0x10000 + 0xFFFE) + chr(plane * 0x10000 + 0xFFFF)
+                                 for plane in range(1, 17))
+_ASTRAL_NON_CHARACTER = re.compile(f"[{_ASTRAL_NON_CHARACTERS}]")
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
-# What a text may not hold: a control character or a character that changes how it reads.
+# What a text may not hold (with the astral non-characters, see `forbidden_characters`):
+# a control character or a character that changes how it reads.
 FORBIDDEN_IN_TEXT = re.compile(f"[{CONTROL_CHARACTERS}{UNSAFE_CHARACTERS}]")
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt), which show nothing.
 _IGNORABLE = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
@@ -45,11 +53,30 @@ _KINDS = [
      "it makes the text display in another order than it is written"),
     (re.compile(f"[{SEPARATORS}]"), "line or paragraph separator",
      "only a newline breaks a line"),
-    (re.compile(f"[{NON_CHARACTERS}]"), "non-character", "Unicode keeps it out of text"),
+    (re.compile(f"[{NON_CHARACTERS}{_ASTRAL_NON_CHARACTERS}]"), "non-character",
+     "Unicode keeps it out of text"),
     (re.compile(BYTE_ORDER_MARK), "byte-order mark", "it may only stand at the very start of a file"),
     (re.compile(f"[{SURROGATES}]"), "surrogate",
      "it is half of a UTF-16 pair, not a character; write the character itself"),
 ]
+
+
+def forbidden_characters(text: str, pattern: re.Pattern = FORBIDDEN_IN_TEXT) -> Iterator[re.Match]:
+    """In order, the matches in `text` of `pattern` (a class of first-plane characters, by
+    default FORBIDDEN_IN_TEXT) and of the non-characters of the other planes."""
+    matches = pattern.finditer(text)
+    if _ASTRAL.search(text) is None:
+        return matches
+    return iter(sorted([*matches, *_ASTRAL_NON_CHARACTER.finditer(text)], key=re.Match.start))
+
+
+def first_forbidden(text: str) -> re.Match | None:
+    """The first character a text may not hold, or None."""
+    found = FORBIDDEN_IN_TEXT.search(text)
+    if _ASTRAL.search(text) is None:
+        return found
+    astral = _ASTRAL_NON_CHARACTER.search(text)
+    return min((match for match in (found, astral) if match), key=re.Match.start, default=None)
 
 
 def is_control(character: str) -> bool:
@@ -63,8 +90,8 @@ def character_name(character: str) -> str:
 
 
 def character_message(character: str) -> str:
-    """Why a text may not hold `character` (one FORBIDDEN_IN_TEXT matches), as the YAML
-    loader and the models say it."""
+    """Why a text may not hold `character` (one `first_forbidden` finds), as the YAML loader
+    and the models say it."""
     if is_control(character):
         return (f"control character U+{ord(character):04X} in the text; only newline and tab "
                 "may appear")

@@ -30,8 +30,8 @@ from typing import Any
 
 from ruamel.yaml.resolver import VersionedResolver
 
-from cardkit.source.characters import (BYTE_ORDER_MARK, FORBIDDEN_IN_TEXT, UNSAFE_CHARACTERS,
-                                       blank_description, character_message)
+from cardkit.source.characters import (BYTE_ORDER_MARK, UNSAFE_CHARACTERS, blank_description,
+                                       character_message, first_forbidden, forbidden_characters)
 
 MAX_INT_DIGITS = 15
 EXCERPT_LENGTH = 24
@@ -79,7 +79,7 @@ def find_control_characters(text: str) -> list[tuple[int, int, str]]:
     found = []
     line, line_start = 1, 0
     newline = text.find("\n")
-    for match in RAW_FORBIDDEN.finditer(text):
+    for match in forbidden_characters(text, RAW_FORBIDDEN):
         if match.start() == 0 and match.group() == BYTE_ORDER_MARK:
             continue
         while 0 <= newline < match.start():
@@ -204,7 +204,7 @@ def _check_scalar(node, entry, faults, is_key: bool) -> None:
         node.tag = STR  # the same tag without the handle, so an explicit !!str makes plain text
         # ruamel.yaml marks the folds of a folded scalar (>) with BEL; such a scalar has no
         # escapes, and a BEL in the file itself is refused on the raw text.
-        control = FORBIDDEN_IN_TEXT.search(value.replace("\a", "") if node.style == ">" else value)
+        control = first_forbidden(value.replace("\a", "") if node.style == ">" else value)
         blank = None if is_key else blank_description(value)
         if node.style is None and SEXAGESIMAL.fullmatch(value):
             faults.append(_form_fault(node, "a number", False, entry))

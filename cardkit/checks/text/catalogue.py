@@ -21,7 +21,7 @@ from babel.messages.pofile import PoFileError, read_po
 from cardkit.model.placeholders import tokens
 from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, read_input
-from cardkit.source.characters import FORBIDDEN_IN_TEXT, blank_description, is_control, unsafe_description
+from cardkit.source.characters import blank_description, first_forbidden, is_control, unsafe_description
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 CATALOGUE_FILE = Path("LC_MESSAGES", "cardkit.po")
@@ -117,7 +117,7 @@ def _check_entry(entry: CatalogueEntry) -> list[Problem]:
         if not text:
             continue
         what = f"{entry.label}" + (f" form [{index}]" if len(entry.translations) > 1 else "")
-        forbidden = FORBIDDEN_IN_TEXT.search(text)
+        forbidden = first_forbidden(text)
         if forbidden:
             problems.append(error(entry.position, "catalogue-control-character",
                                   f"{what}: the translation holds {_described(forbidden.group())}"))
