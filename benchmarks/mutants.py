@@ -82,7 +82,12 @@ def yaml_files(root: Path) -> list[Path]:
 
 def mutate_bytes(root: Path, chooser: random.Random) -> None:
     path = chooser.choice(yaml_files(root))
-    data = bytearray(path.read_bytes())
+    path.write_bytes(damage(path.read_bytes(), chooser))
+
+
+def damage(content: bytes, chooser: random.Random) -> bytes:
+    """`content` with a random byte replaced, deleted or inserted, or a line doubled."""
+    data = bytearray(content)
     where = chooser.randrange(len(data) + 1)
     action = chooser.choice(("replace", "delete", "insert", "double-line"))
     if action == "replace" and where < len(data):
@@ -96,7 +101,7 @@ def mutate_bytes(root: Path, chooser: random.Random) -> None:
         data = bytearray(b"\n".join(lines))
     else:
         data.insert(where, chooser.randrange(256))
-    path.write_bytes(bytes(data))
+    return bytes(data)
 
 
 def mutate_hostile(root: Path, chooser: random.Random) -> None:
@@ -186,7 +191,8 @@ def run_mutants(task: tuple[int, range]) -> tuple[Counter, dict[str, str]]:
                 result = record.run("import", ["i18n", "import", str(po), "--root", str(root)])
                 if result is not None and result.exit_code != 0 and snapshot(root) != before:
                     record.half("import changed files but failed")
-                if result is not None and result.exit_code == 0 and invoke(["validate", str(root)]).exit_code == 1:
+                if (result is not None and result.exit_code == 0
+                        and invoke(["validate", str(root)]).exit_code == 1):
                     record.false_success("import into an invalid state")
             else:
                 {"bytes": mutate_bytes, "hostile": mutate_hostile, "whole": mutate_whole}[family](
@@ -348,20 +354,6 @@ def committed_write(root: Path) -> None:
                                           encoding="utf-8")
         journal += journal_line(str(index), relative)
     (staging / JOURNAL).write_bytes(journal + b"end\n")
-
-
-def damage(data: bytes, chooser: random.Random) -> bytes:
-    where = chooser.randrange(len(data))
-    action = chooser.choice(("replace", "delete", "insert", "double-line"))
-    if action == "replace":
-        return data[:where] + bytes([chooser.randrange(256)]) + data[where + 1:]
-    if action == "delete":
-        return data[:where] + data[where + 1:]
-    if action == "insert":
-        return data[:where] + bytes([chooser.randrange(256)]) + data[where:]
-    lines = data.split(b"\n")
-    index = chooser.randrange(len(lines))
-    return b"\n".join([*lines[:index + 1], lines[index], *lines[index + 1:]])
 
 
 def damaged_journal(root: Path, base: Path, chooser: random.Random, exported: str,
