@@ -151,3 +151,23 @@ def test_the_readings_of_a_card_are_shown_beside_it(review_page):
     supply_run = html.split('id="card-supply-run"')[1].split("</section>")[0]
     assert ("Reading (<code>resources</code>): The three effects stand beside three planet "
             "symbols" in supply_run)
+
+
+def test_a_template_catalogue_validate_refuses_is_refused_as_by_build(tmp_path):
+    """The issue's `msgstr "%(count)s"`: validate and build refused it, review printed with it."""
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT / folder, tmp_path / folder)
+    fixture = PROJECT / "tests/checks/text/catalogues/percent-placeholder.po"
+    shutil.copyfile(fixture, tmp_path / "locales/es/LC_MESSAGES/cardkit.po")
+    problem = re.search(r"^# expect: (.*)$", fixture.read_text(encoding="utf-8"), re.M).group(1)
+
+    reviewed = CliRunner().invoke(main, ["review", "--lang", "es", "--root", str(tmp_path),
+                                         "--out", str(tmp_path / "build")])
+    built = CliRunner().invoke(main, ["build", str(tmp_path), "--lang", "es", "--quiet",
+                                      "--out", str(tmp_path / "build")])
+
+    assert (reviewed.exit_code, reviewed.output) == (1, (
+        f"{problem}\nError: the database under {tmp_path} has 1 error(s); `cardkit validate` "
+        "lists them\n"))
+    assert built.exit_code == 1 and built.output.startswith(f"{problem}\n")
+    assert not (tmp_path / "build" / "review").exists()

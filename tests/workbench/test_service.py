@@ -133,6 +133,21 @@ def test_a_blank_text_is_refused(workbench, project):
     assert (project / GERMAN_ALIENS).read_text() == before
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("\u200b", r"not saved: a text of only invisible characters such as U\+200B \(ZERO WIDTH SPACE\)"),
+    ("Strafe\u202e", r"not saved: bidirectional control U\+202E \(RIGHT-TO-LEFT OVERRIDE\) in the text"),
+])
+def test_an_invisible_only_text_or_a_bidirectional_override_is_refused(workbench, project, text, message):
+    card = workbench.card("iron-matron")
+    before = (project / GERMAN_ALIENS).read_text()
+
+    problems = workbench.check("iron-matron", PUNISH, text)
+    assert {problem.code for problem in problems} & {"blank-text", "control-character"}
+    with pytest.raises(WorkbenchRefused, match=message):
+        workbench.save("iron-matron", PUNISH, text, card.version, field(card, PUNISH).text, confirm=False)
+    assert (project / GERMAN_ALIENS).read_text() == before
+
+
 def test_a_change_on_disk_to_the_same_field_is_a_conflict_with_both_versions(workbench, project):
     card = workbench.card("iron-matron")
     base = field(card, PUNISH).text
