@@ -58,9 +58,9 @@ def box_fact_paths(box: Box) -> list[str]:
     of the setup."""
     paths = []
     for name in type(box).model_fields:
-        value = getattr(box, name)
         if name in NOT_BOX_FACTS:
             continue
+        value = getattr(box, name)
         if isinstance(value, BaseModel):
             paths += [f"{name}.{part}" for part in type(value).model_fields]
         else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,7 +78,8 @@ class RulebookText:
             at = self.folded.find(quote, at + 1)
 
 
-def read_rulebooks(database: Database, folder: Path) -> tuple[dict[str, RulebookText], list[Problem]]:
+def read_rulebooks(database: Database,
+                   folder: Path) -> tuple[dict[str, RulebookText], list[Problem]]:
     """The rulebooks every game's box lists, read from `folder`: each must be there and
     have the number of lines the box gives; one that is not is a problem at its entry."""
     texts: dict[str, RulebookText] = {}
@@ -110,14 +111,14 @@ def read_rulebooks(database: Database, folder: Path) -> tuple[dict[str, Rulebook
 def check_quotes(database: Database, folder: Path) -> list[Problem]:
     """Every citation of the database against the rulebooks in `folder`."""
     rulebooks, problems = read_rulebooks(database, folder)
-    for groups, origin, values in sourced_entries(database):
+    for groups, origin, values in _sourced_entries(database):
         for index, group in enumerate(groups):
             for number, citation in enumerate(group.cites):
                 at = ("sources", index, "cites", number)
                 rulebook = rulebooks.get(citation.file)
                 if rulebook is None or citation.last > rulebook.line_count \
                         or citation.first > citation.last:
-                    continue  # an unlisted file or a bad range: `validate` reports those
+                    continue  # a file unlisted or not read, or a bad range: reported already
                 problems += _misplaced(citation, rulebook, origin, at)
                 if _plain(group, citation):
                     problems += _not_given(citation, group, origin, at, values)
@@ -167,7 +168,7 @@ def _plain(group: SourceGroup, citation: Citation) -> bool:
 
 
 def _not_given(citation: Citation, group: SourceGroup, origin: Origin, at: tuple,
-               values) -> list[Problem]:
+               values: Callable) -> list[Problem]:
     quote = fold(citation.quote)
     return [error(origin.position(at + ("quote",)), "provenance-contradicted",
                   f"the quote {_shown(citation.quote)} does not give {shown} for '{fact}'",
@@ -178,7 +179,7 @@ def _not_given(citation: Citation, group: SourceGroup, origin: Origin, at: tuple
 
 # -- what a plain citation must give ----------------------------------------------------
 
-def sourced_entries(database: Database):
+def _sourced_entries(database: Database) -> Iterator[tuple[list[SourceGroup], Origin, Callable]]:
     """Each entry with sources: its groups, its origin, and what a plain citation of each
     fact must give (names for texts, whole numbers for facts), as (shown, pattern) pairs."""
     for (language, card_id), origin in database.text_origins.items():

@@ -223,12 +223,14 @@ def test_a_rulebook_missing_from_the_folder_is_reported_at_its_entry_in_box_yaml
 @needs_rulebooks
 def test_a_rulebook_of_another_line_count_is_not_read_for_quotes(tmp_path):
     root, folder = copy_database(tmp_path / "db"), _rulebooks(tmp_path)
-    (folder / DE).write_text("Vorwort\n" + (SEEDS / DE).read_text(encoding="utf-8"), encoding="utf-8")
+    longer = "Vorwort\n" + (SEEDS / DE).read_text(encoding="utf-8")
+    (folder / DE).write_text(longer, encoding="utf-8")
 
     line = _line_of(root, "cards/duel/box.yaml", f"{DE}: {{language: de, lines: 696}}")
     assert _problems(root, folder) == [
-        f"cards/duel/box.yaml:{line}:51: error: rulebook-lines: {folder / DE} has 697 lines, not the "
-        "696 box.yaml gives: another text of this rulebook, whose lines the citations do not count"]
+        f"cards/duel/box.yaml:{line}:51: error: rulebook-lines: {folder / DE} has 697 lines, "
+        "not the 696 box.yaml gives: another text of this rulebook, whose lines the citations "
+        "do not count"]
 
 
 # -- the command ------------------------------------------------------------------------
@@ -251,6 +253,7 @@ def test_validate_with_rulebooks_passes_the_shipped_database_and_fails_a_moved_c
 def test_validate_refuses_a_rulebook_folder_that_does_not_exist(tmp_path):
     root = copy_database(tmp_path / "db")
 
-    result = CliRunner().invoke(validate_command, [str(root), "--rulebooks", str(tmp_path / "none")])
+    result = CliRunner().invoke(validate_command,
+                                [str(root), "--rulebooks", str(tmp_path / "none")])
 
     assert result.exit_code == 2 and "does not exist" in result.output
