@@ -131,7 +131,6 @@ class ClassicBox(Box):
     starting_hand: Small
 
     FIELD_BY_KIND: ClassVar = {"alien": "aliens", "encounter": "encounter", "artifact": "artifacts"}
-    facts_cited: ClassVar = True
 
     @field_validator("deck")
     @classmethod
@@ -175,4 +174,3 @@ class CosmicBox(Box):
     starting_hand: Small
 
     FIELD_BY_KIND: ClassVar = {"encounter": "encounter"}
-    facts_cited: ClassVar = True

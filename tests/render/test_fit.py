@@ -22,7 +22,7 @@ def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy)
     path = project_copy / "locales" / "de" / "duel" / "fate" / "maintenance.yaml"
     source = path.read_text(encoding="utf-8")
     long_text = "Ziehe 3 Karten und verbessere deine Freundschaft mit 1 Botschafter. " * 6
-    path.write_text(source.replace("    red: Ziehe 3 Karten.", f"    red: {long_text.strip()}"),
+    path.write_text(source.replace("    unlabelled-3: Ziehe 3 Karten.", f"    unlabelled-3: {long_text.strip()}"),
                     encoding="utf-8")
     database, _, _ = load_database(project_copy)
     problems = fit_problems(database, project_copy, ["de"])
@@ -32,9 +32,9 @@ def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy)
     assert problem.severity is Severity.ERROR
     assert problem.card_id == "supply-run"
     assert problem.position.path == Path("locales/de/duel/fate/maintenance.yaml")
-    line = source.splitlines().index("    red: Ziehe 3 Karten.") + 1
+    line = source.splitlines().index("    unlabelled-3: Ziehe 3 Karten.") + 1
     assert problem.position.line == line
-    assert "resources.red (de)" in problem.message and "floor size 5.5 pt" in problem.message
+    assert "resources.unlabelled-3 (de)" in problem.message and "floor size 5.5 pt" in problem.message
 
 
 def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):
@@ -107,7 +107,7 @@ def test_validate_fit_exits_1_on_an_overflow(project_copy):
 def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     database, _, _ = load_database(project_copy)
     budgets = fit_budgets(database, "de", project_copy)
-    budget = budgets[("maintenance", "supply-run", "resources.red")]
+    budget = budgets[("maintenance", "supply-run", "resources.unlabelled-3")]
     assert 60 < budget < 400
     assert budgets[("alien", "iron-matron", "powers.punish.text")] > budget
     words = LONG_RED.split()
@@ -117,9 +117,10 @@ def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     source = path.read_text(encoding="utf-8")
     results = {}
     for name, text in (("within", within), ("beyond", beyond)):
-        path.write_text(source.replace("    red: Ziehe 3 Karten.", f"    red: {text}"), encoding="utf-8")
+        path.write_text(source.replace("    unlabelled-3: Ziehe 3 Karten.", f"    unlabelled-3: {text}"),
+                        encoding="utf-8")
         edited, _, _ = load_database(project_copy)
         context = LanguageContext(project_copy.resolve(), "de", edited)
         fitted = fit_face(Renderer(project_copy), context, context.face("supply-run"))
-        results[name] = next(fit for fit in fitted.fits if fit.path == "resources.red").fits
+        results[name] = next(fit for fit in fitted.fits if fit.path == "resources.unlabelled-3").fits
     assert results == {"within": True, "beyond": False}

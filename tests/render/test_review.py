@@ -148,9 +148,9 @@ def test_a_rebuild_renders_only_the_edited_card_and_tells_the_page_to_reload(rev
 
 def test_the_readings_of_a_card_are_shown_beside_it(review_page):
     html = review_page.read_text(encoding="utf-8")
-    supply_run = html.split('id="card-supply-run"')[1].split("</section>")[0]
-    assert ("Reading (<code>resources</code>): The three effects stand beside three planet "
-            "symbols" in supply_run)
+    planet = html.split('id="card-unlabelled-1-a"')[1].split("</section>")[0]
+    assert ("Reading (<code>symbol</code>): Orange controls a planet whose symbol improves "
+            "relations" in planet)
 
 
 def test_a_template_catalogue_validate_refuses_is_refused_as_by_build(tmp_path):

@@ -142,11 +142,11 @@ def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server,
                                                      lineterm="", n=0)
                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert changed == [
-        "-      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie dir zeigen. Ist es eine 20, 31",
+        "-      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie zeigen. Ist es eine 20, 31 ",
         "-        oder 42, gewinnst du die Partie.",
         "+      text: Hat dein Gegner genau 1 Handkarte, zeigt er sie dir. Ist es eine 20, 31 oder 42, ",
         "+        gewinnst du.",
-        "-    powers.punish.text: 1317acc4",
+        "-    powers.punish.text: 7155fa35",
     ]
     wait_for(browser, lambda: field(browser, PUNISH).get_attribute("data-state") == "stale",
              "the saved field is not shown stale")
@@ -169,7 +169,7 @@ def test_confirming_changes_the_state(browser, server, project):
              "confirming did not make the card translated")
     wait_for(browser, lambda: css(browser, '#card-list li[data-card="iron-matron"][data-state="translated"]'),
              "the list does not show the card translated")
-    assert f"{PUNISH}: 1317acc4" in (project / GERMAN_ALIENS).read_text()
+    assert f"{PUNISH}: 7155fa35" in (project / GERMAN_ALIENS).read_text()
 
 
 def test_an_invalid_text_cannot_be_confirmed(browser, server, project):

@@ -65,7 +65,7 @@ def test_a_draft_is_checked_without_saving(shared_workbench):
     assert number.message == ("powers.punish.text: numbers differ from the English text: "
                               "3 here, 1, 20, 31, 42 in English")
     line = before.splitlines().index(
-        "      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie dir zeigen. Ist es eine 20, 31") + 1
+        "      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie zeigen. Ist es eine 20, 31 ") + 1
     assert str(number.position) == f"locales/de/duel/aliens.yaml:{line}:13"
     assert (project / GERMAN_ALIENS).read_text() == before
 
