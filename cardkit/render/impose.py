@@ -84,7 +84,7 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
                                f"{_pt(paper.height - outline.y - outline.height):.3f} cm "
                                f"/{name} Do Q\n".encode())
             if side == "front":
-                drawing.append(_marks(paper))
+                drawing.append(_marks(paper, len(sheet)))
             page.Resources = Dictionary(XObject=xobjects, ColorSpace=colour_spaces)
             page.Contents = pdf.make_stream(b"".join(drawing))
 
@@ -104,8 +104,8 @@ def face_name(face_id: str) -> str:
     return f"Back.{face_id.removeprefix('back-')}" if face_id.startswith("back-") else f"Face.{face_id}"
 
 
-def _marks(paper: Paper) -> bytes:
-    return _lines(crop_marks(paper), paper, MARK_WIDTH)
+def _marks(paper: Paper, filled: int | None = None) -> bytes:
+    return _lines(crop_marks(paper, filled), paper, MARK_WIDTH)
 
 
 def _lines(lines: list[Line], paper: Paper, width: float = SCALE_WIDTH) -> bytes:
