@@ -1,0 +1,101 @@
+"""The print preflight (docs/printing.md), on the PDFs of every game, language and paper as
+the session's build wrote them: font programs, crop marks."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from cardkit.model.database import load_database
+from cardkit.render.games import targets
+from cardkit.render.impose import MARK_WIDTH
+from cardkit.render.layout import BLEED, PAPERS
+from tests.conftest import PROJECT_ROOT
+from tests.render.conftest import mm, placements
+from tests.render.test_print_marks import strokes
+
+REGISTRATION_PAGES = 2  # the duplex check opens every card sheet PDF
+DATABASE = load_database(PROJECT_ROOT)[0]
+LANGUAGES = ["en", "es", "de"]
+CARD_SHEETS = [(target.game, target.language, paper, f"{target.folder}/cards-{paper}.pdf")
+               for target in targets(DATABASE, DATABASE.games, LANGUAGES) for paper in PAPERS]
+IDS = [path.removesuffix(".pdf") for *_, path in CARD_SHEETS]
+
+
+def font_programs(path: Path) -> dict[str, set[bytes]]:
+    """The embedded font programs of a PDF by BaseFont, as the content of their streams."""
+    programs = defaultdict(set)
+    with pikepdf.open(path) as pdf:
+        for font in pdf.objects:
+            if not isinstance(font, pikepdf.Dictionary) or font.get("/Type") != pikepdf.Name.Font:
+                continue
+            descendant = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+            descriptor = descendant.get("/FontDescriptor")
+            for key in ("/FontFile", "/FontFile2", "/FontFile3"):
+                if descriptor is not None and key in descriptor:
+                    programs[str(font.BaseFont)].add(descriptor[key].read_bytes())
+    return programs
+
+
+def test_no_two_font_programs_share_a_name_in_any_pdf_of_the_build(box_build):
+    every_pdf = sorted(box_build.glob("*/*/*.pdf"))
+    assert len(every_pdf) == 2 * len(CARD_SHEETS)
+    across_pdfs = defaultdict(set)
+    for path in every_pdf:
+        programs = font_programs(path)
+        assert programs, path
+        for name, contents in programs.items():
+            assert len(contents) == 1, f"{path.relative_to(box_build)}: {len(contents)} programs named {name}"
+            across_pdfs[name] |= contents
+    # The tags are derived from the programs: one name stands for one program in every PDF.
+    assert {name: len(contents) for name, contents in across_pdfs.items()} == \
+        {name: 1 for name in across_pdfs}
+
+
+def same_lines(found: set, expected: set) -> bool:
+    """Whether two sets of (axis, position in mm, side) name the same cut lines, to 0.05 mm."""
+    def covered(lines, others):
+        return all(any(axis == other[0] and side == other[2] and abs(at - other[1]) < 0.05
+                       for other in others) for axis, at, side in lines)
+    return covered(found, expected) and covered(expected, found)
+
+
+@pytest.mark.parametrize("game, language, paper, name", CARD_SHEETS, ids=IDS)
+def test_crop_marks_are_3_mm_or_longer_and_only_beside_the_cards_of_a_sheet(
+        box_build, game, language, paper, name):
+    path = box_build / name
+    on_page = defaultdict(list)
+    for page, _, x, y, width, height in placements(path):
+        if page >= REGISTRATION_PAGES:
+            on_page[page].append((x + BLEED, y + BLEED, x + width - BLEED, y + height - BLEED))
+    with pikepdf.open(path) as pdf:
+        trim = [mm(value) for value in pdf.pages[REGISTRATION_PAGES].TrimBox]
+        fronts = range(REGISTRATION_PAGES, len(pdf.pages), 2)
+        marks = {index: [line for width, line in strokes(pdf.pages[index]) if width == MARK_WIDTH]
+                 for index in fronts}
+    filled_counts = []
+    for index in fronts:
+        cards = on_page[index]
+        filled_counts.append(len(cards))
+        expected = set()
+        for left, bottom, right, top in cards:
+            # every edge of a card on the grid's outline is marked at both its ends
+            for on_edge, lines in ((abs(top - trim[3]) < 0.01, [("x", left, "above"), ("x", right, "above")]),
+                                   (abs(bottom - trim[1]) < 0.01, [("x", left, "below"), ("x", right, "below")]),
+                                   (abs(left - trim[0]) < 0.01, [("y", bottom, "left"), ("y", top, "left")]),
+                                   (abs(right - trim[2]) < 0.01, [("y", bottom, "right"), ("y", top, "right")])):
+                if on_edge:
+                    expected |= set(lines)
+        found = set()
+        for x1, y1, x2, y2 in marks[index]:
+            length = max(abs(x2 - x1), abs(y2 - y1))
+            assert length >= 3 - 0.01, f"page {index + 1}: a mark {length:.2f} mm long"
+            if x1 == x2:
+                found.add(("x", x1, "above" if min(y1, y2) > trim[3] else "below"))
+            else:
+                found.add(("y", y1, "left" if max(x1, x2) < trim[0] else "right"))
+        assert same_lines(found, expected), f"page {index + 1}: marks {sorted(found)}, cards' edges {sorted(expected)}"
+    assert filled_counts[:-1] == [PAPERS[paper].cards_per_sheet] * (len(filled_counts) - 1)
