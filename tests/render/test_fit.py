@@ -34,7 +34,7 @@ def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy)
     assert problem.position.path == Path("locales/de/duel/fate/maintenance.yaml")
     line = source.splitlines().index("    red: Ziehe 3 Karten.") + 1
     assert problem.position.line == line
-    assert "resources.red (de)" in problem.message and "floor size 5.5 pt" in problem.message
+    assert "resources.red (de)" in problem.message and "floor size 6.5 pt" in problem.message
 
 
 def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):

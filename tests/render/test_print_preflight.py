@@ -1,9 +1,10 @@
 """The print preflight (docs/printing.md), on the PDFs of every game, language and paper as
-the session's build wrote them: font programs, crop marks."""
+the session's build wrote them: glyph sizes, font programs, crop marks."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import pikepdf
@@ -12,17 +13,53 @@ import pytest
 from cardkit.model.database import load_database
 from cardkit.render.games import targets
 from cardkit.render.impose import MARK_WIDTH
-from cardkit.render.layout import BLEED, PAPERS
+from cardkit.render.layout import BLEED, PAPERS, registration_labels, instructions_slot
 from tests.conftest import PROJECT_ROOT
 from tests.render.conftest import mm, placements
+from tests.render.pdf_content import text_runs
 from tests.render.test_print_marks import strokes
 
+FLOOR = 6.5  # pt: nothing on a card face is printed smaller
+LABEL_FLOOR = 5.0  # pt: the duplex check's scale labels
+TOLERANCE = 0.01  # pt: sizes are written to a few decimals
 REGISTRATION_PAGES = 2  # the duplex check opens every card sheet PDF
 DATABASE = load_database(PROJECT_ROOT)[0]
 LANGUAGES = ["en", "es", "de"]
 CARD_SHEETS = [(target.game, target.language, paper, f"{target.folder}/cards-{paper}.pdf")
                for target in targets(DATABASE, DATABASE.games, LANGUAGES) for paper in PAPERS]
 IDS = [path.removesuffix(".pdf") for *_, path in CARD_SHEETS]
+REFERENCE_SHEETS = [path.replace("/cards-", "/reference-") for *_, path in CARD_SHEETS]
+
+
+@cache
+def runs_of(path: Path):
+    return text_runs(path)
+
+
+@pytest.mark.parametrize("game, language, paper, name", CARD_SHEETS, ids=IDS)
+def test_no_glyph_on_a_face_is_under_6_5_pt(box_build, game, language, paper, name):
+    runs = [run for run in runs_of(box_build / name) if run.page >= REGISTRATION_PAGES]
+    assert runs
+    small = {(run.face, run.text, round(run.size, 2)) for run in runs if run.size < FLOOR - TOLERANCE}
+    assert small == set()
+
+
+@pytest.mark.parametrize("name", REFERENCE_SHEETS)
+def test_no_glyph_of_a_reference_sheet_is_under_6_5_pt(box_build, name):
+    runs = runs_of(box_build / name)
+    assert runs
+    assert {(run.text, round(run.size, 2)) for run in runs if run.size < FLOOR - TOLERANCE} == set()
+
+
+@pytest.mark.parametrize("game, language, paper, name", CARD_SHEETS, ids=IDS)
+def test_on_the_duplex_check_only_the_scale_labels_are_under_6_5_pt_and_none_under_5(
+        box_build, game, language, paper, name):
+    sheet = PAPERS[paper]
+    labels = {label.text for label in registration_labels(sheet, instructions_slot(sheet))}
+    runs = [run for run in runs_of(box_build / name) if run.page < REGISTRATION_PAGES]
+    small = [run for run in runs if run.size < FLOOR - TOLERANCE]
+    assert small and {run.text for run in small} <= labels
+    assert min(run.size for run in small) >= LABEL_FLOOR - TOLERANCE
 
 
 def font_programs(path: Path) -> dict[str, set[bytes]]:
