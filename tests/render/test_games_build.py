@@ -41,7 +41,7 @@ def test_the_classic_game_builds_its_pdfs_in_every_language(classic):
     assert [problem for problem in result.problems if problem.code == "fit-overflow"] == []
 
 
-def test_the_card_sheets_hold_every_classic_card_and_the_two_backs(classic):
+def test_the_card_sheets_hold_every_classic_card_its_reference_cards_and_three_backs(classic):
     out, _ = classic
     database = load_database(PROJECT)[0]
     classic_cards = {card_id for card_id in database.cards if database.game_of(card_id) == "classic"}
@@ -49,9 +49,13 @@ def test_the_card_sheets_hold_every_classic_card_and_the_two_backs(classic):
     with pikepdf.open(out / "classic/en/cards-a4.pdf") as pdf:
         drawn = {str(name) for page in pdf.pages for name in page.Resources.get("/XObject", {}).keys()}
 
-    assert {name.removeprefix("/Face.") for name in drawn if name.startswith("/Face.")} == classic_cards
-    assert {name for name in drawn if name.startswith("/Back.")} == {"/Back.classic-alien",
-                                                                      "/Back.classic-deck"}
+    reference_cards = {"reference-classic_steps_1_5", "reference-classic_steps_6_10",
+                       "reference-classic_attack", "reference-classic_negotiate",
+                       "reference-classic_compensation", "reference-classic_rewards"}
+    assert {name.removeprefix("/Face.") for name in drawn if name.startswith("/Face.")} == \
+        classic_cards | reference_cards
+    assert {name for name in drawn if name.startswith("/Back.")} == {
+        "/Back.classic-alien", "/Back.classic-deck", "/Back.classic-reference"}
 
 
 def test_each_language_prints_its_own_texts(classic):
@@ -103,7 +107,8 @@ def test_encounter_cards_and_artifacts_share_the_decks_back():
     backs = {face.kind: {face.back for face in faces if face.kind == kind}
              for face in faces for kind in [face.kind]}
 
-    assert backs == {"alien": {"alien"}, "encounter": {"deck"}, "artifact": {"deck"}}
+    assert backs == {"alien": {"alien"}, "encounter": {"deck"}, "artifact": {"deck"},
+                     "reference": {"reference"}}
 
 
 def test_beside_other_games_each_game_builds_into_its_own_folder():

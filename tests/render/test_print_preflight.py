@@ -1,8 +1,10 @@
 """The print preflight (docs/printing.md), on the PDFs of every game, language and paper as
-the session's build wrote them: glyph sizes, font programs, crop marks."""
+the session's build wrote them: glyph sizes, font programs, German texts, faces with text,
+quick-reference cards, crop marks."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
@@ -77,6 +79,14 @@ def font_programs(path: Path) -> dict[str, set[bytes]]:
     return programs
 
 
+def test_every_pdf_of_the_build_passes_qpdfs_check(box_build):
+    every_pdf = sorted(box_build.glob("*/*/*.pdf"))
+    assert len(every_pdf) == 2 * len(CARD_SHEETS)
+    for path in every_pdf:
+        with pikepdf.open(path) as pdf:
+            assert pdf.check_pdf_syntax() == [], path.relative_to(box_build)
+
+
 def test_no_two_font_programs_share_a_name_in_any_pdf_of_the_build(box_build):
     every_pdf = sorted(box_build.glob("*/*/*.pdf"))
     assert len(every_pdf) == 2 * len(CARD_SHEETS)
@@ -136,3 +146,52 @@ def test_crop_marks_are_3_mm_or_longer_and_only_beside_the_cards_of_a_sheet(
                 found.add(("y", y1, "left" if max(x1, x2) < trim[0] else "right"))
         assert same_lines(found, expected), f"page {index + 1}: marks {sorted(found)}, cards' edges {sorted(expected)}"
     assert filled_counts[:-1] == [PAPERS[paper].cards_per_sheet] * (len(filled_counts) - 1)
+
+
+@pytest.mark.parametrize("game, language, paper, name", CARD_SHEETS, ids=IDS)
+def test_every_face_shows_text(box_build, game, language, paper, name):
+    path = box_build / name
+    drawn = {face for page, face, *_ in placements(path) if page >= REGISTRATION_PAGES}
+    with_text = {run.face for run in runs_of(path) if run.text.strip()}
+    assert drawn and drawn <= with_text, f"faces without text: {sorted(drawn - with_text)}"
+
+
+# The mark of an English text printed for want of a translation: "EN" standing alone.
+EN_FLAG = re.compile(r"(?<!\w)EN(?!\w)")
+GERMAN_EDITIONS = [(game, paper, name) for game, language, paper, name in CARD_SHEETS
+                   if language == "de" and game in ("classic", "cosmic")]
+
+
+@pytest.mark.parametrize("game, paper, name", GERMAN_EDITIONS,
+                         ids=[name.removesuffix(".pdf") for *_, name in GERMAN_EDITIONS])
+def test_german_classic_and_cosmic_cards_have_no_en_flag(box_build, game, paper, name):
+    runs = [run for run in runs_of(box_build / name) if run.page >= REGISTRATION_PAGES]
+    assert runs
+    assert [run.text for run in runs if EN_FLAG.search(run.text)] == []
+
+
+def test_the_en_flag_would_be_found():
+    assert EN_FLAG.search("EN") and EN_FLAG.search("EN: englischer Text")
+    assert not EN_FLAG.search("BEGEGNUNGSKARTE") and not EN_FLAG.search("ALIEN")
+
+
+# Each edition's quick-reference cards, and words each shows in every language: the steps or
+# phases of an encounter, numbered, split over cards of 6.5 pt or more.
+QUICK_REFERENCE = {
+    "classic": {"reference-classic_steps_1_5": ["1.", "5."], "reference-classic_steps_6_10": ["6.", "10."]},
+    "cosmic": {"reference-cosmic_phases_1_4": ["1.", "4."], "reference-cosmic_phases_5_8": ["5.", "8."]},
+}
+EDITIONS = [(game, language, paper, name) for game, language, paper, name in CARD_SHEETS
+            if game in QUICK_REFERENCE]
+
+
+@pytest.mark.parametrize("game, language, paper, name", EDITIONS,
+                         ids=[name.removesuffix(".pdf") for *_, name in EDITIONS])
+def test_both_editions_print_quick_reference_cards_of_their_encounter(box_build, game, language,
+                                                                        paper, name):
+    runs = runs_of(box_build / name)
+    for face, markers in QUICK_REFERENCE[game].items():
+        shown = [run.text.strip() for run in runs if run.face == "Face." + face]
+        first, last = markers
+        assert shown and first in shown and last in shown, face
+        assert min(run.size for run in runs if run.face == "Face." + face) >= FLOOR - TOLERANCE
