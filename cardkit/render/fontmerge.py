@@ -35,9 +35,9 @@ from pikepdf import Array, Dictionary, Name, Pdf
 
 from cardkit.render.errors import RenderError
 from cardkit.render.fetcher import RESOURCE_LIMIT
+from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.source.boundary import read_input
 
-FONT_SUFFIXES = (".ttf",)
 POSTSCRIPT_NAME = 6  # the name table's record of a font's PostScript name
 FIXED_PITCH = 1  # FontDescriptor flag bit 1
 # The tables WeasyPrint leaves out of its subsets, left out of the merged one too.
@@ -110,16 +110,17 @@ class _Font:
         base_font = Name(f"/{_tag(program)}+{self.name}")
 
         first = descendants[0].FontDescriptor
-        boxes = [[float(value) for value in descendant.FontDescriptor.FontBBox]
-                 for descendant in descendants]
+        # WeasyPrint's box spans the subset's widest advance; the merged one, all of them.
+        left, bottom, right, top = zip(*([float(value) for value in descendant.FontDescriptor.FontBBox]
+                                         for descendant in descendants))
         flags = int(first.Flags) & ~FIXED_PITCH
         if len(widths) > 1 and len(set(widths.values())) == 1:
             flags |= FIXED_PITCH
         descriptor = Dictionary(first)
         descriptor.FontName = base_font
         descriptor.Flags = flags
-        descriptor.FontBBox = Array([_number(min(box[0] for box in boxes)), _number(min(box[1] for box in boxes)),
-                                     _number(max(box[2] for box in boxes)), _number(max(box[3] for box in boxes))])
+        descriptor.FontBBox = Array([_number(min(left)), _number(min(bottom)),
+                                     _number(max(right)), _number(max(top))])
         if "/CIDSet" in descriptor:  # a set of the subset's CIDs, which the merge changes
             del descriptor.CIDSet
         stream = pikepdf.Stream(pdf, program)
