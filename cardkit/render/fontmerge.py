@@ -25,6 +25,7 @@ import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -40,9 +41,10 @@ from cardkit.source.boundary import read_input
 
 POSTSCRIPT_NAME = 6  # the name table's record of a font's PostScript name
 FIXED_PITCH = 1  # FontDescriptor flag bit 1
-# The tables WeasyPrint leaves out of its subsets, left out of the merged one too.
-DROPPED_TABLES = ["BASE", "DSIG", "EBDT", "EBLC", "EBSC", "FFTM", "GPOS", "GSUB", "JSTF", "LTSH",
-                  "PCLT", "SVG ", "kern"]
+# The tables WeasyPrint leaves out of its subsets, and those a PDF renderer does not read
+# (glyph classes, math layout), left out of the merged one.
+DROPPED_TABLES = ["BASE", "DSIG", "EBDT", "EBLC", "EBSC", "FFTM", "GDEF", "GPOS", "GSUB", "JSTF",
+                  "LTSH", "MATH", "PCLT", "SVG ", "kern"]
 # fontTools logs each table it drops; a build prints only problems.
 logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
 
@@ -106,7 +108,7 @@ class _Font:
         if original is None:
             raise RenderError(f"the font {self.name} of a face is none of the project's fonts "
                               f"({', '.join(sorted(font_files))})")
-        program = _subset(original, sorted(widths))
+        program = _subset(original, tuple(sorted(widths)))
         base_font = Name(f"/{_tag(program)}+{self.name}")
 
         first = descendants[0].FontDescriptor
@@ -195,13 +197,16 @@ def _postscript_name(program: bytes) -> str:
     return name
 
 
-def _subset(original: bytes, glyph_ids: list[int]) -> bytes:
+@lru_cache(maxsize=64)
+def _subset(original: bytes, glyph_ids: tuple[int, ...]) -> bytes:
     """`original` reduced to `glyph_ids` (and the glyphs they are built of), each at its own
-    id, without hinting, as WeasyPrint subsets; the same bytes for the same glyphs."""
+    id, without hinting, as WeasyPrint subsets; the same bytes for the same glyphs (kept for
+    the build's other paper, which shows the same glyphs)."""
     options = subset.Options(retain_gids=True, hinting=False, desubroutinize=True,
                              ignore_missing_glyphs=True)
     options.drop_tables += DROPPED_TABLES
-    font = TTFont(BytesIO(original), recalcTimestamp=False)
+    # Loaded lazily, as fontTools' own subsetter loads: only the glyphs kept are parsed.
+    font = TTFont(BytesIO(original), recalcTimestamp=False, lazy=True)
     subsetter = subset.Subsetter(options)
     subsetter.populate(gids=glyph_ids)
     subsetter.subset(font)
