@@ -5,8 +5,8 @@ Cards are butted: neighbours share a cut line. Each card's colour stops at its o
 inside the grid (the imposition clips it there), and runs 3 mm past the cut only on the
 grid's outer edges, so no card paints over another. Crop marks extend the cut lines of the
 cards a sheet holds outwards from the grid's bleed, at least MIN_MARK_LENGTH long, and stay
-at least MARGIN from the paper's edges, inside the printable area of common printers (the
-widest unprintable side margin among them is a laser printer's 4.2 mm, 1/6 inch).
+at least MARGIN from the paper's edges, clear of the 4.2 mm (1/6 inch) edge many laser
+printers leave unprinted.
 
 That margin decides how many cards fit:
 - A4 portrait (210 x 297): 3 x 3 cards are 189 x 264 mm, with bleed 195 x 270. That leaves
