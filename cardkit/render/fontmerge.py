@@ -68,7 +68,7 @@ def merge_fonts(pdf: Pdf, font_files: dict[str, bytes]) -> None:
     were made from, by PostScript name (`project_font_files`)."""
     uses: dict[str, _Font] = {}
     for resources, key, font in _font_uses(pdf):
-        name = str(font.BaseFont).lstrip("/").split("+", 1)[-1]
+        name = _untagged(font)
         uses.setdefault(name, _Font(name)).add(resources, key, font)
     for merged in uses.values():
         replacement = merged.build(pdf, font_files)
@@ -113,8 +113,8 @@ class _Font:
 
         first = descendants[0].FontDescriptor
         # WeasyPrint's box spans the subset's widest advance; the merged one, all of them.
-        left, bottom, right, top = zip(*([float(value) for value in descendant.FontDescriptor.FontBBox]
-                                         for descendant in descendants))
+        left, bottom, right, top = zip(*(
+            [float(value) for value in descendant.FontDescriptor.FontBBox] for descendant in descendants))
         flags = int(first.Flags) & ~FIXED_PITCH
         if len(widths) > 1 and len(set(widths.values())) == 1:
             flags |= FIXED_PITCH
@@ -159,7 +159,7 @@ def tag_by_content(document: bytes) -> bytes:
                         if descriptor is not None and key in descriptor), None)
         if program is None:
             continue  # not embedded: no subset to name
-        base_font = Name(f"/{_tag(program.read_bytes())}+{str(font.BaseFont).lstrip('/').split('+', 1)[-1]}")
+        base_font = Name(f"/{_tag(program.read_bytes())}+{_untagged(font)}")
         font.BaseFont = descendant.BaseFont = descriptor.FontName = base_font
     output = BytesIO()
     pdf.save(output, deterministic_id=True, compress_streams=True)
@@ -188,6 +188,11 @@ def _font_uses(pdf: Pdf) -> Iterator[tuple[Dictionary, Name, Dictionary]]:
     for page in pdf.pages:
         if "/Resources" in page:
             yield from visit(page.Resources)
+
+
+def _untagged(font: Dictionary) -> str:
+    """A font's name without its subset tag: `Cardkit-Sans-Semi-Condensed`."""
+    return str(font.BaseFont).lstrip("/").split("+", 1)[-1]
 
 
 def _postscript_name(program: bytes) -> str:

@@ -56,7 +56,8 @@ class _Decoder:
                     self.map[int(code, 16)] = bytes.fromhex(text.decode()).decode("utf-16-be")
 
     def text(self, data: bytes) -> str:
-        codes = [int.from_bytes(data[i:i + self.width], "big") for i in range(0, len(data), self.width)]
+        codes = [int.from_bytes(data[start:start + self.width], "big")
+                 for start in range(0, len(data), self.width)]
         return "".join(self.map.get(code, "\ufffd") for code in codes)
 
 

@@ -42,7 +42,8 @@ def runs_of(path: Path):
 def test_no_glyph_on_a_face_is_under_6_5_pt(box_build, game, language, paper, name):
     runs = [run for run in runs_of(box_build / name) if run.page >= REGISTRATION_PAGES]
     assert runs
-    small = {(run.face, run.text, round(run.size, 2)) for run in runs if run.size < FLOOR - TOLERANCE}
+    small = {(run.face, run.text, round(run.size, 2))
+             for run in runs if run.size < FLOOR - TOLERANCE}
     assert small == set()
 
 
@@ -95,7 +96,8 @@ def test_no_two_font_programs_share_a_name_in_any_pdf_of_the_build(box_build):
         programs = font_programs(path)
         assert programs, path
         for name, contents in programs.items():
-            assert len(contents) == 1, f"{path.relative_to(box_build)}: {len(contents)} programs named {name}"
+            assert len(contents) == 1, \
+                f"{path.relative_to(box_build)}: {len(contents)} programs named {name}"
             across_pdfs[name] |= contents
     # The tags are derived from the programs: one name stands for one program in every PDF.
     assert {name: len(contents) for name, contents in across_pdfs.items()} == \
@@ -130,12 +132,14 @@ def test_crop_marks_are_3_mm_or_longer_and_only_beside_the_cards_of_a_sheet(
         expected = set()
         for left, bottom, right, top in cards:
             # every edge of a card on the grid's outline is marked at both its ends
-            for on_edge, lines in ((abs(top - trim[3]) < 0.01, [("x", left, "above"), ("x", right, "above")]),
-                                   (abs(bottom - trim[1]) < 0.01, [("x", left, "below"), ("x", right, "below")]),
-                                   (abs(left - trim[0]) < 0.01, [("y", bottom, "left"), ("y", top, "left")]),
-                                   (abs(right - trim[2]) < 0.01, [("y", bottom, "right"), ("y", top, "right")])):
-                if on_edge:
-                    expected |= set(lines)
+            if abs(top - trim[3]) < 0.01:
+                expected |= {("x", left, "above"), ("x", right, "above")}
+            if abs(bottom - trim[1]) < 0.01:
+                expected |= {("x", left, "below"), ("x", right, "below")}
+            if abs(left - trim[0]) < 0.01:
+                expected |= {("y", bottom, "left"), ("y", top, "left")}
+            if abs(right - trim[2]) < 0.01:
+                expected |= {("y", bottom, "right"), ("y", top, "right")}
         found = set()
         for x1, y1, x2, y2 in marks[index]:
             length = max(abs(x2 - x1), abs(y2 - y1))
@@ -144,7 +148,8 @@ def test_crop_marks_are_3_mm_or_longer_and_only_beside_the_cards_of_a_sheet(
                 found.add(("x", x1, "above" if min(y1, y2) > trim[3] else "below"))
             else:
                 found.add(("y", y1, "left" if max(x1, x2) < trim[0] else "right"))
-        assert same_lines(found, expected), f"page {index + 1}: marks {sorted(found)}, cards' edges {sorted(expected)}"
+        assert same_lines(found, expected), \
+            f"page {index + 1}: marks {sorted(found)}, cards' edges {sorted(expected)}"
     assert filled_counts[:-1] == [PAPERS[paper].cards_per_sheet] * (len(filled_counts) - 1)
 
 
@@ -175,11 +180,13 @@ def test_the_en_flag_would_be_found():
     assert not EN_FLAG.search("BEGEGNUNGSKARTE") and not EN_FLAG.search("ALIEN")
 
 
-# Each edition's quick-reference cards, and words each shows in every language: the steps or
-# phases of an encounter, numbered, split over cards of 6.5 pt or more.
+# The cards of each edition's encounter steps or phases, split over several cards, with the
+# first and last list number each shows.
 QUICK_REFERENCE = {
-    "classic": {"reference-classic_steps_1_5": ["1.", "5."], "reference-classic_steps_6_10": ["6.", "10."]},
-    "cosmic": {"reference-cosmic_phases_1_4": ["1.", "4."], "reference-cosmic_phases_5_8": ["5.", "8."]},
+    "classic": {"reference-classic_steps_1_5": ["1.", "5."],
+                "reference-classic_steps_6_10": ["6.", "10."]},
+    "cosmic": {"reference-cosmic_phases_1_4": ["1.", "4."],
+               "reference-cosmic_phases_5_8": ["5.", "8."]},
 }
 EDITIONS = [(game, language, paper, name) for game, language, paper, name in CARD_SHEETS
             if game in QUICK_REFERENCE]
