@@ -1,5 +1,6 @@
 """Fit measured with the real renderer: a text too long for its box is reported at its line."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -12,10 +13,11 @@ from cardkit.model.database import load_database
 from cardkit.problems import Severity
 from cardkit.render.build import BuildFailed, build
 from cardkit.render.cache import CACHE_FOLDER
-from cardkit.render.documents import LanguageContext
+from cardkit.render.documents import LanguageContext, face_html
+from cardkit.render.faces import Printed
 from cardkit.render.fit import fit_budgets, fit_face, fit_problems
 from cardkit.render.renderer import Renderer
-from tests.render.conftest import duel_folder
+from tests.render.conftest import PROJECT, duel_folder
 
 
 def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy):
@@ -34,7 +36,7 @@ def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy)
     assert problem.position.path == Path("locales/de/duel/fate/maintenance.yaml")
     line = source.splitlines().index("    unlabelled-3: Ziehe 3 Karten.") + 1
     assert problem.position.line == line
-    assert "resources.unlabelled-3 (de)" in problem.message and "floor size 5.5 pt" in problem.message
+    assert "resources.unlabelled-3 (de)" in problem.message and "floor size 6.5 pt" in problem.message
 
 
 def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):
@@ -124,3 +126,16 @@ def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
         fitted = fit_face(Renderer(project_copy), context, context.face("supply-run"))
         results[name] = next(fit for fit in fitted.fits if fit.path == "resources.unlabelled-3").fits
     assert results == {"within": True, "beyond": False}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_no_text_box_of_any_face_may_shrink_below_6_5_pt(language):
+    """The floor of every fit box on every face of every game: a text too long for it is an
+    overflow to fix, never a glyph under 6.5 pt."""
+    context = LanguageContext(PROJECT, language, load_database(PROJECT)[0])
+    html = face_html(context, *(Printed(face, {}) for face in (*context.faces, *context.backs)))
+
+    floors = [float(floor) for floor in re.findall(r'data-floor="([^"]+)"', html)]
+
+    assert len(floors) > len(context.faces)
+    assert min(floors) >= 6.5
