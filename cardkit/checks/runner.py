@@ -8,6 +8,7 @@ from pathlib import Path
 
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
 from cardkit.checks.provenance import check_provenance
+from cardkit.checks.quotes import check_quotes
 from cardkit.checks.references import check_references
 from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import check_staleness, translation_states
@@ -35,11 +36,13 @@ class Report:
         return [p for p in self.problems if p.severity is Severity.WARNING]
 
 
-def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] | None = None) -> Report:
+def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] | None = None,
+             rulebooks: Path | None = None) -> Report:
     """Every problem of the database under `root`. `measure_fit` (the render layer's fit
     measurement, handed in by the caller because checks sit above render) adds whether
-    each text fits its printed box."""
-    return check_database(root, *load_database(root), measure_fit=measure_fit)
+    each text fits its printed box; `rulebooks`, a folder of the rulebook files, whether
+    each citation's quote stands in its lines."""
+    return check_database(root, *load_database(root), measure_fit=measure_fit, rulebooks=rulebooks)
 
 
 def load_checked_database(root: Path) -> tuple[Database, Report]:
@@ -53,12 +56,15 @@ def load_checked_database(root: Path) -> tuple[Database, Report]:
 
 
 def check_database(root: Path, database: Database, problems: list[Problem], files: int,
-                   measure_fit: Callable[[Database, Path], list[Problem]] | None = None) -> Report:
+                   measure_fit: Callable[[Database, Path], list[Problem]] | None = None,
+                   rulebooks: Path | None = None) -> Report:
     """Every check on a loaded database, after the `problems` its loading found."""
     counts = count_cards(database)
     problems += check_references(database)
     problems += check_box_counts(database, counts)
     problems += check_provenance(database)
+    if rulebooks is not None:
+        problems += check_quotes(database, rulebooks)
     problems += check_texts(database, build_lexicons(database))
     problems += check_catalogues(root, database.languages)
     problems += check_consistency(database)

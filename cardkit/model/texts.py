@@ -15,7 +15,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, StringConstraints
 
 from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
-from cardkit.model.cards import FateCard, PlanetSymbol
+from cardkit.model.cards import FateCard, Symbol
 from cardkit.model.provenance import Sources
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank]
@@ -91,7 +91,7 @@ class FateText(NamedEntry):
     text: Text | None = None
     prizes: PrizesText | None = None
     contest: ContestText | None = None
-    resources: dict[PlanetSymbol, Text] = {}
+    resources: dict[Symbol, Text] = {}
 
 
 class DiscoveryText(FateText):
