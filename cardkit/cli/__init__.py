@@ -28,6 +28,8 @@ COMMANDS = {
              "Exchange translations with translators' tools as PO or XLIFF files."),
     "replay": ("cardkit.cli.replay", "replay_command",
                "Replay worked examples (default: every one under tests/examples/)."),
+    "play": ("cardkit.cli.play", "play_command",
+             "Play random games from legal setups to their end, checking every invariant."),
     "build": ("cardkit.cli.build", "build_command",
               "Render card sheets and reference sheets of the database under ROOT into PDFs."),
     "review": ("cardkit.cli.review", "review_command",
