@@ -2,7 +2,7 @@
 
 `CLASSIC` is the four-player Avalon Hill edition (rulebook `001_9841a4286c692375.txt`,
 Spanish OCR, 1326 lines); `COSMIC` the current edition (`002_899f4de90e84aa54.txt`, Spanish
-machine translation, 286 lines). Each setting cites the lines that give it; the engine reads
+machine translation, 287 lines). Each setting cites the lines that give it; the engine reads
 nothing else about an edition. Numbers a card or box states (the starting hand, ships per
 home planet) are read from the card database, not from here.
 """
@@ -86,7 +86,7 @@ CLASSIC = Edition(
     })
 
 COSMIC = Edition(
-    game="cosmic", rulebook="002_899f4de90e84aa54.txt", rulebook_lines=286,
+    game="cosmic", rulebook="002_899f4de90e84aa54.txt", rulebook_lines=287,
     destiny="deck", regroup_optional=False, gather_before_aim=False,
     encounter_types=(ATTACK, NEGOTIATE, MORPH), refill_until_encounter_card=True,
     defense_refill=AT_PLANNING, defender_rewards_optional=True, failed_deal_ends_turn=False,
