@@ -26,6 +26,8 @@ COMMANDS = {
                         "Record that the selected translations match the current English text."),
     "i18n": ("cardkit.cli.i18n", "i18n_group",
              "Exchange translations with translators' tools as PO or XLIFF files."),
+    "export": ("cardkit.cli.export", "export_group",
+               "Write the database as data for other programs: a JSON dataset with its schema."),
     "replay": ("cardkit.cli.replay", "replay_command",
                "Replay worked examples (default: every one under tests/examples/)."),
     "build": ("cardkit.cli.build", "build_command",
