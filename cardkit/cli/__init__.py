@@ -32,6 +32,8 @@ COMMANDS = {
                "Replay worked examples (default: every one under tests/examples/)."),
     "build": ("cardkit.cli.build", "build_command",
               "Render card sheets and reference sheets of the database under ROOT into PDFs."),
+    "site": ("cardkit.cli.site", "site_command",
+             "Write a static gallery of every card in every language, with search and filters."),
     "review": ("cardkit.cli.review", "review_command",
                "Write a page showing every card in English and LANG side by side, with its problems."),
     "workbench": ("cardkit.cli.workbench", "workbench_command",

@@ -1,0 +1,66 @@
+"""What a build makes of its faces besides the PDFs: card images (png.py), Tabletop Simulator
+decks (tts.py) and the gallery site (site.py). Each takes the faces the build rendered or
+read from the face cache, rasterises only what the cache does not hold, and returns its
+files, which the build writes with the PDFs, all or none."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardkit.model.database import Database
+from cardkit.render.cache import FaceCache
+from cardkit.render.games import Target
+from cardkit.render.png import DEFAULT_DPI, face_images, png_name
+from cardkit.render.raster import Raster
+from cardkit.render.site import site_files
+from cardkit.render.tts import DEFAULT_BASE, folder_name, tts_files
+
+FORMATS = ("pdf", "png", "tts")
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """What a build writes: `formats` into the output folder, and the site into `site`
+    when it is given (`cardkit site`)."""
+
+    formats: tuple[str, ...] = ("pdf",)
+    png: Raster = field(default_factory=lambda: Raster(DEFAULT_DPI, "trim"))
+    tts_base: str = DEFAULT_BASE
+    site: Path | None = None
+
+    @property
+    def imposes(self) -> bool:
+        """Whether the build makes the PDFs: for themselves, or for the site's links."""
+        return "pdf" in self.formats or self.site is not None
+
+    def files(self, database: Database, rendered, documents: dict[Target, dict[str, bytes]],
+              out: Path, store: FaceCache, jobs: int | None) -> tuple[dict[Path, bytes], list[str]]:
+        """The files of every output but the PDFs, by path, and what had to be rasterised
+        (as paths relative to the output folder, or the site's)."""
+        files: dict[Path, bytes] = {}
+        made: list[str] = []
+
+        def pdf_of(target: Target, face) -> bytes:
+            return rendered.faces[target, face.id].pdf
+
+        if "png" in self.formats:
+            named = {f"{target.folder}/png/{png_name(face)}": (face, pdf_of(target, face))
+                     for target, context in rendered.contexts.items()
+                     for face in (*context.faces, *context.backs)}
+            images = face_images(named, self.png, store, jobs)
+            files.update({out / name: image for name, image in images.images.items()})
+            made += images.made
+        if "tts" in self.formats:
+            for target, context in rendered.contexts.items():
+                folder = Path(target.folder, "tts", folder_name(target))
+                deck_files, deck_made = tts_files(target, context.faces, context.backs,
+                                                  lambda face, target=target: pdf_of(target, face),
+                                                  store, self.tts_base, jobs)
+                files.update({out / folder / name: data for name, data in deck_files.items()})
+                made += [f"{target.folder}/tts/{name}" for name in deck_made]
+        if self.site is not None:
+            pages, site_made = site_files(database, rendered.contexts, pdf_of, documents, store, jobs)
+            files.update({self.site / name: data for name, data in pages.items()})
+            made += [f"site/{name}" for name in site_made]
+        return files, made
