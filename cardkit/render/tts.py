@@ -173,6 +173,7 @@ def _card(target: Target, face: Face, sheet: Sheet, index: int, custom: dict) ->
         "GUID": _guid(target, face.id),
         "Nickname": face.text("name") or face.source_text("name") or face.id,
         "Description": "\n\n".join(text for text in texts if text),
+        "GMNotes": face.id,
         "Transform": _TRANSFORM,
         "Hands": True,
         "CardID": sheet.card_id(index),
