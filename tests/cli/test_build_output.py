@@ -153,7 +153,7 @@ def test_a_read_only_disk_is_a_message(small_disk: Path):
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
     result = run_build(str(out))
     assert (result.exit_code, result.output) == (1, (
-        f"Error: build failed: {out / STAGING}: read-only file system; the previous PDFs are "
+        f"Error: build failed: {out / STAGING}: read-only file system; the previous files are "
         "unchanged\n"))
     assert pdfs(out) == before
 
