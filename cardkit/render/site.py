@@ -20,6 +20,7 @@ the JSON export's (export/dataset.py), so the gallery and the dataset never disa
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -29,7 +30,8 @@ from babel import Locale
 
 from cardkit.export.dataset import game_dataset
 from cardkit.model.database import Database
-from cardkit.render.cache import FaceCache
+from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face
 from cardkit.render.games import Target, kinds_of
@@ -111,39 +113,39 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
     rasterised: Rasterised = rasterise_all(
         {name: (raster_key("face", digest(pdf), repr(SITE_RASTER)), face_png, (pdf, SITE_RASTER))
          for name, pdf in images.items()}, store, processes)
-    files = dict(rasterised.images)
+    files: dict[str, bytes | str] = dict(rasterised.images)
     for name in ASSETS:
         files[f"assets/{name}"] = _asset(next(iter(contexts.values())), name)
     for language in languages:
         targets = [target for target in contexts if target.language == language]
         everything = [card for target in targets for card in cards[target]]
-        context = contexts[targets[0]]
-        site = _Pages(context, language, languages, games)
+        site = _Pages(contexts[targets[0]], language, languages, games, store)
         files[f"{language}/search-index.js"] = _search_index(everything)
-        files[f"{language}/index.html"] = site.index(PurePosixPath(language, "index.html"), everything,
-                                                     {target.game: documents[target] for target in targets})
+        files[f"{language}/index.html"] = site.render(
+            "site/index.html", PurePosixPath(language, "index.html"), everything,
+            {target.game: documents[target] for target in targets})
         for target in targets:
-            game_cards = cards[target]
             folder = PurePosixPath(language, target.game)
             for name, pdf in documents[target].items():
                 files[str(folder / name)] = pdf
-            files[str(folder / "index.html")] = contexts[target].render(
-                "site/index.html", **site.values(folder / "index.html", game_cards,
-                                                 {target.game: documents[target]}, game=target.game))
+            files[str(folder / "index.html")] = site.render(
+                "site/index.html", folder / "index.html", cards[target],
+                {target.game: documents[target]}, game=target.game)
             for kind in kinds_of(target.game):
-                of_kind = [card for card in game_cards if card.kind == kind]
+                of_kind = [card for card in cards[target] if card.kind == kind]
                 if of_kind:
-                    files[str(folder / kind / "index.html")] = contexts[target].render(
-                        "site/index.html", **site.values(folder / kind / "index.html", of_kind, {},
-                                                         game=target.game, kind=kind))
-            for card in game_cards:
-                files[str(card.page)] = site.card(contexts[target], card, _back_image(target, contexts[target].face(card.face.back_id)))
+                    files[str(folder / kind / "index.html")] = site.render(
+                        "site/index.html", folder / kind / "index.html", of_kind, {},
+                        game=target.game, kind=kind)
+            for card in cards[target]:
+                back = _back_image(target, contexts[target].face(card.face.back_id))
+                files[str(card.page)] = site.render(
+                    "site/card.html", card.page, [card], {}, game=card.game, kind=card.kind,
+                    card=card, back=str(back), facts=_flatten(card.record["facts"]))
     files["index.html"] = next(iter(contexts.values())).render(
         "site/languages.html", languages=languages, language_names=language_names(languages))
-    for name, content in files.items():
-        if isinstance(content, str):
-            files[name] = content.encode("utf-8")
-    return files, rasterised.made
+    return {name: content.encode("utf-8") if isinstance(content, str) else content
+            for name, content in files.items()}, rasterised.made
 
 
 def language_names(languages: list[str]) -> dict[str, str]:
@@ -161,37 +163,64 @@ def _card_state(record: dict, language: str) -> str:
 
 
 class _Pages:
-    """The pages of one language."""
+    """The pages of one language, each kept in the face cache under everything it shows
+    (the cards' records and names, the links) and the templates, icons and catalogue it is
+    rendered with, so a rebuild renders only the pages of what changed."""
 
-    def __init__(self, context: LanguageContext, language: str, languages: list[str], games: list[str]):
+    def __init__(self, context: LanguageContext, language: str, languages: list[str],
+                 games: list[str], store: FaceCache):
         self.context = context
         self.language = language
         self.languages = languages
         self.games = games
+        self.store = store
+        self.code = _site_code(context)
+
+    def render(self, template: str, page: PurePosixPath, cards: list[SiteCard],
+               documents: dict[str, dict[str, bytes]], game: str | None = None,
+               kind: str | None = None, **extra) -> bytes:
+        shown = [[card.id, card.name, card.state, str(card.page), card.record] for card in cards]
+        key = cache_key("site-page", self.code, template, str(page), json.dumps(
+            [shown, {name: sorted(files) for name, files in documents.items()}, game, kind,
+             self.languages, self.games, extra.get("back")], sort_keys=True))
+        html = self.store.get(key)
+        if html is None:
+            html = self.context.render(template, **self.values(page, cards, documents, game, kind),
+                                       **extra).encode("utf-8")
+            self.store.put(key, html)
+        return html
 
     def values(self, page: PurePosixPath, cards: list[SiteCard], documents: dict[str, dict[str, bytes]],
-               game: str | None = None, kind: str | None = None) -> dict:
-        root = _relative(page, PurePosixPath("."))
+               game: str | None, kind: str | None) -> dict:
+        link = lambda target: _relative(page, PurePosixPath(target))  # noqa: E731
         return dict(
             page_language=self.language, languages=self.languages, games=self.games,
-            language_names=language_names(self.languages), search=True,
-            root=root, here=page, cards=cards, game=game, kind=kind,
+            language_names=language_names(self.languages), search=page.name == "index.html",
+            cards=cards, game=game, kind=kind,
             kinds=list(dict.fromkeys(card.kind for card in cards)),
             states=[state for state in CARD_STATES if any(card.state == state for card in cards)],
             documents={name: sorted(files) for name, files in documents.items()},
-            link=lambda target: _relative(page, PurePosixPath(target)),
+            image=link(page.with_suffix(".png")), link=link,
             other_language=lambda language: _relative(page, PurePosixPath(language, *page.parts[1:])),
         )
 
-    def index(self, page: PurePosixPath, cards: list[SiteCard], documents: dict) -> str:
-        return self.context.render("site/index.html", **self.values(page, cards, documents))
 
-    def card(self, context: LanguageContext, card: SiteCard, back: PurePosixPath) -> str:
-        values = self.values(card.page, [card], {}, game=card.game, kind=card.kind)
-        values["search"] = False
-        return context.render("site/card.html", card=card, back=values["link"](str(back)),
-                              image=values["link"](str(card.page.with_suffix(".png"))),
-                              facts=_flatten(card.record["facts"]), **values)
+def _site_code(context: LanguageContext) -> str:
+    """The digest of what the pages of the context's language are rendered with: the
+    gallery's templates, the shared macros and icons, and the language's catalogue."""
+    templates = context.templates
+    files = sorted([*(templates / "site").glob("*"), *(templates / "icons").glob("*.svg"),
+                    templates / "macros.html", catalogue_path(context.root, context.language)])
+    hasher = hashlib.sha256()
+    for path in files:
+        if path.is_file():
+            try:
+                content = read_input(path, root=context.root, limit=ASSET_LIMIT)
+            except InputRefused as exc:
+                raise RenderError(f"refused to read {exc}") from None
+            hasher.update(f"{path.relative_to(context.root)}\n{len(content)}\n".encode())
+            hasher.update(content)
+    return hasher.hexdigest()
 
 
 def _flatten(facts: dict, prefix: str = "") -> list[tuple[str, str]]:
