@@ -29,7 +29,7 @@ def _papers(context, parameter, value):
 
 
 def _formats(context, parameter, value):
-    from cardkit.render.outputs import FORMATS  # loads WeasyPrint's neighbours: only when building
+    from cardkit.render.outputs import FORMATS  # imports the rasteriser: only when building
 
     formats = _list(value) or ["pdf"]
     unknown = [name for name in formats if name not in FORMATS]

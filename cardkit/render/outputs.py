@@ -11,10 +11,10 @@ from pathlib import Path
 from cardkit.model.database import Database
 from cardkit.render.cache import FaceCache
 from cardkit.render.games import Target
-from cardkit.render.png import DEFAULT_DPI, face_images, png_name
+from cardkit.render.png import DEFAULT_DPI, png_files
 from cardkit.render.raster import Raster
 from cardkit.render.site import site_files
-from cardkit.render.tts import DEFAULT_BASE, folder_name, tts_files
+from cardkit.render.tts import DEFAULT_BASE, tts_files
 
 FORMATS = ("pdf", "png", "tts")
 
@@ -45,20 +45,13 @@ class Outputs:
             return rendered.faces[target, face.id].pdf
 
         if "png" in self.formats:
-            named = {f"{target.folder}/png/{png_name(face)}": (face, pdf_of(target, face))
-                     for target, context in rendered.contexts.items()
-                     for face in (*context.faces, *context.backs)}
-            images = face_images(named, self.png, store, jobs)
+            images = png_files(rendered.contexts, pdf_of, self.png, store, jobs)
             files.update({out / name: image for name, image in images.images.items()})
             made += images.made
         if "tts" in self.formats:
-            for target, context in rendered.contexts.items():
-                folder = Path(target.folder, "tts", folder_name(target))
-                deck_files, deck_made = tts_files(target, context.faces, context.backs,
-                                                  lambda face, target=target: pdf_of(target, face),
-                                                  store, self.tts_base, jobs)
-                files.update({out / folder / name: data for name, data in deck_files.items()})
-                made += [f"{target.folder}/tts/{name}" for name in deck_made]
+            decks, decks_made = tts_files(rendered.contexts, pdf_of, store, self.tts_base, jobs)
+            files.update({out / name: data for name, data in decks.items()})
+            made += decks_made
         if self.site is not None:
             pages, site_made = site_files(database, rendered.contexts, pdf_of, documents, store, jobs)
             files.update({self.site / name: data for name, data in pages.items()})

@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 
 from cardkit.render.cache import FaceCache
 from cardkit.render.faces import Face
-from cardkit.render.raster import Raster, Rasterised, digest, face_png, raster_key, rasterise_all
+from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
 
 DEFAULT_DPI = 300
 
@@ -20,9 +20,11 @@ def png_name(face: Face) -> PurePosixPath:
     return PurePosixPath(face.kind, f"{face.id}.png")
 
 
-def face_images(faces: dict[str, tuple[Face, bytes]], raster: Raster, store: FaceCache,
-                processes: int | None = None) -> Rasterised:
-    """The PNG of each face by name, from `faces` (name: (face, its one-page PDF)); only
-    those the cache does not hold for these PDFs and this raster are rasterised."""
-    return rasterise_all({name: (raster_key("face", digest(pdf), repr(raster)), face_png, (pdf, raster))
-                          for name, (_, pdf) in faces.items()}, store, processes)
+def png_files(contexts: dict, pdf_of, raster: Raster, store: FaceCache,
+              processes: int | None = None) -> Rasterised:
+    """The image of every face and back of each target's context, by its path under the
+    output folder; `pdf_of(target, face)` is a face's one-page PDF. Only what the cache
+    does not hold for that PDF and this raster is rasterised."""
+    return rasterise_all({f"{target.folder}/png/{png_name(face)}": face_job(pdf_of(target, face), raster)
+                          for target, context in contexts.items()
+                          for face in (*context.faces, *context.backs)}, store, processes)

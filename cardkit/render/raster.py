@@ -92,6 +92,11 @@ def raster_key(what: str, *parts: str) -> str:
     return cache_key(what, RASTER_CODE, *parts)
 
 
+def face_job(pdf: bytes, raster: Raster) -> tuple[str, Callable[..., bytes], tuple]:
+    """The job of rasterising one face (for `rasterise_all`): its key, function, arguments."""
+    return raster_key("face", digest(pdf), repr(raster)), face_png, (pdf, raster)
+
+
 @dataclass
 class Rasterised:
     """Encoded images by name, and the names that had to be made rather than read from the

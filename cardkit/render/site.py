@@ -35,7 +35,7 @@ from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face
 from cardkit.render.games import Target, kinds_of
-from cardkit.render.raster import Raster, Rasterised, digest, face_png, raster_key, rasterise_all
+from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
 from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -110,9 +110,8 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
             images[str(card.page.with_suffix(".png"))] = pdf_of(target, card.face)
         for back in context.backs:
             images[str(_back_image(target, back))] = pdf_of(target, back)
-    rasterised: Rasterised = rasterise_all(
-        {name: (raster_key("face", digest(pdf), repr(SITE_RASTER)), face_png, (pdf, SITE_RASTER))
-         for name, pdf in images.items()}, store, processes)
+    rasterised: Rasterised = rasterise_all({name: face_job(pdf, SITE_RASTER) for name, pdf in images.items()},
+                                           store, processes)
     files: dict[str, bytes | str] = dict(rasterised.images)
     for name in ASSETS:
         files[f"assets/{name}"] = _asset(next(iter(contexts.values())), name)

@@ -17,8 +17,6 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
-from io import BytesIO
-from pathlib import PurePosixPath
 
 from PIL import Image
 
@@ -26,8 +24,8 @@ from cardkit.render.cache import FaceCache
 from cardkit.render.faces import Face
 from cardkit.render.games import Target
 from cardkit.render.layout import CARD_WIDTH
-from cardkit.render.raster import MM_PER_INCH, Raster, Rasterised, digest, encode_png, face_png, \
-    raster_key, rasterise_all
+from cardkit.render.raster import (MM_PER_INCH, Raster, Rasterised, digest, encode_png, face_job,
+                                   raster_key, rasterise_all)
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 # The game's importer takes sheets of 2 to 10 columns and 2 to 7 rows.
@@ -98,30 +96,30 @@ def compose_sheet(pdfs: list[bytes], back: bytes, columns: int, rows: int) -> by
     return encode_png(sheet, CARD_RASTER.dpi)
 
 
-def tts_files(target: Target, faces: list[Face], backs: list[Face], pdf_of, store: FaceCache,
-              base: str = DEFAULT_BASE, processes: int | None = None) -> tuple[dict[str, bytes], list[str]]:
-    """The folder of one game in one language, by file name under it: a saved object
-    `<kind>.json` per card kind, its sheets and its backs; and what had to be rasterised.
-    `pdf_of(face)` is a face's one-page PDF; `base` is prefixed to the images' names."""
-    folder = folder_name(target)
-    sheets = sheets_of(faces, backs)
-    jobs = {}
-    for kind_sheets in sheets.values():
-        for sheet in kind_sheets:
-            pdfs = [pdf_of(face) for face in sheet.faces]
-            back = pdf_of(sheet.back)
-            key = raster_key("tts-sheet", repr(CARD_RASTER), f"{sheet.columns}x{sheet.rows}",
-                             digest(back), *map(digest, pdfs))
-            jobs[sheet.name] = (key, compose_sheet, (pdfs, back, sheet.columns, sheet.rows))
-    for back in backs:
-        pdf = pdf_of(back)
-        jobs[back_name(back)] = (raster_key("face", digest(pdf), repr(CARD_RASTER)), face_png,
-                                 (pdf, CARD_RASTER))
+def tts_files(contexts: dict, pdf_of, store: FaceCache, base: str = DEFAULT_BASE,
+              processes: int | None = None) -> tuple[dict[str, bytes], list[str]]:
+    """The decks of each target's context (one game in one language), by path under the
+    output folder: `<game>/<ll>/tts/cardkit-<game>-<ll>/` holds a saved object `<kind>.json`
+    per card kind, its sheets and its backs. Also returns what had to be rasterised.
+    `pdf_of(target, face)` is a face's one-page PDF; `base` starts the images' references."""
+    jobs, saved = {}, {}
+    for target, context in contexts.items():
+        folder = f"{target.folder}/tts/{folder_name(target)}"
+        sheets = sheets_of(context.faces, context.backs)
+        for kind_sheets in sheets.values():
+            for sheet in kind_sheets:
+                pdfs = [pdf_of(target, face) for face in sheet.faces]
+                back = pdf_of(target, sheet.back)
+                key = raster_key("tts-sheet", repr(CARD_RASTER), f"{sheet.columns}x{sheet.rows}",
+                                 digest(back), *map(digest, pdfs))
+                jobs[f"{folder}/{sheet.name}"] = (key, compose_sheet, (pdfs, back, sheet.columns, sheet.rows))
+        for back in context.backs:
+            jobs[f"{folder}/{back_name(back)}"] = face_job(pdf_of(target, back), CARD_RASTER)
+        for kind, kind_sheets in sheets.items():
+            saved[f"{folder}/{kind}.json"] = saved_object(target, kind, kind_sheets,
+                                                          f"{base}{folder_name(target)}/")
     rasterised: Rasterised = rasterise_all(jobs, store, processes)
-    files = dict(rasterised.images)
-    for kind, kind_sheets in sheets.items():
-        files[f"{kind}.json"] = saved_object(target, kind, kind_sheets, f"{base}{folder}/")
-    return files, [f"{folder}/{name}" for name in rasterised.made]
+    return {**rasterised.images, **saved}, rasterised.made
 
 
 def back_name(back: Face) -> str:

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.export.dataset import FORMAT_VERSION, SCHEMA_FILE, SCHEMA_SOURCE, export_files
-from cardkit.model.database import Database, load_valid_database
+from cardkit.model.database import load_valid_database
 from cardkit.model.games import GAMES
 from tests.conftest import PROJECT_ROOT
 

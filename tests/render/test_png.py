@@ -103,20 +103,22 @@ def test_bleed_at_another_resolution_and_the_same_bytes_without_the_cache(tmp_pa
     assert not list(cached.rglob("*.pdf"))  # only what --format asks for
 
 
-def test_a_changed_face_is_rasterised_again_alone(tmp_path, face_cache):
+def test_a_changed_face_is_rasterised_again_alone_with_its_deck_sheet(tmp_path, face_cache):
     project = tmp_path / "project"
     for folder in ("cards", "locales", "templates"):
         shutil.copytree(PROJECT / folder, project / folder)
     out = with_face_cache(tmp_path / "out", face_cache)
-    first = build(project, out, ["de"], games=["duel"], outputs=Outputs(("png",)))
-    assert first.rendered and all("/png/" in what for what in first.rendered)
+    outputs = Outputs(("png", "tts"))
+    first = build(project, out, ["de"], games=["duel"], outputs=outputs)
+    assert first.rendered and all("/png/" in what or "/tts/" in what for what in first.rendered)
     german = project / "locales/de/duel/aliens.yaml"
     german.write_text(german.read_text(encoding="utf-8").replace("muss er sie dir zeigen",
                                                                  "muss er sie dir vorzeigen"),
                       encoding="utf-8")
     before = (out / "duel/de/png/alien/swarm.png").stat().st_mtime_ns
 
-    again = build(project, out, ["de"], games=["duel"], outputs=Outputs(("png",)))
+    again = build(project, out, ["de"], games=["duel"], outputs=outputs)
 
-    assert again.rendered == ["duel/de/iron-matron", "duel/de/png/alien/iron-matron.png"]
+    assert again.rendered == ["duel/de/iron-matron", "duel/de/png/alien/iron-matron.png",
+                              "duel/de/tts/cardkit-duel-de/sheet-1.png"]
     assert (out / "duel/de/png/alien/swarm.png").stat().st_mtime_ns == before
