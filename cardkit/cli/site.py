@@ -28,7 +28,8 @@ def site_command(root: Path, out: str, jobs: int | None, quiet: bool) -> None:
 
     root = require_database(root)
     site = output_folder(out, root)
-    if site.resolve() == site.resolve().parent or not site.name:
-        raise UsageError(f"--out {out}: name a folder for the site, such as build/site")
+    if site.resolve().parent == Path(root).resolve() or site.resolve() == site.resolve().parent:
+        raise UsageError(f"--out {out}: the site's folder shares the face cache of the folder it "
+                         "lies in, which would be the database folder; use a folder such as build/site")
     run_build(root, site.parent, None, None, jobs, quiet, False, None,
               Outputs(formats=(), site=site))

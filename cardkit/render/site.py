@@ -28,15 +28,15 @@ from pathlib import PurePosixPath
 
 from babel import Locale
 
+from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.export.dataset import game_dataset
 from cardkit.model.database import Database
-from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.documents import LanguageContext
+from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face
 from cardkit.render.games import Target, kinds_of
 from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
-from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
 

@@ -122,3 +122,11 @@ def test_a_changed_face_is_rasterised_again_alone_with_its_deck_sheet(tmp_path, 
     assert again.rendered == ["duel/de/iron-matron", "duel/de/png/alien/iron-matron.png",
                               "duel/de/tts/cardkit-duel-de/sheet-1.png"]
     assert (out / "duel/de/png/alien/swarm.png").stat().st_mtime_ns == before
+
+
+def test_an_unknown_format_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(main, ["build", str(PROJECT), "--out", str(tmp_path / "out"),
+                                       "--format", "pdf,jpg"])
+    assert result.exit_code == 2
+    assert "unknown format jpg; use pdf, png, tts" in result.output
+    assert not (tmp_path / "out").exists()

@@ -226,3 +226,13 @@ def test_axe_finds_no_serious_or_critical_violation(browser, site, page):
     serious = [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]][:3])
                for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
     assert serious == []
+
+
+def test_the_site_may_not_lie_directly_in_the_database_folder(tmp_path):
+    project = tmp_path / "project"
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT_ROOT / folder, project / folder)
+    result = CliRunner().invoke(main, ["site", str(project), "--out", str(project / "site")])
+    assert result.exit_code == 2
+    assert "which would be the database folder; use a folder such as build/site" in result.output
+    assert not (project / "site").exists() and not (project / ".cache").exists()
