@@ -15,9 +15,11 @@ so a change of the load falls on both sides.
      --format png` with those faces cached but no image (target: <= 1.2 x the floor);
   3. `cardkit site` with the faces cached but no image, against 2 (target: <= 1.5 x);
   4. `cardkit build --format png,tts` and `cardkit site` from nothing (every face rendered),
-     then again after one card's German text changed (target: <= 10 % of the cold time);
-     also the share of the items (faces, images, sheets) made again, and the same against a
-     cold run that started from the cached faces.
+     then again after one card's German text changed (target: <= 10 % of the cold time),
+     and once more with nothing changed (what the two commands cost to find that out); also
+     the run from the cached faces, and how many items (faces, images, sheets) each made.
+
+CPU seconds (each command with its worker processes) are printed beside the wall times.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -58,14 +61,27 @@ with ProcessPoolExecutor(processes) as pool:
 """
 
 
-def run(command: list[str], cwd: Path | None = None) -> tuple[float, str]:
-    """Wall seconds of a command run as a new process, and what it wrote to stderr."""
+CPU: list[float] = []  # the CPU seconds of each run, in order: less subject to the load
+
+
+def run(command: list[str]) -> tuple[float, str]:
+    """Wall seconds of a command run as a new process, and what it wrote to stderr; its CPU
+    seconds (with its worker processes) go to CPU."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    result = subprocess.run(command, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
     if result.returncode != 0:
         sys.exit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
     return elapsed, result.stderr
+
+
+def timed(command: list[str]) -> tuple[float, float, str]:
+    """As `run`, with the CPU seconds beside the wall seconds."""
+    elapsed, stderr = run(command)
+    return elapsed, CPU[-1], stderr
 
 
 def made(stderr: str) -> int:
@@ -79,9 +95,15 @@ def copy_project(target: Path) -> Path:
     return target
 
 
-def summary(name: str, times: list[float], target: str = "") -> str:
-    return (f"{name:<48} best {min(times):6.2f} s  median {statistics.median(times):6.2f} s"
-            + (f"  {target}" if target else ""))
+def summary(name: str, times: list[float], target: str = "", cpu: list[float] | None = None) -> str:
+    return (f"{name:<46} best {min(times):6.2f} s  median {statistics.median(times):6.2f} s"
+            + (f"  (CPU median {statistics.median(cpu):6.2f} s)" if cpu else "")
+            + (f"\n{'':<49}{target}" if target else ""))
+
+
+def ratio(name: str, ours: list[float], theirs: list[float], target: str) -> str:
+    return (f"{name}: best {min(ours) / min(theirs):.2f}, median "
+            f"{statistics.median(ours) / statistics.median(theirs):.2f} ({target})")
 
 
 def export_faces(root: Path, build: Path, folder: Path) -> int:
@@ -115,65 +137,76 @@ def main() -> None:
         run([*CARDKIT, "build", str(root), "--out", str(warm), "--quiet", *jobs])
         faces = export_faces(root, warm, scratch / "faces")
 
-        exports = [run([*CARDKIT, "export", "json", str(root), "-o", str(scratch / "json")])[0]
-                   for _ in range(options.repeat)]
-        print(summary("1. export json", exports, "(target <= 0.5 s)"))
+        exports, export_cpu = [], []
+        for _ in range(options.repeat):
+            seconds, cpu, _ = timed([*CARDKIT, "export", "json", str(root), "-o", str(scratch / "json")])
+            exports.append(seconds)
+            export_cpu.append(cpu)
+        print(summary("1. export json", exports, "target <= 0.5 s", export_cpu))
 
-        floor, png, site = [], [], []
+        figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in ("floor", "png", "site")}
         for round_number in range(options.repeat):
-            out = scratch / f"floor-{round_number}"
-            out.mkdir()
-            floor.append(run([sys.executable, "-c", FLOOR, str(scratch / "faces"), str(out), str(options.jobs)])[0])
-            out = scratch / f"png-{round_number}"
-            shutil.copytree(warm / ".cache", out / ".cache")
-            png.append(run([*CARDKIT, "build", str(root), "--out", str(out), "--format", "png", "--quiet", *jobs])[0])
-            out = scratch / f"site-{round_number}"
-            shutil.copytree(warm / ".cache", out / ".cache")
-            site.append(run([*CARDKIT, "site", str(root), "--out", str(out / "site"), "--quiet", *jobs])[0])
-            for name in ("floor", "png", "site"):
-                shutil.rmtree(scratch / f"{name}-{round_number}")
-        print(f"   ({faces} faces and backs in every game and language)")
-        print(summary("2. floor: pypdfium2 + Pillow, the same faces", floor))
-        print(summary("   cardkit build --format png", png,
-                      f"ratio best {min(png) / min(floor):.2f}, median "
-                      f"{statistics.median(png) / statistics.median(floor):.2f} (target <= 1.2)"))
-        print(summary("3. cardkit site", site,
-                      f"ratio to png best {min(site) / min(png):.2f}, median "
-                      f"{statistics.median(site) / statistics.median(png):.2f} (target <= 1.5)"))
-
-        cold, warm_faces, again = [], [], []
-        cold_items, warm_items, again_items = [], [], []
-        for round_number in range(options.repeat):
-            for start, times, items in (("nothing", cold, cold_items), ("faces", warm_faces, warm_items)):
-                out = scratch / f"cold-{round_number}-{start}"
-                if start == "faces":
+            commands = {
+                "floor": [sys.executable, "-c", FLOOR, str(scratch / "faces"), None, str(options.jobs)],
+                "png": [*CARDKIT, "build", str(root), "--out", None, "--format", "png", "--quiet", *jobs],
+                "site": [*CARDKIT, "site", str(root), "--out", None, "--quiet", *jobs],
+            }
+            for name, command in commands.items():
+                out = scratch / f"{name}-{round_number}"
+                if name == "floor":
+                    out.mkdir()
+                else:
                     shutil.copytree(warm / ".cache", out / ".cache")
-                seconds_png, stderr_png = run([*CARDKIT, "build", str(root), "--out", str(out),
-                                               "--format", "png,tts", *jobs])
-                seconds_site, stderr_site = run([*CARDKIT, "site", str(root), "--out", str(out / "site"), *jobs])
-                times.append(seconds_png + seconds_site)
-                items.append(made(stderr_png) + made(stderr_site))
+                command[command.index(None)] = str(out / "site" if name == "site" else out)
+                seconds, cpu, _ = timed(command)
+                figures[name][0].append(seconds)
+                figures[name][1].append(cpu)
+                shutil.rmtree(out)
+        (floor, floor_cpu), (png, png_cpu), (site, site_cpu) = figures.values()
+        print(f"   ({faces} faces and backs in every game and language)")
+        print(summary("2. floor: pypdfium2 + Pillow, the same faces", floor, cpu=floor_cpu))
+        print(summary("   cardkit build --format png", png,
+                      ratio("wall", png, floor, "target <= 1.2") + "; " + ratio("CPU", png_cpu, floor_cpu, "same"),
+                      png_cpu))
+        print(summary("3. cardkit site", site,
+                      ratio("to png, wall", site, png, "target <= 1.5") + "; " + ratio("CPU", site_cpu, png_cpu, "same"),
+                      site_cpu))
+
+        runs = {name: ([], [], []) for name in ("cold", "faces", "edit", "unchanged")}
+
+        def outputs(name: str, out: Path) -> None:
+            seconds_png, cpu_png, stderr_png = timed([*CARDKIT, "build", str(root), "--out", str(out),
+                                                      "--format", "png,tts", *jobs])
+            seconds_site, cpu_site, stderr_site = timed([*CARDKIT, "site", str(root), "--out", str(out / "site"), *jobs])
+            runs[name][0].append(seconds_png + seconds_site)
+            runs[name][1].append(cpu_png + cpu_site)
+            runs[name][2].append(made(stderr_png) + made(stderr_site))
+
+        for round_number in range(options.repeat):
+            cold = scratch / f"cold-{round_number}"
+            from_faces = scratch / f"faces-{round_number}"
+            shutil.copytree(warm / ".cache", from_faces / ".cache")
+            outputs("cold", cold)
+            outputs("faces", from_faces)
             edited = root / EDITED
             text = edited.read_text(encoding="utf-8")
             old, new = EDITS if EDITS[0] in text else reversed(EDITS)
             edited.write_text(text.replace(old, new), encoding="utf-8")
-            out = scratch / f"cold-{round_number}-nothing"
-            seconds_png, stderr_png = run([*CARDKIT, "build", str(root), "--out", str(out),
-                                           "--format", "png,tts", *jobs])
-            seconds_site, stderr_site = run([*CARDKIT, "site", str(root), "--out", str(out / "site"), *jobs])
-            again.append(seconds_png + seconds_site)
-            again_items.append(made(stderr_png) + made(stderr_site))
-            for start in ("nothing", "faces"):
-                shutil.rmtree(scratch / f"cold-{round_number}-{start}")
-        print(summary("4. png,tts + site from nothing", cold))
-        print(summary("   png,tts + site from the cached faces", warm_faces))
-        print(summary("   png,tts + site after one German edit", again,
-                      f"{100 * statistics.median(again) / statistics.median(cold):.1f} % of the cold "
-                      f"median (target <= 10 %), {100 * statistics.median(again) / statistics.median(warm_faces):.1f} % "
-                      "of the cached-faces median"))
-        print(f"   items made: cold {statistics.median(cold_items):.0f}, from cached faces "
-              f"{statistics.median(warm_items):.0f}, after the edit {statistics.median(again_items):.0f} "
-              f"({100 * statistics.median(again_items) / statistics.median(cold_items):.1f} % of the cold run's)")
+            outputs("edit", cold)
+            outputs("unchanged", cold)
+            shutil.rmtree(cold)
+            shutil.rmtree(from_faces)
+        cold, edit = runs["cold"], runs["edit"]
+        print(summary("4. png,tts + site from nothing", cold[0], cpu=cold[1]))
+        print(summary("   png,tts + site from the cached faces", runs["faces"][0], cpu=runs["faces"][1]))
+        print(summary("   png,tts + site after one German edit", edit[0],
+                      ratio("of the cold run, wall", edit[0], cold[0], "target <= 0.10") + "; "
+                      + ratio("CPU", edit[1], cold[1], "same"), edit[1]))
+        print(summary("   png,tts + site again, nothing changed", runs["unchanged"][0], cpu=runs["unchanged"][1]))
+        print(f"   items made: from nothing {statistics.median(cold[2]):.0f}, from the cached faces "
+              f"{statistics.median(runs['faces'][2]):.0f}, after the edit {statistics.median(edit[2]):.0f} "
+              f"({100 * statistics.median(edit[2]) / statistics.median(cold[2]):.1f} % of the cold run's), "
+              f"unchanged {statistics.median(runs['unchanged'][2]):.0f}")
     print(f"load average after: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
 
 
