@@ -15,6 +15,7 @@ face, or one sheet of faces (tts.py), and returns encoded PNG bytes.
 from __future__ import annotations
 
 import hashlib
+import math
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable
@@ -54,14 +55,21 @@ class Raster:
                 round((CARD_HEIGHT + grow) * self.dpi / MM_PER_INCH))
 
     def image(self, pdf: bytes) -> Image.Image:
-        """The face's page (at bleed size) rendered at `dpi` and cut to the area."""
+        """The face's page (at bleed size) rendered at `dpi`, only the area's pixels: the
+        area's top left corner at the bleed rounded to whole pixels, its size `size`."""
         page = pypdfium2.PdfDocument(pdf)[0]
-        image = page.render(scale=self.dpi / POINTS_PER_INCH).to_pil()
-        if image.mode != "RGB":
-            image = image.convert("RGB")
+        scale = self.dpi / POINTS_PER_INCH
+        # PDFium's bitmap is the page's size in pixels rounded up, less each side's crop
+        # rounded up; crops of whole pixels (a hair under, so they round up to themselves)
+        # cut exactly `size` from it.
+        full = (math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale))
         offset = 0 if self.area == "bleed" else round(BLEED * self.dpi / MM_PER_INCH)
         width, height = self.size
-        return image.crop((offset, offset, offset + width, offset + height))
+        left, top = offset, offset
+        right, bottom = full[0] - left - width, full[1] - top - height
+        crop = [(pixels - 1e-6) / scale if pixels > 0 else 0 for pixels in (left, bottom, right, top)]
+        image = page.render(scale=scale, crop=crop).to_pil()
+        return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def encode_png(image: Image.Image, dpi: float) -> bytes:
