@@ -1,12 +1,12 @@
 """`cardkit build --format tts`: Tabletop Simulator decks, one saved object per card kind of a
 game in a language, in `<game>/<ll>/tts/cardkit-<game>-<ll>/`: dropped into the game's
-Saved Objects folder, that folder shows one deck per kind (docs/printing.md lists which
+Saved Objects folder, that folder shows one deck per kind (docs/outputs.md lists which
 fields are the game's and where it documents them).
 
 A deck is laid out on sheets of at most 10 x 7 cards (the most a custom deck sheet holds),
 each at most 4,096 px on its longest side: 69 faces and, in the last slot, the hidden-card
 image the game shows for a card in another player's hand (the deck's back). Cards with
-different backs (the Duel's plans by colour) go on sheets of their own, each with its back.
+different backs (the Duel's tactics by colour) go on sheets of their own, each with its back.
 A card's `CardID` is its sheet's key in `CustomDeck` times 100 plus its place on the sheet,
 counted row by row from 0.
 """
