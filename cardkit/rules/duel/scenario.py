@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardkit.model.base import CardModel
-from cardkit.model.cards import MODEL_BY_KIND
+from cardkit.model.duel import MODEL_BY_KIND
 from cardkit.model.database import Origin, validation_problems
 from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
 from cardkit.problems import Problem

@@ -45,7 +45,6 @@ CHECKPOINT_FIELDS = ("crew", "dice", "test", "meters", "pois", "success_gained",
 EFFECTS = {"success": "count", "replace_poi": "text", "discovery": "text", "clue": "text",
            "entry": "count", "lose_supplies": "count", "spend_dice": "count",
            "sacrifice_dice": "count", "suffer_injury": "text", "danger_dice": "count"}
-MODIFICATIONS = ("set_face", "spend_to_set", "reroll")
 ALL_FACES = tuple(dict.fromkeys(SECTION_ICONS + INJURY_FACES))
 
 
