@@ -26,7 +26,7 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
     1 when one loads and fails, 2 when one does not load (the file itself is wrong or
     refused), for usage errors, or for a broken card database.
     """
-    database = load_or_fail(require_database(root), exit_code=UsageError.exit_code)
+    database = load_or_fail(require_database(root), exit_code=UsageError.exit_code).database
     scenarios = find_scenarios(paths or [root / DEFAULT_EXAMPLES])
     if not scenarios:
         raise UsageError("no worked examples found")

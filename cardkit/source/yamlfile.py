@@ -140,9 +140,7 @@ def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None
         raw = read_input(path, root=root if root is not None else path.absolute().parent,
                          limit=MAX_FILE_BYTES)
     except InputTooLarge:
-        document.problems.append(error(
-            Position(shown), "file-too-large",
-            f"file is larger than {MAX_FILE_BYTES:,} bytes, the limit for card files"))
+        document.problems.append(_too_large(shown))
         return document
     except InputRefused as exc:
         document.problems.append(error(Position(shown), "file-unreadable",
@@ -153,6 +151,19 @@ def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None
         return document
     document.text = text
     return parse_text(text, document, round_trip=round_trip)
+
+
+def load_text(text: str, shown: Path) -> Document:
+    """A file's text, parsed as `load_yaml(..., round_trip=False)` parses the file: what a
+    file would read as, checked in memory before it is written."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        return Document(shown, problems=[_too_large(shown)])
+    return parse_text(text, Document(shown, text=text), round_trip=False)
+
+
+def _too_large(shown: Path) -> Problem:
+    return error(Position(shown), "file-too-large",
+                 f"file is larger than {MAX_FILE_BYTES:,} bytes, the limit for card files")
 
 
 def _decode(raw: bytes, document: Document) -> str | None:
