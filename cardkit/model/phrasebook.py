@@ -20,7 +20,10 @@ from cardkit.model.placeholders import fill
 
 Phrase = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+
+
+# The variants an effect is worded in: as a card requires it, and as one it may do.
+PHRASE_VARIANTS = ("required", "optional")
 
 
 class PluralPhrase(Strict):
@@ -72,6 +75,12 @@ class Phrasebook(Strict):
         if phrase is None or count is None:
             return phrase
         return fill(phrase, {"count": str(count)})
+
+
+def phrase_of(phrasebook: Phrasebook | None, effect_name: str, variant: str) -> PluralPhrase | None:
+    """A phrasebook's phrase of an effect in one variant (required, optional), or None."""
+    phrases = phrasebook.effects.get(effect_name) if phrasebook is not None else None
+    return getattr(phrases, variant) if phrases is not None else None
 
 
 def declared_placeholders(effect_name: str) -> set[str]:

@@ -10,16 +10,18 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from functools import cached_property
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import StringConstraints
 
 from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
-from cardkit.model.cards import FateCard, PlanetSymbol
+from cardkit.model.duel import FateCard, PlanetSymbol
 from cardkit.model.provenance import Sources
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank]
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
+# The keys that follow an entry's texts, in this order: its metadata, then its sources.
+ENTRY_TAIL = (*ENTRY_METADATA, "sources")
 Fingerprint = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{8}$")]
 ProblemCode = Annotated[str, StringConstraints(pattern=r"^[a-z]+(-[a-z]+)*$")]
 
@@ -113,12 +115,6 @@ class PlanText(NamedEntry):
 class ReinforcementText(NamedEntry):
     kind: Literal["reinforcement"] = "reinforcement"
 
-
-CardText = Annotated[
-    Union[AlienText, EmissaryText, DiscoveryText, EventText, MaintenanceText, PlanText,
-          ReinforcementText],
-    Field(discriminator="kind"),
-]
 
 TEXT_MODEL_BY_KIND: dict[str, type[Entry]] = {
     model.model_fields["kind"].default: model
