@@ -168,4 +168,4 @@ def test_an_unknown_language_is_refused():
     result = CliRunner().invoke(main, ["workbench", str(PROJECT), "--lang", "fr", "--port", "0"])
 
     assert result.exit_code == 2
-    assert "no translation 'fr' to work on (known: de, es)" in result.output
+    assert "no translation 'fr' (known: de, es)" in result.output
