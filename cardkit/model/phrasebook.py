@@ -48,14 +48,14 @@ class MarkerWords(Strict):
     `unless_preceded_by` does not count ("no puede" forbids, it offers no option)."""
 
     words: Annotated[list[Word], Field(min_length=1)]
-    unless_preceded_by: list[Word] = []
+    unless_preceded_by: list[Word] = Field(default_factory=list)
 
 
 class Phrasebook(Strict):
-    numerals: dict[Annotated[int, Field(ge=0, le=100)], list[Word]] = {}
+    numerals: dict[Annotated[int, Field(ge=0, le=100)], list[Word]] = Field(default_factory=dict)
     optional: MarkerWords | None = None
-    timing: dict[Literal["before", "after", "when"], MarkerWords] = {}
-    effects: dict[Literal[EFFECT_NAMES], EffectPhrases] = {}
+    timing: dict[Literal["before", "after", "when"], MarkerWords] = Field(default_factory=dict)
+    effects: dict[Literal[EFFECT_NAMES], EffectPhrases] = Field(default_factory=dict)
 
     def phrase(self, effect: CountedEffect | DiscoverAndDuel, language: str) -> str | None:
         """The phrase wording an effect, placeholders unfilled; None where it is lacking."""
