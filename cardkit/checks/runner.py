@@ -99,8 +99,7 @@ class Strictness(Enum):
     # Nothing: every problem is reported (`validate`).
     NOTHING = "nothing"
     # A database whose files do not read or whose entries fail their models: what the
-    # command would work on is incomplete (status, export, import, mark-translated, review,
-    # the workbench's saves).
+    # command would work on is incomplete (status, export, import, mark-translated, review).
     UNREADABLE = "unreadable"
     # Any error `validate` reports (build).
     ANY_ERROR = "any error"
@@ -165,9 +164,9 @@ def load_checked(root: Path, strictness: Strictness = Strictness.NOTHING,
 
 @contextmanager
 def _uncollected() -> Iterator[None]:
-    """Loading and checking make millions of objects and no reference cycles: the cycle
-    collector, left on, walks them again and again (a third of validate's time on 10,000
-    cards), so it waits until they are made."""
+    """Loading and checking make millions of objects that all live until the report is
+    made: the cycle collector, left on, walks them again and again (a third of validate's
+    time on 10,000 cards), so it waits until they are made."""
     collecting = gc.isenabled()
     gc.disable()
     try:

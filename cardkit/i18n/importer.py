@@ -84,24 +84,28 @@ def import_catalogue(checked: Checked, received: IncomingCatalogue, force: bool 
         raise ImportRefused(plan.faults)
     lines = {unit.key: unit.line for unit in received.units}
     found = _consequences(checked, plan)
-    errors = [c for c in found if c.problem.severity is Severity.ERROR]
-    # Card texts with errors, which --write-unconfirmed writes unconfirmed.
-    unconfirmed = {c.key for c in errors if c.key is not None and not c.key.startswith(PHRASEBOOK)}
-    if errors and force and all(c.key in unconfirmed for c in errors):
+    unconfirmed: set[str | None] = set()  # card texts written unconfirmed for their errors
+    if force and _errors(found) and all(_is_card_text(c.key) for c in _errors(found)):
+        unconfirmed = {c.key for c in _errors(found)}
         plan = _Plan(checked.root, database, received, forms)
         plan.take_all([replace(unit, needs_review=True) if unit.key in unconfirmed else unit
                        for unit in received.units])
         found = _consequences(checked, plan)
-        errors = [c for c in found if c.problem.severity is Severity.ERROR]
-    else:
-        unconfirmed = set()
-    warnings = [c for c in found if c.problem.severity is Severity.WARNING]
+    errors, warnings = _errors(found), [c for c in found if c.problem.severity is Severity.WARNING]
     if any(c.key not in unconfirmed for c in errors):
         raise ImportRefused([_consequence_fault(received, lines, c) for c in errors]
                             + [_consequence_fault(received, lines, c, "warning: ") for c in warnings])
     if plan.edits.files:
         write_texts(checked.root, plan.edits.texts())
     return plan.changes + [_notice(received, lines, c) for c in errors + warnings]
+
+
+def _errors(found: list[Consequence]) -> list[Consequence]:
+    return [c for c in found if c.problem.severity is Severity.ERROR]
+
+
+def _is_card_text(key: str | None) -> bool:
+    return key is not None and not key.startswith(PHRASEBOOK)
 
 
 def _consequences(checked: Checked, plan: "_Plan") -> list[Consequence]:

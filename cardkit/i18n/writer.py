@@ -65,9 +65,9 @@ def set_translation(document: "_Document", translation: Translation) -> None:
     """Sets the field of `translation` in a locale file (card id -> entry), making the entry
     at the end of the file when it has none."""
     card_id, path = translation.card_id, translation.path
-    fingerprint_of = fingerprint(translation.english) if translation.confirmed else None
     if translation.confirmed and translation.english is None:
         raise ValueError(f"{card_id}.{path}: confirming needs the English text")
+    fingerprint_of = fingerprint(translation.english) if translation.confirmed else None
     if not isinstance(document.value((card_id,)), list):
         entry: dict = {}
         if translation.text is not None:
@@ -108,7 +108,7 @@ def _set(document: "_Document", base: tuple, keys: tuple[str, ...], text: str,
         if depth < len(keys) - 1 and isinstance(document.value(at + (step,)), list):
             at += (step,)
             continue
-        value = _nested(keys[depth + 1:], text) if depth < len(keys) - 1 else text
+        value = _nested(keys[depth + 1:], text)
         before = _following(present, step) if in_entry and depth == 0 else None
         document.put(at + (step,), value, before=None if step in present else before)
         return
@@ -130,7 +130,8 @@ def _following(present: list[str], key: str) -> str | None:
 
 
 class _Document(Protocol):
-    """A locale file as the edits see it; `value` gives a mapping's keys as a list."""
+    """A locale file as the edits see it: its lines (`Splice`) or its data (`_Data`);
+    `value` gives a mapping's keys as a list."""
 
     def value(self, keys: tuple) -> Any: ...
 
@@ -139,25 +140,6 @@ class _Document(Protocol):
     def append_entry(self, key: str, value: Any) -> None: ...
 
     def remove(self, keys: tuple, keep: int) -> None: ...
-
-
-class _Lines:
-    """Edits made on the lines of the file's text (`Splice`)."""
-
-    def __init__(self, text: str):
-        self.splice = Splice(text)
-
-    def value(self, keys: tuple) -> Any:
-        return self.splice.value(keys)
-
-    def put(self, keys: tuple, value: Any, before: str | None = None) -> None:
-        self.splice.put(keys, value, before)
-
-    def append_entry(self, key: str, value: Any) -> None:
-        self.splice.append_entry(key, value)
-
-    def remove(self, keys: tuple, keep: int) -> None:
-        self.splice.remove(keys, keep)
 
 
 class _Data:
@@ -247,12 +229,12 @@ def edited_text(text: str | None, file: Path, edits: list[Edit]) -> str:
     try:
         if not isinstance(expected, dict):
             raise Unsplicable("a file that is not a mapping")
-        lines = _Lines(text or "")
+        lines = Splice(text or "")
         _apply(lines, edits)
         _apply(_Data(expected, round_trip=False), edits)
-        after = load_text(lines.splice.text, file)
+        after = load_text(lines.text, file)
         if not after.problems and _ordered(_plain(after.data)) == _ordered(expected):
-            return lines.splice.text
+            return lines.text
     except Unsplicable:
         pass
     data = CommentedMap()

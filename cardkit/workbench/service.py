@@ -35,6 +35,7 @@ from cardkit.render.faces import Face, Printed
 from cardkit.render.fit import fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.edit import EditRefused
 from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, discover, translatable_language
 from cardkit.source.lock import project_lock
 from cardkit.source.transaction import recover
@@ -338,7 +339,10 @@ class Workbench:
                                    card_id, path)
             if faults:
                 return faults
-            draft = edited_text(document.text, file, [Translation(card_id, path, text=text)])
+            try:
+                draft = edited_text(document.text, file, [Translation(card_id, path, text=text)])
+            except EditRefused as exc:
+                raise WorkbenchRefused(f"the text cannot be checked: {exc}") from None
             after = self.checked.edited({file: draft})
             found = [problem for problem in after.report.problems
                      if problem.position.path == file and _about(problem, card_id, path)]
