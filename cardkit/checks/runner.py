@@ -29,6 +29,7 @@ from cardkit.checks.text.lexicon import Lexicon
 from cardkit.checks.text.runner import build_lexicons, check_texts
 from cardkit.model.database import Database, DatabaseHasErrors, assemble
 from cardkit.problems import Problem, Severity
+from cardkit.source.layout import LOCALE_SUPPORT_FILES
 from cardkit.source.tree import Sources, load_sources
 
 # The render layer's fit measurement, handed in by a caller (checks sit above render).
@@ -56,9 +57,11 @@ class Subject:
     """What the checks look at: an assembled database and the folder it belongs to, with
     what several checks derive from it, each made once."""
 
-    def __init__(self, root: Path, database: Database):
+    def __init__(self, root: Path, database: Database, lexicons: dict[str, Lexicon] | None = None):
         self.root = root
         self.database = database
+        if lexicons is not None:
+            self.lexicons = lexicons  # made already, from the same glossaries and phrasebooks
 
     @cached_property
     def counts(self) -> list[KindCount]:
@@ -115,14 +118,18 @@ class Checked:
     # What reading the files and assembling the model found.
     load_problems: list[Problem]
     measure_fit: MeasureFit | None = None
+    # The text checks' lexicons, once made: built from the glossaries and phrasebooks alone,
+    # they serve a what-if that leaves those as they are, with what they found out already.
+    lexicons: dict[str, Lexicon] | None = None
 
     @cached_property
     def report(self) -> Report:
-        subject = Subject(self.root, self.database)
+        subject = Subject(self.root, self.database, self.lexicons)
         problems = list(self.load_problems)
         with _uncollected():
             for check in CHECKS:
                 problems += check.run(subject)
+        self.lexicons = subject.lexicons
         if self.measure_fit is not None and not any(
                 problem.severity is Severity.ERROR
                 for problem in apply_silences(self.database, problems)[0]):
@@ -135,7 +142,10 @@ class Checked:
         """The database as it would be with each file of `texts` (a path under the root)
         holding that text: the files parsed in memory as `load_sources` reads them, the
         model assembled again. Its report is what `validate` would say after the edit."""
-        return check_sources(self.root, self.sources.with_texts(texts), self.measure_fit)
+        edited = check_sources(self.root, self.sources.with_texts(texts), self.measure_fit)
+        if not any(len(file.parts) == 3 and file.name in LOCALE_SUPPORT_FILES for file in texts):
+            edited.lexicons = self.lexicons
+        return edited
 
 
 def check_sources(root: Path, sources: Sources, measure_fit: MeasureFit | None = None) -> Checked:

@@ -113,8 +113,8 @@ def _consequences(checked: Checked, plan: "_Plan") -> list[Consequence]:
     now, each with the unit it is about."""
     if not plan.edits.files:
         return []
-    after = checked.edited(plan.edits.texts())
     before = Counter(_identity(problem) for problem in checked.report.problems)
+    after = checked.edited(plan.edits.texts())
     found = []
     for problem in after.report.problems:
         identity = _identity(problem)

@@ -447,7 +447,7 @@ def _languages_of(files: set[Path], root: Path) -> set[str] | None:
 def _value_faults(text: str, at: Position, card_id: str, path: str) -> list[Problem]:
     """What reading the text from a file would refuse (control characters, only
     whitespace), placed at the field."""
-    parsed = parse_text(dump_text(CommentedMap(text=text)), Document(at.path))
+    parsed = parse_text(dump_text(CommentedMap(text=text)), Document(at.path), round_trip=False)
     return [replace(problem, position=at, card_id=card_id, field=path)
             for problem in parsed.problems]
 
