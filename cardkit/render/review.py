@@ -19,8 +19,8 @@ from cardkit.problems import Problem
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
 from cardkit.render.build import render_faces
-from cardkit.render.cache import CACHE_FOLDER, FaceCache
-from cardkit.render.fit import Fit, problems_of, sizes_of
+from cardkit.render.cache import CACHE_FOLDER, FaceCache, Fit
+from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.source.atomic import write_atomic
 from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, translatable_language
