@@ -117,8 +117,8 @@ def implicit_tag(value: str) -> str:
 def check_nodes(root, scalar_node: type) -> tuple[list[Fault], bool]:
     """Every fault of the tree under `root`, and whether `root` itself is refused.
 
-    The tree is ruamel.yaml's or PyYAML's (`scalar_node` is that library's scalar node
-    class): both have nodes with `id`, `tag`, `value`, `style` and `start_mark`.
+    The tree is the round-trip loader's (`scalar_node` is ruamel.yaml's scalar node
+    class); the libyaml reader meets the same `scalar_fault` and `key_fault` as it reads.
     Offending values are replaced by null and offending keys (and merge keys) removed, in
     place, so what is constructed afterwards is plain data. Each node is visited once,
     however often aliases repeat it.
