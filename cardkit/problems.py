@@ -29,6 +29,8 @@ CODES = frozenset({
     "provenance-missing", "provenance-unknown-fact", "provenance-unknown-file",
     "provenance-line-range", "provenance-language", "provenance-follows",
     "provenance-contradicted", "name-not-provisional",
+    # citations against the rulebook files (validate --rulebooks)
+    "rulebook-missing", "rulebook-lines", "quote-not-found",
     # formatting
     "not-canonical",
     # effect text

@@ -49,15 +49,24 @@ def broken_fixtures(folder: str) -> list:
 
 
 @pytest.fixture(scope="session")
-def face_cache(tmp_path_factory) -> Path:
-    """The shipped database's faces in English, Spanish and German, rendered once per test
-    session: a build whose output folder starts with a copy of it renders nothing."""
+def box_build(tmp_path_factory) -> Path:
+    """The shipped database built once per test session: every game in English, Spanish and
+    German on both papers. The folder holds the PDFs (`<game>/<ll>/cards-<paper>.pdf`) and
+    the face cache."""
     from cardkit.render.build import build
+
+    out = tmp_path_factory.mktemp("box")
+    build(PROJECT_ROOT, out, ["en", "es", "de"], ["a4", "letter"], jobs=2)
+    return out
+
+
+@pytest.fixture(scope="session")
+def face_cache(box_build) -> Path:
+    """The session build's face cache: a build whose output folder starts with a copy of it
+    renders nothing."""
     from cardkit.render.cache import CACHE_FOLDER
 
-    out = tmp_path_factory.mktemp("face-cache")
-    build(PROJECT_ROOT, out, ["en", "es", "de"], ["a4", "letter"], jobs=2)
-    return out / CACHE_FOLDER
+    return box_build / CACHE_FOLDER
 
 
 def with_face_cache(out: Path, cache: Path) -> Path:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
 from cardkit.checks.provenance import check_provenance
+from cardkit.checks.quotes import check_quotes
 from cardkit.checks.references import check_references
 from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import FieldState, check_staleness, translation_states
@@ -54,12 +55,15 @@ class Report:
 
 
 class Subject:
-    """What the checks look at: an assembled database and the folder it belongs to, with
-    what several checks derive from it, each made once."""
+    """What the checks look at: an assembled database and the folder it belongs to (and,
+    when given, a folder of the rulebook files), with what several checks derive from it,
+    each made once."""
 
-    def __init__(self, root: Path, database: Database, lexicons: dict[str, Lexicon] | None = None):
+    def __init__(self, root: Path, database: Database, rulebooks: Path | None = None,
+                 lexicons: dict[str, Lexicon] | None = None):
         self.root = root
         self.database = database
+        self.rulebooks = rulebooks
         if lexicons is not None:
             self.lexicons = lexicons  # made already, from the same glossaries and phrasebooks
 
@@ -88,6 +92,9 @@ CHECKS: list[Check] = [
     Check("references", lambda subject: check_references(subject.database)),
     Check("box counts", lambda subject: check_box_counts(subject.database, subject.counts)),
     Check("provenance", lambda subject: check_provenance(subject.database)),
+    # Whether each citation's quote stands in its lines, where the rulebooks are at hand.
+    Check("quotes", lambda subject: check_quotes(subject.database, subject.rulebooks)
+          if subject.rulebooks is not None else []),
     Check("texts", lambda subject: check_texts(subject.database, subject.lexicons)),
     Check("template catalogues", lambda subject: check_catalogues(subject.root,
                                                                   subject.database.languages)),
@@ -118,13 +125,14 @@ class Checked:
     # What reading the files and assembling the model found.
     load_problems: list[Problem]
     measure_fit: MeasureFit | None = None
+    rulebooks: Path | None = None
     # The text checks' lexicons, once made: built from the glossaries and phrasebooks alone,
     # they serve a what-if that leaves those as they are, with what they found out already.
     lexicons: dict[str, Lexicon] | None = None
 
     @cached_property
     def report(self) -> Report:
-        subject = Subject(self.root, self.database, self.lexicons)
+        subject = Subject(self.root, self.database, self.rulebooks, self.lexicons)
         problems = list(self.load_problems)
         with _uncollected():
             for check in CHECKS:
@@ -142,25 +150,27 @@ class Checked:
         """The database as it would be with each file of `texts` (a path under the root)
         holding that text: the files parsed in memory as `load_sources` reads them, the
         model assembled again. Its report is what `validate` would say after the edit."""
-        edited = check_sources(self.root, self.sources.with_texts(texts), self.measure_fit)
+        edited = check_sources(self.root, self.sources.with_texts(texts), self.measure_fit,
+                               self.rulebooks)
         if not any(len(file.parts) == 3 and file.name in LOCALE_SUPPORT_FILES for file in texts):
             edited.lexicons = self.lexicons
         return edited
 
 
-def check_sources(root: Path, sources: Sources, measure_fit: MeasureFit | None = None) -> Checked:
+def check_sources(root: Path, sources: Sources, measure_fit: MeasureFit | None = None,
+                  rulebooks: Path | None = None) -> Checked:
     with _uncollected():
         database, problems = assemble(sources)
-    return Checked(root, sources, database, sources.problems + problems, measure_fit)
+    return Checked(root, sources, database, sources.problems + problems, measure_fit, rulebooks)
 
 
 def load_checked(root: Path, strictness: Strictness = Strictness.NOTHING,
-                 measure_fit: MeasureFit | None = None) -> Checked:
+                 measure_fit: MeasureFit | None = None, rulebooks: Path | None = None) -> Checked:
     """The database under `root`, refused as `strictness` says: DatabaseHasErrors lists
     every error that makes it refuse."""
     with _uncollected():
         sources = load_sources(root)
-    checked = check_sources(root, sources, measure_fit)
+    checked = check_sources(root, sources, measure_fit, rulebooks)
     if strictness is Strictness.UNREADABLE:
         errors = [problem for problem in checked.load_problems if problem.severity is Severity.ERROR]
     elif strictness is Strictness.ANY_ERROR:
@@ -186,8 +196,10 @@ def _uncollected() -> Iterator[None]:
             gc.enable()
 
 
-def validate(root: Path, measure_fit: MeasureFit | None = None) -> Report:
+def validate(root: Path, measure_fit: MeasureFit | None = None,
+             rulebooks: Path | None = None) -> Report:
     """Every problem of the database under `root`. `measure_fit` adds whether each text
-    fits its printed box."""
+    fits its printed box; `rulebooks`, a folder of the rulebook files, whether each
+    citation's quote stands in its lines."""
     with _uncollected():
-        return load_checked(root, measure_fit=measure_fit).report
+        return load_checked(root, measure_fit=measure_fit, rulebooks=rulebooks).report

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import (UsageError, WriteError, announce_recovery, load_or_fail, require_database,
-                                 writing_database)
+from cardkit.cli.options import (UsageError, load_or_fail, output_file_option, require_database,
+                                 write_output_file, writing_database)
 from cardkit.i18n.catalogue import ImportRefused, LocaleRefused
 from cardkit.i18n.export import build_catalogue
 from cardkit.i18n.importer import import_catalogue, read_exchange_file
@@ -17,7 +17,6 @@ from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
 from cardkit.source.layout import LanguageRefused
-from cardkit.source.transaction import Transaction, WriteFailed
 
 WRITERS = {"po": write_po, "xliff": write_xliff}
 FORMATS = (*WRITERS, "tbx")
@@ -39,8 +38,7 @@ def i18n_group() -> None:
 @click.option("--format", "file_format", type=click.Choice(FORMATS), default="po",
               show_default=True, help="PO for gettext tools, XLIFF 1.2 for CAT tools; tbx writes "
                                       "the glossary (English and the language) as a termbase.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write to this file instead of standard output.")
+@output_file_option
 @click.option("--fit-budgets/--no-fit-budgets", default=True, show_default=True,
               help="Note with each card text how many characters fit its box (measured with "
                    "the templates and fonts, which takes a few seconds).")
@@ -61,17 +59,7 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:
         raise click.ClickException(str(exc)) from None
-    if output is None:
-        click.echo(text, nl=False)
-    else:
-        folder = output.absolute().parent
-        if folder.is_dir():
-            announce_recovery(folder)
-        try:
-            with Transaction(folder) as transaction:
-                transaction.write(output, text)
-        except WriteFailed as exc:
-            raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
+    write_output_file(output, text)
 
 
 def _fit_budget_notes(database, language: str, root: Path) -> dict[str, str] | None:

@@ -14,7 +14,8 @@ from cardkit.checks.runner import Checked, Strictness, load_checked
 from cardkit.model.database import DatabaseHasErrors
 from cardkit.source.layout import NotADatabase, discover
 from cardkit.source.lock import LockTimeout, LockUnavailable, project_lock
-from cardkit.source.transaction import WriteFailed, recover
+from cardkit.source.output import names_standard_output, write_through, writes_through
+from cardkit.source.transaction import Transaction, WriteFailed, recover
 
 # How long a writing command waits for another one to finish (seconds).
 LOCK_TIMEOUT_VARIABLE = "CARDKIT_LOCK_TIMEOUT"
@@ -49,6 +50,33 @@ def output_folder(value: str, root: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {value}: is not a folder")
     return out
+
+
+def output_file_option(function):
+    return click.option(
+        "-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+        help="Write to this file instead of standard output ('-': standard output). A device "
+             "or FIFO is written through, never replaced.")(function)
+
+
+def write_output_file(output: Path | None, text: str) -> None:
+    """Writes `text` where `-o` says (`source.output`): standard output, through a device or
+    FIFO, or into a file in one transaction over its folder, after completing or discarding
+    an interrupted write there."""
+    if output is None or names_standard_output(output):
+        click.echo(text, nl=False)
+        return
+    try:
+        if writes_through(output):
+            write_through(output, text.encode("utf-8"))
+            return
+        folder = output.absolute().parent
+        if folder.is_dir():
+            announce_recovery(folder)
+        with Transaction(folder) as transaction:
+            transaction.write(output, text)
+    except WriteFailed as exc:
+        raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
 
 
 def available_cores() -> int:

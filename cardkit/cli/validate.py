@@ -20,7 +20,10 @@ from cardkit.source.canonical import format_database
 @click.option("--strict", is_flag=True, help="Warnings fail the run too.")
 @click.option("--fit", is_flag=True,
               help="Also measure, with the real templates and fonts, whether every text fits its box.")
-def validate_command(root: Path, output_format: str, strict: bool, fit: bool) -> None:
+@click.option("--rulebooks", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Also check every citation's quote against the rulebook files in this folder.")
+def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
+                     rulebooks: Path | None) -> None:
     """Check the card database under ROOT (default: the current folder).
 
     Exit status: 0 clean, 1 problems found (errors, or warnings with --strict),
@@ -30,7 +33,7 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool) ->
     if fit:
         from cardkit.render.fit import print_problems as measure_fit  # loads WeasyPrint
     try:
-        report = validate(require_database(root), measure_fit=measure_fit)
+        report = validate(require_database(root), measure_fit=measure_fit, rulebooks=rulebooks)
     except RenderError as exc:
         raise UsageError(str(exc)) from None
     click.echo(render_report(report, output_format), nl=False)

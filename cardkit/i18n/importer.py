@@ -37,11 +37,10 @@ from cardkit.model.phrasebook import PHRASE_VARIANTS, Phrase, phrase_of
 from cardkit.model.texts import Text, effect_for_field, fingerprint, translatable_fields
 from cardkit.problems import Position, Problem, Severity
 from cardkit.source.boundary import read_input
+from cardkit.source.characters import blank_description, first_forbidden, is_control, unsafe_description
 from cardkit.source.layout import PHRASEBOOK_FILE, SOURCE_LANGUAGE, LanguageRefused, translatable_language
 
 MAX_EXCHANGE_FILE_BYTES = 16 * 1024 * 1024
-# Unicode's control characters (C0, DEL, C1) other than line feed and tab.
-CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 CONTROL_NAMES = {"\x00": "NUL", "\x1b": "ESC", "\x85": "NEL", "\r": "carriage return",
                  "\x7f": "DEL"}
 # Positions inside messages (`at locales/es/duel/aliens.yaml:4:9`) move when an import adds
@@ -362,21 +361,20 @@ class _Plan:
                                    "forms " + ", ".join(updates)))
 
     def whole_texts(self, unit: IncomingUnit) -> bool:
-        """Refuses control characters (but newline and tab) in a translation or note, and a
-        translation of only whitespace."""
+        """Refuses control characters (but newline and tab) and the other characters no text
+        may hold (`source.characters`) in a translation or note, and one of only whitespace or
+        invisible characters."""
         texts = [(f"form [{index}]" if unit.plural else "the translation", text)
                  for index, text in enumerate(unit.targets)]
         texts += [("the note", unit.note)] if unit.note else []
         faults = len(self.faults)
         for what, text in texts:
-            control = CONTROL_CHARACTER.search(text)
-            if control:
-                self.fault(unit, f"{unit.key}: {what} holds the control character "
-                                 f"{_character_name(control.group())} at character "
-                                 f"{control.start() + 1}; only line breaks and tabs may stand in "
-                                 "a text")
-            elif text and not text.strip():
-                self.fault(unit, f"{unit.key}: {what} is only whitespace; leave it empty for no "
+            forbidden = first_forbidden(text)
+            blank = blank_description(text)
+            if forbidden:
+                self.fault(unit, f"{unit.key}: {what} {_holds(forbidden)}")
+            elif blank:
+                self.fault(unit, f"{unit.key}: {what} is only {blank}; leave it empty for no "
                                  "translation")
         return len(self.faults) == faults
 
@@ -389,6 +387,13 @@ class _Plan:
         return True
 
 
-def _character_name(character: str) -> str:
-    name = CONTROL_NAMES.get(character)
-    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
+def _holds(found: re.Match) -> str:
+    """`holds the control character U+001B (ESC) at character 3; ...` for a character of
+    `first_forbidden`."""
+    character, where = found.group(), f" at character {found.start() + 1}"
+    if is_control(character):
+        name = CONTROL_NAMES.get(character)
+        shown = f"U+{ord(character):04X}" + (f" ({name})" if name else "")
+        return (f"holds the control character {shown}{where}; only line breaks and tabs may "
+                "stand in a text")
+    return f"holds {unsafe_description(character, where)}"

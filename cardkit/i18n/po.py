@@ -197,6 +197,10 @@ def _unquote(text: str, line: int) -> str:
     def unescape(escape: re.Match) -> str:
         octal, hexadecimal, other = escape.groups()
         if octal:
+            if int(octal, 8) > 0o177:  # gettext reads it as one byte of the encoded text
+                raise _Malformed(line, f"the escape \\{octal} is not a character: an octal escape "
+                                       "names one byte, and only \\0 to \\177 (ASCII) stand for "
+                                       "a character alone; write the character itself")
             return chr(int(octal, 8))
         if hexadecimal:
             value = int(hexadecimal, 16) if len(hexadecimal) <= _MAX_HEX_DIGITS else None

@@ -4,8 +4,9 @@ TBX-Basic in its 2008 form (ISO 30042, root `<martif>`), which translate-toolkit
 Weblate read: one `<termEntry>` per glossary term, holding an English and a target
 `<langSet>`. Each form is a `<tig>` whose administrative status says how to use it: the
 approved term is preferred, its further forms are admitted, forbidden variants are
-deprecated. A definition is a `<descrip type="definition">` of its language. A German
-separable verb keeps its gap as written in the glossary (`sendet ... aus`).
+deprecated. A definition is a `<descrip type="definition">` of its language, and a reading
+(where a term of our own wording comes from) a `<note>`. A German separable verb keeps its
+gap as written in the glossary (`sendet ... aus`).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ def _lang_set(language: str, term: GlossaryTerm) -> list[str]:
     lines = [f"        <langSet xml:lang={quoteattr(language)}>"]
     if term.definition:
         lines.append(f'          <descrip type="definition">{escape(term.definition)}</descrip>')
+    if term.reading:
+        lines.append(f"          <note>{escape(term.reading)}</note>")
     forms = [(term.term, PREFERRED)] + [(form, ADMITTED) for form in term.forms]
     forms += [(form, DEPRECATED) for form in term.forbidden]
     for form, status in forms:

@@ -16,7 +16,9 @@ trans-unit whose id is the unit's key. The translator's note is a
 `key[1]`, ...), numbered as in PO files, as Translate Toolkit and Weblate do.
 
 Reading uses expat directly (for the line of each element) and refuses any DTD, so no
-entity can be declared, expanded or fetched.
+entity can be declared, expanded or fetched. Elements nested deeper than MAX_DEPTH are
+refused at their line as they are read, and the tree is walked without recursion, so no
+nesting exhausts the stack.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ CONFIRMED_STATES = ("translated", "final", "signed-off")
 ORIGINAL_PREFIX = "cardkit"
 # Characters XML 1.0 cannot carry, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# cardkit's files nest seven levels (xliff, file, body, group, trans-unit, target); a CAT
+# tool's groups may add a few.
+MAX_DEPTH = 32
 
 
 class XliffUnwritable(Exception):
@@ -142,6 +147,9 @@ def _parse(raw: bytes) -> _Element:
     roots: list[_Element] = []
 
     def start(name: str, attributes: dict[str, str]) -> None:
+        if len(stack) >= MAX_DEPTH:
+            raise _Malformed(parser.CurrentLineNumber,
+                             f"elements are nested deeper than {MAX_DEPTH} levels")
         element = _Element(_element_name(name),
                            {_local(key): value for key, value in attributes.items()},
                            parser.CurrentLineNumber)
@@ -228,13 +236,18 @@ def _record(original: str) -> tuple[str | None, str | None]:
 
 
 def _units(container: _Element):
-    for element in container.children:
-        if element.name == "trans-unit":
+    """The units under `container` in document order, groups opened without recursion."""
+    pending = [iter(container.children)]
+    while pending:
+        element = next(pending[-1], None)
+        if element is None:
+            pending.pop()
+        elif element.name == "trans-unit":
             yield _single(element)
         elif element.name == "group" and element.attributes.get("restype") == PLURAL_GROUP:
             yield _plural(element)
         elif element.name == "group":
-            yield from _units(element)
+            pending.append(iter(element.children))
 
 
 @dataclass(frozen=True)

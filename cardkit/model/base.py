@@ -7,7 +7,6 @@ may be left out, so a missing fact is either declared or an error.
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import Annotated, ClassVar
 
@@ -15,28 +14,27 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from pydantic_core import PydanticCustomError
 
 from cardkit.model.provenance import Sources
+from cardkit.source.characters import blank_description, character_message, first_forbidden
 
 CardId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
 FieldPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$", max_length=128)]
 
 
-CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def _not_blank(value: str) -> str:
-    if value and not value.strip():
-        raise PydanticCustomError("blank_text", "a text of only whitespace")
-    control = CONTROL_CHARACTER.search(value)
-    if control:
-        raise PydanticCustomError(
-            "control_character", "control character U+{code} in the text; only newline and tab "
-            "may appear", {"code": f"{ord(control.group()):04X}"})
+    blank = blank_description(value)
+    if blank:
+        raise PydanticCustomError("blank_text", "a text of only {blank}", {"blank": blank})
+    forbidden = first_forbidden(value)
+    if forbidden:
+        raise PydanticCustomError("control_character", "{message}",
+                                  {"message": character_message(forbidden.group())})
     return value
 
 
-# A text that says something, in characters that print: not only whitespace, and no
-# control character but newline and tab (names, texts, glossary terms; also those that
-# arrive through an import rather than the YAML loader, which refuses them itself).
+# A text that says something, in characters that print: not only whitespace or invisible
+# characters, and no control character but newline and tab, nor any other character
+# `source.characters` refuses (names, texts, glossary terms; also those that arrive through
+# an import or the workbench rather than the YAML loader, which refuses them itself).
 NotBlank = AfterValidator(_not_blank)
 
 

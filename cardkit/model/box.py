@@ -1,8 +1,8 @@
 """What the box of a game holds: how many cards of each kind, the measure of coverage.
 
 Each game has its own box model (`model/games.py` says which); they share `Box`: the
-rulebooks the game's facts cite, the counts of its card kinds, and, for a game whose box
-facts are cited, their `sources`.
+rulebooks the game's facts cite, the counts of its card kinds, and the `sources` of
+those counts.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ class Box(Strict):
 
     # The box field that counts each card kind of the game.
     FIELD_BY_KIND: ClassVar[dict[str, str]] = {}
-    # Whether every fact of the box itself cites its rulebook lines.
-    facts_cited: ClassVar[bool] = False
 
     def expected(self) -> dict[str, int]:
         """Cards of each kind the box holds, keyed by card kind."""

@@ -48,6 +48,11 @@ class EncounterCard(CardModel):
 
     required_facts: ClassVar = ("copies",)
 
+    def text_paths(self) -> list[str]:
+        # An attack card shows its value; the others say what they do, in our wording of
+        # the rulebook's explanation (no rulebook prints a card's text).
+        return ["name"] if self.type == "attack" else ["name", "text"]
+
     @model_validator(mode="after")
     def _value_only_on_attacks(self):
         if self.type == "attack" and self.value is None and self.knows("value"):
@@ -100,6 +105,7 @@ class ClassicAlienText(NamedEntry):
 
 class EncounterText(NamedEntry):
     kind: Literal["encounter"] = "encounter"
+    text: Text | None = None
 
 
 class ArtifactText(NamedEntry):
@@ -131,7 +137,6 @@ class ClassicBox(Box):
     starting_hand: Small
 
     FIELD_BY_KIND: ClassVar = {"alien": "aliens", "encounter": "encounter", "artifact": "artifacts"}
-    facts_cited: ClassVar = True
 
     @field_validator("deck")
     @classmethod
@@ -175,4 +180,3 @@ class CosmicBox(Box):
     starting_hand: Small
 
     FIELD_BY_KIND: ClassVar = {"encounter": "encounter"}
-    facts_cited: ClassVar = True

@@ -335,7 +335,7 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     elif kind == "control_character":
         code, message = "control-character", f"{name}: {detail['msg']}"
     elif kind == "blank_text":
-        code, message = "blank-text", f"{name}: a text of only whitespace; write the text, or leave the field out"
+        code, message = "blank-text", f"{name}: {detail['msg']}; write the text, or leave the field out"
     elif kind == "string_pattern_mismatch":
         code = "schema-range"
         message = f"{name}: {_show(value)} is not a valid id (lowercase letters, digits and hyphens)" \

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, StringConstraints, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardkit.model.base import CardId, CardModel, Strict
@@ -18,6 +18,10 @@ FateDeck = Literal["discovery", "event", "maintenance"]
 PlayerColour = Literal["orange", "blue"]
 EmissaryDeck = Literal["skull", "heart", "earth"]
 PlanetSymbol = Literal["red", "blue", "green", "yellow"]
+# A planet symbol the rulebooks show without naming its colour, numbered in the order they
+# print the effects beside it (the Supply Run's three symbols).
+UnlabelledSymbol = Annotated[str, StringConstraints(pattern=r"^unlabelled-[1-9]$")]
+Symbol = Union[PlanetSymbol, UnlabelledSymbol]
 TacticIcon = Literal["blast", "shield", "recover"]
 
 STANDARD_HAND_SIZE = 6
@@ -170,7 +174,7 @@ class Event(FateCard):
 
 class Maintenance(FateCard):
     kind: Literal["maintenance"] = "maintenance"
-    resources: Annotated[dict[PlanetSymbol, Effect], Field(min_length=1)] | None = None
+    resources: Annotated[dict[Symbol, Effect], Field(min_length=1)] | None = None
 
 
 class Plan(CardModel):
@@ -210,7 +214,7 @@ class Reinforcement(CardModel):
 
 class Planet(CardModel):
     kind: Literal["planet"] = "planet"
-    symbol: PlanetSymbol
+    symbol: Symbol
 
     def text_paths(self) -> list[str]:
         return []

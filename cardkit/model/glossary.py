@@ -9,6 +9,7 @@ from pydantic import Field, StringConstraints
 
 from cardkit.model.base import CardId, NotBlank, Strict
 from cardkit.model.games import GAMES
+from cardkit.model.provenance import Reason
 
 Form = Annotated[str, StringConstraints(min_length=1, max_length=80), NotBlank]
 
@@ -19,13 +20,15 @@ GameName = Literal[tuple(GAMES)]
 class GlossaryTerm(Strict):
     """One term. `term` is the approved singular; `forms` lists further approved forms
     (plurals, German cases, verb forms); `forbidden` lists variants a text must not use.
-    `games` names the games the term belongs to (none: every game)."""
+    `games` names the games the term belongs to (none: every game). `reading` says, in one
+    line, where a term no rulebook gives comes from: a term of our own wording."""
 
     term: Form
     forms: list[Form] = Field(default_factory=list)
     forbidden: list[Form] = Field(default_factory=list)
     definition: Annotated[str, StringConstraints(min_length=1, max_length=400), NotBlank] | None = None
     games: list[GameName] = Field(default_factory=list)
+    reading: Reason | None = None
 
     @property
     def approved(self) -> list[str]:

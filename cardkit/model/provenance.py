@@ -2,9 +2,16 @@
 
 An entry's `sources` is a list of groups. Each group names facts (field paths) and
 either cites rulebook lines (`cites`), or gives a one-line `reading` (why we read the
-facts this way), or both. Where two cited rulebooks disagree, `follows` names the one the
-entry follows and why. The rulebooks themselves are listed, with their line counts, in
-the game's `box.yaml`: the database never reads them at run time.
+facts this way), or both. Each citation quotes the few words of its lines the facts rest
+on, as printed, so the citation can be checked against the rulebook itself. Where two
+cited rulebooks disagree, `follows` names the one the entry follows and why. The
+rulebooks themselves are listed, with their line counts, in the game's `box.yaml`; only
+`cardkit validate --rulebooks DIR` reads them (checks/quotes.py).
+
+`Citation` is what a group's `cites` holds: rulebook lines, so far. A printed card as a
+source (a printing and its card number) is meant to join it as a second model, told apart
+by its keys (`file` names a rulebook), so that a group can cite both; each check then
+handles the kinds of citation it knows.
 
 This module imports nothing of the project, so `model.base` can build on it.
 """
@@ -21,6 +28,8 @@ LineRange = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,5}(-[1-9][0
 Reason = Annotated[str, StringConstraints(pattern=r"^[^\n]+$", min_length=1, max_length=400)]
 FactPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$", max_length=128)]
 Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+# A few words copied from the cited lines, on one line, with at least one letter or digit.
+Quote = Annotated[str, StringConstraints(pattern=r"^[^\n]*\w[^\n]*$", max_length=160)]
 
 
 class _Strict(BaseModel):
@@ -34,9 +43,13 @@ class Rulebook(_Strict):
     lines: Annotated[int, Field(ge=1, le=1_000_000)]
 
 
-class Citation(_Strict):
+class RulebookCitation(_Strict):
+    """Lines of a rulebook (`'391'`, `603-605`, counting from 1) and the words in them the
+    facts rest on (`quote`), in the rulebook's language and as printed, OCR noise kept."""
+
     file: RulebookFile
     lines: LineRange
+    quote: Quote
 
     @property
     def first(self) -> int:
@@ -45,6 +58,10 @@ class Citation(_Strict):
     @property
     def last(self) -> int:
         return int(self.lines.split("-")[-1])
+
+
+# Every kind of citation a source may hold; rulebook lines so far.
+Citation = RulebookCitation
 
 
 class Follows(_Strict):

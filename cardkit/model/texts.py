@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints
 
 from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
-from cardkit.model.duel import FateCard, PlanetSymbol
+from cardkit.model.duel import FateCard, Symbol
 from cardkit.model.provenance import Sources
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank]
@@ -94,7 +94,7 @@ class FateText(NamedEntry):
     text: Text | None = None
     prizes: PrizesText | None = None
     contest: ContestText | None = None
-    resources: dict[PlanetSymbol, Text] = Field(default_factory=dict)
+    resources: dict[Symbol, Text] = Field(default_factory=dict)
 
 
 class DiscoveryText(FateText):

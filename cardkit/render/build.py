@@ -27,17 +27,19 @@ from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import fontTools
 import pikepdf
 
 from cardkit.checks.runner import Strictness, load_checked
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
-from cardkit.render import impose as impose_module, layout as layout_module
+from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
+from cardkit.render.fontmerge import project_font_files
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.games import Target, targets
 from cardkit.render.hyphenation import PatternPrefetch
@@ -106,6 +108,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     imposed: dict[tuple[Target, str], bytes] = {}
+    font_files = project_font_files(root)
 
     def impose(rendered: Rendered, target: Target) -> None:
         """The card sheets of a target whose faces are all at hand, while the rest render."""
@@ -117,7 +120,8 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                               face_name(context.faces[index].back_id)) for index in indices]
                         for indices in sheets(len(context.faces), PAPERS[paper])]
             imposed[target, paper] = _imposed(
-                store, paper, rendered.documents[target, "registration", paper], laid_out, named)
+                store, paper, rendered.documents[target, "registration", paper], laid_out, named,
+                font_files)
             rendered.advance(f"{target}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
@@ -329,15 +333,17 @@ def _result(future: Future):
 
 
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
-             faces: dict[str, bytes]) -> bytes:
+             faces: dict[str, bytes], font_files: dict[str, bytes]) -> bytes:
     """The card sheets of a paper (impose.impose_cards), from the cache when it holds them
-    for exactly these faces, duplex check and layout, imposed by this pikepdf and code."""
-    key = cache_key("sheets", pikepdf.__version__, pikepdf.__libqpdf_version__, _IMPOSITION_CODE,
+    for exactly these faces, duplex check, layout and fonts, imposed by this pikepdf,
+    fontTools and code."""
+    key = cache_key("sheets", pikepdf.__version__, pikepdf.__libqpdf_version__, fontTools.version,
+                    _IMPOSITION_CODE, *(f"{name} {_digest(font)}" for name, font in sorted(font_files.items())),
                     repr(PAPERS[paper]), repr(laid_out), _digest(registration),
                     *(f"{name} {_digest(pdf)}" for name, pdf in sorted(faces.items())))
     imposed = store.get(key)
     if imposed is None:
-        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces)
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, font_files)
         store.put(key, imposed)
     return imposed
 
@@ -349,7 +355,7 @@ def _digest(content: bytes) -> str:
 # What the imposed sheets are made by, besides their faces: a cached sheet of another
 # version of this code is not used.
 _IMPOSITION_CODE = _digest(b"".join(Path(module.__file__).read_bytes()
-                                    for module in (impose_module, layout_module)))
+                                    for module in (impose_module, layout_module, fontmerge_module)))
 
 
 def _glossary_notes(database: Database, contexts: dict[Target, LanguageContext]) -> list[str]:

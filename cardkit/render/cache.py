@@ -123,8 +123,10 @@ def face_key(renderer: Renderer, html: str) -> str:
 
 
 def document_key(renderer: Renderer, html: str, stylesheets: str) -> str:
-    """The key of a document rendered for one paper (reference sheets, duplex check)."""
-    return cache_key("document", renderer.digest(stylesheets), html)
+    """The key of a document rendered for one paper (reference sheets, duplex check), kept
+    with its fonts named by content (`fontmerge.tag_by_content`), unlike entries of earlier
+    builds."""
+    return cache_key("document, fonts named by content", renderer.digest(stylesheets), html)
 
 
 def encode_fits(fits: list[Fit]) -> bytes:

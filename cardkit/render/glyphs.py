@@ -39,8 +39,9 @@ def glyph_problems(database: Database, root: Path, languages: list[str] | None =
     at the text's own line, with the card it belongs to. `store` keeps the fonts' character
     maps."""
     root = root.resolve()
-    fonts = project_fonts(root, store or FaceCache(None))
-    problems = []
+    fonts, problems = project_fonts(root, store or FaceCache(None))
+    if problems:
+        return problems  # with a font unread, what the fonts lack is not known
     for language in languages or database.languages:
         for position, card_id, what, text in _printed_texts(database, root, language):
             for character in dict.fromkeys(text):
@@ -53,21 +54,35 @@ def glyph_problems(database: Database, root: Path, languages: list[str] | None =
     return problems
 
 
-def project_fonts(root: Path, store: FaceCache) -> dict[str, set[int]]:
-    """The code points each font under `templates/fonts/` maps, by the font's file name;
-    kept in `store` by the font's content."""
+def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], list[Problem]]:
+    """The code points each font under `templates/fonts/` maps, by the font's file name,
+    kept in `store` by the font's content; and a `file-unreadable` error at each font the
+    project boundary refuses (a link leading outside, a device) or that is no font."""
     folder = root / "templates" / "fonts"
-    fonts = {}
-    for path in sorted(folder.iterdir()):
-        if path.suffix.lower() in FONT_SUFFIXES:
+    fonts, problems = {}, []
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if path.suffix.lower() not in FONT_SUFFIXES:
+            continue
+        try:
             content = read_input(path, root=root, limit=RESOURCE_LIMIT)
-            key = cache_key("character map", hashlib.sha256(content).hexdigest())
-            kept = store.get(key)
-            if kept is None:
-                kept = json.dumps(sorted(TTFont(BytesIO(content), lazy=True).getBestCmap() or {})).encode()
-                store.put(key, kept)
-            fonts[path.name] = set(json.loads(kept))
-    return fonts
+        except InputRefused as exc:
+            problems.append(error(Position(path.relative_to(root)), "file-unreadable",
+                                  f"the font is refused: {exc.reason}"))
+            continue
+        key = cache_key("character map", hashlib.sha256(content).hexdigest())
+        kept = store.get(key)
+        if kept is None:
+            try:
+                characters = TTFont(BytesIO(content), lazy=True).getBestCmap() or {}
+            except Exception as exc:  # fontTools fails on a damaged font in many ways
+                problems.append(error(Position(path.relative_to(root)), "file-unreadable",
+                                      f"the font cannot be read as TrueType or OpenType "
+                                      f"({type(exc).__name__})"))
+                continue
+            kept = json.dumps(sorted(characters)).encode()
+            store.put(key, kept)
+        fonts[path.name] = set(json.loads(kept))
+    return fonts, problems
 
 
 def _problem(position: Position, card_id: str | None, what: str, language: str, character: str,

@@ -6,7 +6,8 @@ clipped to what the card may paint (layout.painted: its bleed only on the grid's
 imposition adds what belongs to the sheet rather than the card: the crop marks (stroked in
 registration black), TrimBox and BleedBox, the mirrored back pages for long-edge duplex,
 the duplex check as the first two pages, and viewer preferences that ask for actual size
-and long-edge duplex. No face is rendered again for another paper.
+and long-edge duplex; the faces' font subsets become one program per font. No face is
+rendered again for another paper.
 
 XObjects are named after what they show (`/Face.<card id>`, `/Back.<deck>`), so a reader
 of the PDF can tell which card stands where.
@@ -20,6 +21,7 @@ from io import BytesIO
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf
 
+from cardkit.render.fontmerge import merge_fonts
 from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, back_slot, crop_marks, grid,
                                    instructions_slot, painted, registration_back,
                                    registration_front, slot)
@@ -41,9 +43,10 @@ class Slot:
 
 
 def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
-                 faces: dict[str, bytes]) -> bytes:
+                 faces: dict[str, bytes], font_files: dict[str, bytes]) -> bytes:
     """The card sheets of one paper: the duplex check (two pages of `registration`), then per
-    sheet a front page and a back page. `faces` holds each face's one-page PDF by name."""
+    sheet a front page and a back page. `faces` holds each face's one-page PDF by name;
+    their font subsets are merged into one per font (fontmerge.py), made from `font_files`."""
     pdf = Pdf.new()
     sources: list[Pdf] = []  # a copied stream's data is read from its source when saving
     forms: dict[str, pikepdf.Object] = {}
@@ -84,7 +87,7 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
                                f"{_pt(paper.height - outline.y - outline.height):.3f} cm "
                                f"/{name} Do Q\n".encode())
             if side == "front":
-                drawing.append(_marks(paper))
+                drawing.append(_marks(paper, len(sheet)))
             page.Resources = Dictionary(XObject=xobjects, ColorSpace=colour_spaces)
             page.Contents = pdf.make_stream(b"".join(drawing))
 
@@ -94,6 +97,7 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
         page.BleedBox = _box(trim.grown(BLEED), paper)
     pdf.Root.ViewerPreferences = Dictionary(PrintScaling=Name("/None"),
                                             Duplex=Name.DuplexFlipLongEdge)
+    merge_fonts(pdf, font_files)
     output = BytesIO()
     pdf.save(output, deterministic_id=True, compress_streams=True)
     return output.getvalue()
@@ -104,8 +108,8 @@ def face_name(face_id: str) -> str:
     return f"Back.{face_id.removeprefix('back-')}" if face_id.startswith("back-") else f"Face.{face_id}"
 
 
-def _marks(paper: Paper) -> bytes:
-    return _lines(crop_marks(paper), paper, MARK_WIDTH)
+def _marks(paper: Paper, filled: int | None = None) -> bytes:
+    return _lines(crop_marks(paper, filled), paper, MARK_WIDTH)
 
 
 def _lines(lines: list[Line], paper: Paper, width: float = SCALE_WIDTH) -> bytes:

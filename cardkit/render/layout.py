@@ -3,18 +3,20 @@ its back lands, and where the crop marks go.
 
 Cards are butted: neighbours share a cut line. Each card's colour stops at its own cut line
 inside the grid (the imposition clips it there), and runs 3 mm past the cut only on the
-grid's outer edges, so no card paints over another. Crop marks extend every cut line
-outwards beyond the grid's bleed and stay at least MARGIN from the paper's edges, outside
-most printers' unprintable margin.
+grid's outer edges, so no card paints over another. Crop marks extend the cut lines of the
+cards a sheet holds outwards from the grid's bleed, at least MIN_MARK_LENGTH long, and stay
+at least MARGIN from the paper's edges, clear of the 4.2 mm (1/6 inch) edge many laser
+printers leave unprinted.
 
 That margin decides how many cards fit:
 - A4 portrait (210 x 297): 3 x 3 cards are 189 x 264 mm, with bleed 195 x 270. That leaves
-  7.5 mm at the sides and 13.5 mm at top and bottom: room for marks 5 mm from the edge.
-  Four columns (252 mm) do not fit, so nine is the most.
+  7.5 mm at the sides and 13.5 mm at top and bottom: room for 3 mm marks at the sides,
+  4.5 mm from the edge, and 5 mm marks above and below. Four columns (252 mm) do not fit,
+  so nine is the most.
 - Letter portrait (215.9 x 279.4) would take three rows only with 4.7 mm left at top and
-  bottom: no room for a mark 5 mm from the edge. Letter is therefore laid out landscape
-  (279.4 x 215.9): 4 x 2 cards, 258 x 182 mm with bleed, leaving 10.7 and 17 mm. Portrait
-  with two rows would hold six.
+  bottom: no room for a mark. Letter is therefore laid out landscape (279.4 x 215.9):
+  4 x 2 cards, 258 x 182 mm with bleed, leaving 10.7 and 17 mm. Portrait with two rows
+  would hold six.
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ CARD_WIDTH = 63.0
 CARD_HEIGHT = 88.0
 BLEED = 3.0
 # No mark comes nearer the paper's edge than this.
-MARGIN = 5.0
-# Crop marks start this far outside the grid's bleed, so a slightly-off cut never shows them.
-MARK_GAP = 0.5
+MARGIN = 4.5
+# Crop marks start where the grid's bleed ends (a print shop's usual offset): 3 mm from the
+# cut, so no cut near its line shows them.
+MARK_GAP = 0.0
 MARK_LENGTH = 5.0
 # A paper whose margin leaves less than this for a mark does not take the grid.
-MIN_MARK_LENGTH = 2.0
+MIN_MARK_LENGTH = 3.0
 
 
 @dataclass(frozen=True)
@@ -113,24 +116,35 @@ def painted(paper: Paper, index: int, back: bool = False) -> Rectangle:
     return Rectangle(left, top, right - left, bottom - top)
 
 
-def crop_marks(paper: Paper) -> list[Line]:
-    """Lines extending every cut line outwards, from MARK_GAP beyond the grid's bleed to at
-    most MARK_LENGTH, and never nearer the paper's edge than MARGIN."""
+def crop_marks(paper: Paper, filled: int | None = None) -> list[Line]:
+    """Lines extending the cut lines outwards, from MARK_GAP beyond the grid's bleed to at
+    most MARK_LENGTH, and never nearer the paper's edge than MARGIN. On a sheet holding only
+    its first `filled` cards (default: all), a mark is drawn only where a card it holds
+    meets the grid's edge at that cut line, so no mark stands beside an empty slot."""
     outline = grid(paper)
     start = BLEED + MARK_GAP
     vertical_length = min(MARK_LENGTH, outline.y - MARGIN - start)
     horizontal_length = min(MARK_LENGTH, outline.x - MARGIN - start)
+    filled = paper.cards_per_sheet if filled is None else filled
+
+    def holds(row: int, column: int) -> bool:
+        return 0 <= row < paper.rows and 0 <= column < paper.columns and row * paper.columns + column < filled
+
     marks = []
     for column in range(paper.columns + 1):
         x = outline.x + column * CARD_WIDTH
         top, bottom = outline.y, outline.y + outline.height
-        marks.append(Line(x, top - start - vertical_length, x, top - start))
-        marks.append(Line(x, bottom + start, x, bottom + start + vertical_length))
+        if holds(0, column - 1) or holds(0, column):
+            marks.append(Line(x, top - start - vertical_length, x, top - start))
+        if holds(paper.rows - 1, column - 1) or holds(paper.rows - 1, column):
+            marks.append(Line(x, bottom + start, x, bottom + start + vertical_length))
     for row in range(paper.rows + 1):
         y = outline.y + row * CARD_HEIGHT
         left, right = outline.x, outline.x + outline.width
-        marks.append(Line(left - start - horizontal_length, y, left - start, y))
-        marks.append(Line(right + start, y, right + start + horizontal_length, y))
+        if holds(row - 1, 0) or holds(row, 0):
+            marks.append(Line(left - start - horizontal_length, y, left - start, y))
+        if holds(row - 1, paper.columns - 1) or holds(row, paper.columns - 1):
+            marks.append(Line(right + start, y, right + start + horizontal_length, y))
     return marks
 
 

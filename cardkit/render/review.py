@@ -14,14 +14,15 @@ from markupsafe import Markup
 
 from cardkit.checks.runner import Strictness, load_checked
 from cardkit.checks.status import FieldState, translation_states
-from cardkit.model.database import Database
-from cardkit.problems import Problem
+from cardkit.model.database import Database, DatabaseHasErrors
+from cardkit.problems import Problem, Severity
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
 from cardkit.render.build import render_faces
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, Fit
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+from cardkit.render.preflight import preflight_problems
 from cardkit.source.atomic import write_atomic
 from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, translatable_language
 from cardkit.source.transaction import WriteFailed, reason_of
@@ -50,7 +51,10 @@ class ReviewRow:
 def write_review(root: Path, language: str, out: Path, watch: bool = False,
                  jobs: int | None = None) -> Path:
     """Builds `<out>/review/<language>.html` and returns its path; raises
-    DatabaseHasErrors when the database is not whole.
+    DatabaseHasErrors when the database is not whole, or when `validate` or the build's
+    preflight finds an error no card's row can show (in a template catalogue or a font):
+    the review renders with them as the build does. Each card's own problems, errors
+    included, are shown beside it.
 
     The faces' fits come from the build's face cache (`<out>/.cache/`), so only faces that
     changed are rendered. With `watch`, the page reloads itself when it is rebuilt: it polls
@@ -62,13 +66,19 @@ def write_review(root: Path, language: str, out: Path, watch: bool = False,
         translatable_language(language, database.languages)
     except LanguageRefused as exc:
         raise ReviewRefused(str(exc)) from None
+    store = FaceCache(out / CACHE_FOLDER).open()
+    shown = [*report.problems,
+             *preflight_problems(database, root, [SOURCE_LANGUAGE, language], store)]
+    refused = [problem for problem in shown
+               if problem.severity is Severity.ERROR and problem.card_id is None]
+    if refused:  # what build refuses and no card's row could show: the catalogues, the fonts
+        raise DatabaseHasErrors(root, refused)
     target = out / "review" / f"{language}.html"
-    rendered = render_faces(root, database, [SOURCE_LANGUAGE, language], [],
-                            FaceCache(out / CACHE_FOLDER).open(), jobs)
+    rendered = render_faces(root, database, [SOURCE_LANGUAGE, language], [], store, jobs)
     fits = {lang: [fit for target, context in rendered.contexts.items() if target.language == lang
                    for face in context.faces for fit in rendered.faces[target, face.id].fits]
             for lang in (SOURCE_LANGUAGE, language)}
-    html = review_html(root, database, language, target.parent, fits, report.problems,
+    html = review_html(root, database, language, target.parent, fits, shown,
                        reload_script=generation_file(language) if watch else None)
     generation = hashlib.sha256(html.encode()).hexdigest()[:16]
     _write(target, html.replace(GENERATION_MARK, generation))

@@ -24,6 +24,7 @@ from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, L
                                       reference_html, registration_html)
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.fit import fit_face
+from cardkit.render.fontmerge import tag_by_content
 from cardkit.render.games import Target
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.layout import PAPERS
@@ -132,7 +133,7 @@ def render_document(job: DocumentJob) -> RenderedDocument:
     renderer = _WORKER.renderer
     _WORKER.patterns.load(job.target.language)
     return RenderedDocument(document_key(renderer, html, stylesheets),
-                            renderer.pdf(renderer.render(html, stylesheets)))
+                            tag_by_content(renderer.pdf(renderer.render(html, stylesheets))))
 
 
 class Executor:

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
+from cardkit.source.boundary import file_kind
+from cardkit.source.transaction import WriteFailed
+
 
 def write_atomic(path: Path, content: str | bytes) -> None:
-    """Writes `content` to a temporary file beside `path`, then renames it over `path`."""
+    """Writes `content` to a temporary file beside `path`, then renames it over `path`.
+    A `path` that exists and is not a regular file (a device, a FIFO) is never replaced:
+    WriteFailed; other failures raise OSError."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise WriteFailed(path, f"is {file_kind(mode)}, not a regular file; it is not replaced")
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:

@@ -60,7 +60,7 @@ def read_input(path: Path, *, root: Path, limit: int) -> bytes:
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            raise InputRefused(path, f"is {_file_kind(mode)}, not a regular file")
+            raise InputRefused(path, f"is {file_kind(mode)}, not a regular file")
         os.set_blocking(descriptor, True)
         return _read_bounded(descriptor, path, limit)
     except OSError as exc:
@@ -82,7 +82,8 @@ def _read_bounded(descriptor: int, path: Path, limit: int) -> bytes:
             raise InputTooLarge(path, f"is larger than the limit of {limit:,} bytes")
 
 
-def _file_kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, as messages name it."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -91,4 +92,8 @@ def _file_kind(mode: int) -> str:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a link"
+    if stat.S_ISREG(mode):
+        return "a regular file"
     return "a special file"

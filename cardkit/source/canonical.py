@@ -24,16 +24,19 @@ class FormatResult:
 
 
 def database_yaml_files(root: Path) -> list[Path]:
-    discover(root)  # refuses a folder that holds no database
+    """Every YAML file under cards/ and locales/, devices and FIFOs too (reading them is
+    refused, and so reported, never skipped in silence)."""
     files = [root / folder for folder in ("cards", "locales")]
     return sorted(path for folder in files if folder.is_dir()
-                  for path in folder.rglob("*") if path.suffix in (".yaml", ".yml") and path.is_file())
+                  for path in folder.rglob("*") if path.suffix in (".yaml", ".yml") and not path.is_dir())
 
 
 def format_database(root: Path, write: bool) -> FormatResult:
     """Brings every YAML file to canonical form, or (write=False) reports those that are not.
-    The rewritten files are written together, all or none."""
-    result = FormatResult()
+    The rewritten files are written together, all or none. Links to folders, which no
+    reader follows, are reported."""
+    layout = discover(root)  # refuses a folder that holds no database
+    result = FormatResult(problems=list(layout.linked_folders))
     rewritten: dict[Path, str] = {}
     for path in database_yaml_files(root):
         shown = path.relative_to(root) if path.is_relative_to(root) else path

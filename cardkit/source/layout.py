@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from cardkit.problems import Position, Problem, error
+from cardkit.source.boundary import InputRefused, resolve_inside
 
 SOURCE_LANGUAGE = "en"
 
@@ -54,6 +55,8 @@ class Layout:
     phrasebook_files: dict[str, Path] = field(default_factory=dict)
     languages: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # The links to folders found (each also in `problems`), which nothing reads through.
+    linked_folders: list[Problem] = field(default_factory=list)
 
     def shown(self, path: Path) -> Path:
         """The path as problems name it: relative to the database root when inside it."""
@@ -116,17 +119,38 @@ def discover(root: Path) -> Layout:
     for path in sorted((root / "cards").rglob("*")):
         if _is_yaml(path):
             layout.add(path)
+        else:
+            _note_linked_folder(path, layout)
     locales = root / "locales"
     if locales.is_dir():
         layout.languages = sorted(p.name for p in locales.iterdir() if p.is_dir())
         for path in sorted(locales.rglob("*")):
             if _is_yaml(path):
                 layout.add(path)
+            else:
+                _note_linked_folder(path, layout)
     if SOURCE_LANGUAGE not in layout.languages:
         layout.problems.append(error(Position(layout.shown(locales)), "missing-source-locale",
                                      f"no locales/{SOURCE_LANGUAGE}/ folder: English is the source "
                                      "language every translation is checked against"))
     return layout
+
+
+def _note_linked_folder(path: Path, layout: Layout) -> None:
+    """A `file-unreadable` error at `path` when it is a link to a folder, naming where it
+    leads: no reader follows such a link, so nothing behind it would be read, and without
+    this the files missing behind it would only show as their consequences."""
+    if not (path.is_symlink() and path.is_dir()):
+        return
+    try:
+        real = resolve_inside(path, layout.root)
+        reason = (f"{path} is a link to the folder {real}; links to folders are not followed "
+                  "(move the folder here, or link its files one by one)")
+    except InputRefused as exc:
+        reason = exc.reason
+    problem = error(Position(layout.shown(path)), "file-unreadable", f"not read: {reason}")
+    layout.problems.append(problem)
+    layout.linked_folders.append(problem)
 
 
 def _is_yaml(path: Path) -> bool:

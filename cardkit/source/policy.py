@@ -13,8 +13,10 @@ constructed, so no Python object is ever made from it:
   sexagesimal `1:30` that YAML 1.1 reads as 90), which readers
   disagree on, and whole numbers longer than MAX_INT_DIGITS, checked on their digits so
   no huge number ever reaches Python's int();
-- control characters in a text (also those written as escapes such as `"\\x1b"`), and
-  texts of only whitespace.
+- control characters in a text (also those written as escapes such as `"\\x1b"`) and the
+  characters that change how a text reads (bidirectional controls, line separators,
+  non-characters, a byte-order mark past the start of the file: `characters.py`), and
+  texts of only whitespace or invisible characters.
 
 Directives (`%YAML`, `%TAG`) change how the rest of a file reads; `find_directives` finds
 them in the raw text, before parsing.
@@ -27,6 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruamel.yaml.resolver import VersionedResolver
+
+from cardkit.source.characters import (BYTE_ORDER_MARK, UNSAFE_CHARACTERS, blank_description,
+                                       character_message, first_forbidden, forbidden_characters)
 
 MAX_INT_DIGITS = 15
 EXCERPT_LENGTH = 24
@@ -42,9 +47,9 @@ BOOL_FORMS = {"true", "false", "True", "False", "TRUE", "FALSE"}
 NULL_FORMS = {"", "~", "null", "Null", "NULL"}
 DIGITS = re.compile(r"[0-9_]+")
 SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
-# Control characters other than tab and newline; a carriage return only before a newline.
-RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
-TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# In the file: control characters other than tab and newline (a carriage return only
+# before a newline), and the characters no text may hold (a byte-order mark may open it).
+RAW_FORBIDDEN = re.compile(f"[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f{UNSAFE_CHARACTERS}]|\\r(?!\\n)")
 
 
 
@@ -77,17 +82,15 @@ def excerpt(text: str) -> str:
     return shown + "..." if len(text) > EXCERPT_LENGTH else shown
 
 
-def control_character_message(character: str) -> str:
-    return (f"control character U+{ord(character):04X} in the text; only newline and tab "
-            "may appear")
-
-
 def find_control_characters(text: str) -> list[tuple[int, int, str]]:
-    """(line, column, character) of every control character of the raw text."""
+    """(line, column, character) of every control character of the raw text, and of every
+    character no text may hold."""
     found = []
     line, line_start = 1, 0
     newline = text.find("\n")
-    for match in RAW_CONTROL.finditer(text):
+    for match in forbidden_characters(text, RAW_FORBIDDEN):
+        if match.start() == 0 and match.group() == BYTE_ORDER_MARK:
+            continue
         while 0 <= newline < match.start():
             line, line_start = line + 1, newline + 1
             newline = text.find("\n", line_start)
@@ -221,14 +224,15 @@ def scalar_fault(value: str, tag: str, style: str | None, line: int, column: int
         return None if value in NULL_FORMS else form_fault("null")
     # ruamel.yaml marks the folds of a folded scalar (>) with BEL; such a scalar has no
     # escapes, and a BEL in the file itself is refused on the raw text.
-    control = TEXT_CONTROL.search(value.replace("\a", "") if style == ">" else value)
+    control = first_forbidden(value.replace("\a", "") if style == ">" else value)
     if style is None and SEXAGESIMAL.fullmatch(value):
         return form_fault("a number")  # YAML 1.1 reads `1:30` as 90
     if control:
-        return fault("control-character", control_character_message(control.group()))
-    if value and not value.strip() and not is_key:
-        return fault("blank-text", "a text of only whitespace; write the text, or leave the "
-                                   "field out")
+        return fault("control-character", character_message(control.group()))
+    blank = None if is_key else blank_description(value)
+    if blank:
+        return fault("blank-text", f"a text of only {blank}; write the text, or leave the field "
+                                   "out")
     return None
 
 

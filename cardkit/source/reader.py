@@ -13,7 +13,7 @@ kept.
 
 Whatever the round-trip loader would report in its own words, or place in a way of its
 own, is left to it: `read` returns None for a file libyaml does not parse, and for one
-with tabs or line separators (U+2028, U+2029), tags, anchors or aliases, an empty value
+with tabs, tags, anchors or aliases, an empty value
 (`key:` with nothing after it: the round-trip loader places it by the next token and its
 comments), more than one document, or nesting deeper than `max_depth` (the events are
 consumed one at a time, so no nesting, however deep, can exhaust the stack first). Card
@@ -38,9 +38,10 @@ from cardkit.source.policy import (BOOL, FLOAT, INT, MERGE, STR, Fault, implicit
                                    scalar_fault)
 
 TRUE_FORMS = {"true", "True", "TRUE"}
-# Tabs: ruamel.yaml refuses them in places where libyaml takes them as spaces. The line and
-# paragraph separators: libyaml counts a line for them inside quotes, ruamel.yaml does not.
-AMBIGUOUS_CHARACTERS = ("\t", "\u2028", "\u2029")
+# Tabs: ruamel.yaml refuses them in places where libyaml takes them as spaces. (The line
+# and paragraph separators, which libyaml counts as line breaks inside quotes and ruamel.yaml
+# does not, never get here: `policy` refuses them in the raw text before either reads it.)
+AMBIGUOUS_CHARACTERS = ("\t",)
 
 
 class ReadMap(CommentedMap):

@@ -14,8 +14,19 @@ every writing command calls first, finds it: with a journal the commit had happe
 the remaining renames are completed; without one the commit had not, so it is discarded.
 Either way each file is wholly old or wholly new, and no temporary file stays.
 
+The journal is ASCII text: one line per staged file, then a line `end`:
+
+    <staged file's name> TAB <target's path relative to `directory`, its bytes in hexadecimal>
+
+A journal is input like any other: it may have been planted (a staging folder added to a
+repository or an archive) or copied with the project. `recover` carries one out only when
+all of it holds (see `read_journal`); otherwise it raises JournalRefused, naming the journal
+and each line at fault, and touches nothing. Since targets are relative, a copied project
+completes its own interrupted write, never the original's.
+
 A target that is a link is written through to the file it leads to, when that file lies
-inside `directory`; the link itself stays a link. Links leading outside are refused.
+inside `directory`; the link itself stays a link. Links leading outside are refused, and so
+is a target that exists and is not a regular file (a device, a FIFO): it is never replaced.
 Files keep their permission bits. Failures raise `WriteFailed` naming the file and the
 reason (disk full, permission denied, read-only file system, not a folder...).
 """
@@ -24,12 +35,26 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
-from pathlib import Path
+import stat
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from cardkit.source.boundary import InputRefused, file_kind, read_input
+from cardkit.source.policy import excerpt
 
 STAGING = ".cardkit-staging"
 JOURNAL = "journal"
 JOURNAL_END = "end"
+# A line is a short name and a path's bytes in hexadecimal: far more files than any write
+# has fit in this.
+JOURNAL_LIMIT = 16 * 1024 * 1024
+# The names `Transaction.write` gives staged files.
+STAGED_NAME = re.compile(r"[0-9]{1,12}")
+HEXADECIMAL = re.compile(r"(?:[0-9a-f]{2})+")
+# A refused journal names at most this many of its faults.
+FAULTS_SHOWN = 20
 
 REASONS = {
     errno.ENOSPC: "no space left on the device (disk full)",
@@ -56,8 +81,32 @@ class WriteFailed(Exception):
         self.committed = committed
 
 
+class JournalRefused(WriteFailed):
+    """A staging folder or journal `recover` will not act on; nothing was touched.
+    `faults` are (line or None, reason); `str()` names each at its line."""
+
+    def __init__(self, path: Path, faults: list[tuple[int | None, str]], staging: Path):
+        super().__init__(path, "; ".join(reason for _, reason in faults))
+        self.faults = faults
+        lines = [f"{path}:{line}: {reason}" if line else f"{path}: {reason}"
+                 for line, reason in faults[:FAULTS_SHOWN]]
+        if len(faults) > FAULTS_SHOWN:
+            lines.append(f"{path}: and {len(faults) - FAULTS_SHOWN} more faults")
+        lines.append("the interrupted write was neither completed nor discarded, and nothing "
+                     f"was changed; look into {staging}, then remove it")
+        self.args = ("\n".join(lines),)
+
+
 def reason_of(exc: OSError) -> str:
     return REASONS.get(exc.errno, (exc.strerror or str(exc)).lower())
+
+
+@dataclass(frozen=True)
+class Move:
+    """One rename a committed write makes: a staged file over its target (a real path)."""
+
+    staged: Path
+    target: Path
 
 
 class Transaction:
@@ -114,6 +163,9 @@ class Transaction:
             raise WriteFailed(path, "lies in the staging folder")
         if target.is_dir():
             raise WriteFailed(path, "is a folder where a file should be written")
+        if target.exists() and not target.is_file():
+            raise WriteFailed(path, f"is {file_kind(os.stat(target).st_mode)}, not a regular "
+                                    "file; it is not replaced")
         if any(target == other for _, other, _ in self.staged):
             raise WriteFailed(path, "is written twice in one transaction")
         self._make_folder(path, target.parent)
@@ -155,10 +207,12 @@ class Transaction:
                               "cardkit command that writes here completes it", committed=True) from None
 
     def _commit(self) -> None:
+        root = self.directory.resolve()
         try:
-            lines = [f"{name}\t{os.fsencode(str(target)).hex()}" for name, target, _ in self.staged]
+            lines = [f"{name}\t{os.fsencode(str(target.relative_to(root))).hex()}"
+                     for name, target, _ in self.staged]
             pending = self.staging / (JOURNAL + ".new")
-            with open(pending, "w", encoding="utf-8") as journal:
+            with open(pending, "w", encoding="ascii") as journal:
                 journal.write("\n".join([*lines, JOURNAL_END]) + "\n")
                 journal.flush()
                 os.fsync(journal.fileno())
@@ -168,7 +222,7 @@ class Transaction:
         except OSError as exc:
             self._discard()
             raise WriteFailed(self.staging, reason_of(exc)) from None
-        _apply(self.staging)
+        _apply(self.staging, [Move(self.staging / name, target) for name, target, _ in self.staged])
 
     def _discard(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
@@ -181,48 +235,194 @@ class Transaction:
 
 def recover(directory: Path) -> str | None:
     """Completes or discards a transaction a crash interrupted in `directory`; says which,
-    or None when there was none."""
+    or None when there was none. Raises JournalRefused, having touched nothing, for a
+    staging folder or journal it will not act on."""
     staging = Path(directory) / STAGING
-    if not staging.is_dir():
+    try:
+        mode = os.lstat(staging).st_mode
+    except FileNotFoundError:
         return None
-    entries = _read_journal(staging)
-    if entries is None:
+    except OSError as exc:
+        raise WriteFailed(staging, reason_of(exc)) from None
+    if not stat.S_ISDIR(mode):
+        shown = f"a link to {staging.resolve()}" if stat.S_ISLNK(mode) else file_kind(mode)
+        raise JournalRefused(staging, [(None, f"is {shown}, not the staging folder cardkit makes")],
+                             staging)
+    moves = read_journal(directory)
+    if moves is None:
         shutil.rmtree(staging, ignore_errors=True)
         return (f"{staging}: an interrupted write had not been committed; it was discarded "
                 "and no file was changed")
     try:
-        count = _apply(staging)
+        count = _apply(staging, moves)
     except OSError as exc:
         raise WriteFailed(Path(exc.filename or staging), "cannot complete an interrupted write: "
                           + reason_of(exc)) from None
     return (f"{staging}: an interrupted write had been committed; it was completed "
-            f"({count} of {len(entries)} files still to move)")
+            f"({count} of {len(moves)} files still to move)")
 
 
-def _read_journal(staging: Path) -> list[tuple[str, Path]] | None:
+def read_journal(directory: Path) -> list[Move] | None:
+    """The moves the journal in `directory`'s staging folder records; None when there is
+    no journal (the write had not been committed). Raises JournalRefused unless all of it
+    holds: the journal is a regular file (not a link) in the staging folder, ASCII text
+    ending with the line `end`; each line is a staged file's name and a target. The name
+    is a number, and its file, where it is still there, a regular file with no other name
+    (no link, no hard link) directly in the staging folder. The target is a relative path
+    without `..` which, its links resolved, lies inside `directory` and outside the staging
+    folder, and is a regular file or not there yet, in a folder that is. No name and no
+    target comes twice."""
+    directory = Path(directory)
+    staging = directory / STAGING
+    journal = staging / JOURNAL
     try:
-        lines = (staging / JOURNAL).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        mode = os.lstat(journal).st_mode
+    except FileNotFoundError:
         return None
-    if not lines or lines[-1] != JOURNAL_END:
-        return None
-    entries = []
-    for line in lines[:-1]:
-        name, _, target = line.partition("\t")
-        entries.append((name, Path(os.fsdecode(bytes.fromhex(target)))))
-    return entries
+    except OSError as exc:
+        raise JournalRefused(journal, [(None, f"cannot be read: {reason_of(exc)}")], staging) from None
+    if not stat.S_ISREG(mode):
+        raise JournalRefused(journal, [(None, f"is {file_kind(mode)}, not a regular file")], staging)
+    try:
+        raw = read_input(journal, root=staging, limit=JOURNAL_LIMIT)
+    except InputRefused as exc:
+        raise JournalRefused(journal, [(None, exc.reason)], staging) from None
+    check = _JournalCheck(directory)
+    lines = raw.split(b"\n") if raw else []
+    if raw.endswith(b"\n"):
+        lines.pop()
+    finished = raw.endswith(b"\n") and lines and lines[-1] == JOURNAL_END.encode()
+    for number, line in enumerate(lines[:-1] if finished else lines, 1):
+        check.line(number, line)
+    if not finished:
+        check.faults.append((max(len(lines), 1), f"the journal does not end with the line "
+                                                 f"{JOURNAL_END!r}, so cardkit did not finish writing it"))
+    if check.faults:
+        raise JournalRefused(journal, check.faults, staging)
+    return check.moves
 
 
-def _apply(staging: Path) -> int:
+class _JournalCheck:
+    """The lines of one journal, checked as `read_journal` says."""
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+        self.root = directory.resolve()
+        self.staging = directory / STAGING
+        self.faults: list[tuple[int | None, str]] = []
+        self.moves: list[Move] = []
+        self.names: dict[str, int] = {}
+        self.targets: dict[Path, int] = {}
+
+    def line(self, number: int, line: bytes) -> None:
+        if not line.isascii():
+            foreign = next(byte for byte in line if byte > 0x7F)
+            self.fault(number, f"holds the byte 0x{foreign:02x}; a journal is ASCII text")
+            return
+        fields = line.decode("ascii").split("\t")
+        if len(fields) != 2:
+            self.fault(number, "expected two fields (a staged file's name, a tab, its target), "
+                               f"found {len(fields)}")
+            return
+        before = len(self.faults)
+        staged = self.staged_file(number, fields[0])
+        target = self.target(number, fields[1])
+        if len(self.faults) == before:
+            self.moves.append(Move(staged, target))
+
+    def fault(self, number: int, reason: str) -> None:
+        self.faults.append((number, reason))
+
+    def staged_file(self, number: int, name: str) -> Path | None:
+        if not STAGED_NAME.fullmatch(name):
+            self.fault(number, f"the staged file {excerpt(name)} is not a name cardkit gives a "
+                               "staged file (a number)")
+            return None
+        if name in self.names:
+            self.fault(number, f"the staged file {name!r} is listed twice (first on line "
+                               f"{self.names[name]})")
+            return None
+        self.names[name] = number
+        staged = self.staging / name
+        try:
+            info = os.lstat(staged)
+        except FileNotFoundError:
+            return staged  # moved before the interruption
+        except OSError as exc:
+            self.fault(number, f"the staged file {name!r} cannot be examined: {reason_of(exc)}")
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            self.fault(number, f"the staged file {name!r} is {file_kind(info.st_mode)}, not a "
+                               "regular file")
+        elif info.st_nlink != 1:
+            self.fault(number, f"the staged file {name!r} has {info.st_nlink} names (hard links); "
+                               "a staged file has one")
+        return staged
+
+    def target(self, number: int, hexadecimal: str) -> Path | None:
+        if not hexadecimal:
+            self.fault(number, "the target is empty")
+            return None
+        if not HEXADECIMAL.fullmatch(hexadecimal):
+            self.fault(number, f"the target {excerpt(hexadecimal)} is not a path written in "
+                               "hexadecimal digits")
+            return None
+        encoded = bytes.fromhex(hexadecimal)
+        relative = PurePosixPath(os.fsdecode(encoded))
+        target, reason = None, None
+        if b"\0" in encoded:
+            reason = "holds a NUL byte"
+        elif relative.is_absolute():
+            reason = ("is an absolute path; a journal names its targets relative to the folder "
+                      "it protects (cardkit before this version wrote absolute paths, which are "
+                      "not followed)")
+        elif ".." in relative.parts:
+            reason = "climbs out with '..'"
+        elif not relative.parts:
+            reason = "names no file"
+        else:
+            target, reason = self.resolved(relative)
+        shown = excerpt(os.fsdecode(encoded))
+        if reason is None and target in self.targets:
+            reason = f"is listed twice (first on line {self.targets[target]})"
+        if reason is not None:
+            self.fault(number, f"the target {shown} {reason}")
+            return None
+        self.targets[target] = number
+        return target
+
+    def resolved(self, relative: PurePosixPath) -> tuple[Path | None, str | None]:
+        """The real path of the target at `relative`, or why it may not be replaced."""
+        try:
+            target = (self.directory / relative).resolve()
+        except (OSError, RuntimeError):  # a loop of links
+            return None, "cannot be resolved (its links form a loop)"
+        if not target.is_relative_to(self.root):
+            return None, f"leads to {target}, outside {self.root}"
+        if target.is_relative_to(self.root / STAGING):
+            return None, "lies in the staging folder"
+        try:
+            mode = os.lstat(target).st_mode
+        except FileNotFoundError:
+            if target.parent.is_dir():
+                return target, None
+            return None, "is in a folder that does not exist"
+        except OSError as exc:
+            return None, f"cannot be examined: {reason_of(exc)}"
+        if not stat.S_ISREG(mode):
+            return None, f"is {file_kind(mode)}, not a regular file"
+        return target, None
+
+
+def _apply(staging: Path, moves: list[Move]) -> int:
     """Renames every staged file still there over its target; then removes the staging
     folder. Returns how many files were moved."""
     moved = 0
     folders = set()
-    for name, target in _read_journal(staging) or []:
-        staged = staging / name
-        if staged.exists():
-            os.replace(staged, target)
-            folders.add(target.parent)
+    for move in moves:
+        if os.path.lexists(move.staged):
+            os.replace(move.staged, move.target)
+            folders.add(move.target.parent)
             moved += 1
     for folder in folders:
         _fsync_folder(folder)

@@ -26,8 +26,8 @@ from ruamel.yaml.nodes import ScalarNode
 
 from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, InputTooLarge, read_input
-from cardkit.source.policy import (check_nodes, control_character_message, find_control_characters,
-                                   find_directives)
+from cardkit.source.characters import character_message
+from cardkit.source.policy import check_nodes, find_control_characters, find_directives
 from cardkit.source.reader import Read, read
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -193,7 +193,7 @@ def parse_text(text: str, document: Document, *, round_trip: bool = True) -> Doc
     directives = find_directives(text)
     for line, column, character in control:
         document.problems.append(error(Position(document.path, line, column), "control-character",
-                                       control_character_message(character)))
+                                       character_message(character)))
     for line in directives:
         document.problems.append(error(Position(document.path, line, 1), "yaml-directive",
                                        "YAML directives (%YAML, %TAG) are not allowed in card "

@@ -33,6 +33,8 @@ ASSET_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; chars
                ".svg": "image/svg+xml", ".woff2": "font/woff2", ".woff": "font/woff",
                ".ttf": "font/ttf", ".otf": "font/otf", ".png": "image/png"}
 ASSET_LIMIT = 16 * 1024 * 1024
+# The largest request body read (a card text with its base is a few kilobytes).
+BODY_LIMIT = 1024 * 1024
 # How often an idle event stream sends a comment, so a closed tab is noticed (seconds).
 KEEP_ALIVE = 15.0
 
@@ -170,8 +172,23 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
 
 
 async def _body(request: Request, keys: tuple[str, ...]) -> dict | Response:
+    """The request's JSON object with `keys`, or the response refusing it: a body over
+    BODY_LIMIT is refused by its declared length before any of it is read, or as soon as
+    it is read past the limit; JSON nested too deeply for the parser is a 400, not a 500."""
+    too_large = _message(413, f"the request is larger than {BODY_LIMIT:,} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_LIMIT:
+        return too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_LIMIT:
+            return too_large
+        chunks.append(chunk)
     try:
-        body = json.loads(await request.body())
+        body = json.loads(b"".join(chunks))
+    except RecursionError:
+        return _message(400, "the request is nested too deeply")
     except ValueError:
         return _message(400, "the request is not JSON")
     if not isinstance(body, dict) or any(key not in body for key in keys):

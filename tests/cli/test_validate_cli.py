@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
@@ -114,3 +117,60 @@ def test_fmt_leaves_a_file_that_does_not_parse_untouched(minimal_database):
     assert result.exit_code == 1
     assert "cards/duel/plans.yaml:2:1: error: yaml-syntax" in result.output
     assert plans.read_text() == broken
+
+
+def test_validate_and_fmt_agree_on_a_byte_order_mark_inside_a_file(minimal_database):
+    """validate read a BOM at the start of a line with libyaml and exited 0; fmt --check read
+    it with ruamel.yaml and found the file did not parse. Both now refuse it at its place."""
+    fixture = BrokenFixture.read(TESTS / "source" / "broken" / "bom-inside.yaml")
+    fixture.apply(minimal_database)
+
+    validated, checked = run("validate", str(minimal_database)), run("fmt", "--check", str(minimal_database))
+
+    assert (validated.exit_code, checked.exit_code) == (1, 1)
+    assert fixture.expected[0] in validated.output.splitlines()
+    assert checked.output.splitlines()[0] == fixture.expected[0]
+
+
+def test_fmt_names_a_data_file_it_cannot_read_and_exits_1(minimal_database):
+    aliens = minimal_database / "cards" / "duel" / "aliens.yaml"
+    aliens.unlink()
+    try:
+        os.mknod(aliens, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a null device of our own
+    except PermissionError:
+        pytest.skip("making a device node needs CAP_MKNOD")
+
+    for arguments, verb in ((["fmt"], "reformatted"), (["fmt", "--check"], "would reformat")):
+        result = run(*arguments, str(minimal_database))
+        assert result.exit_code == 1
+        assert result.output == ("cards/duel/aliens.yaml:1:1: error: file-unreadable: not read: is a "
+                                 f"device, not a regular file\n17 files checked, 0 {verb}\n")
+    assert stat.S_ISCHR(aliens.lstat().st_mode)
+
+
+def test_a_data_folder_linked_outside_is_named_by_validate_and_fmt(minimal_database, tmp_path: Path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (minimal_database / "cards" / "duel").rename(outside / "duel")
+    (minimal_database / "cards" / "duel").symlink_to(outside / "duel")
+    named = (f"cards/duel:1:1: error: file-unreadable: not read: {minimal_database / 'cards' / 'duel'} "
+             f"is a link to {outside / 'duel'}, outside {minimal_database}; only files inside it are "
+             "read")
+
+    validated, formatted = run("validate", str(minimal_database)), run("fmt", str(minimal_database))
+
+    assert validated.exit_code == 1 and validated.output.splitlines()[0] == named
+    assert (formatted.exit_code, formatted.output) == (1, f"{named}\n12 files checked, 0 reformatted\n")
+
+
+def test_a_data_folder_linked_inside_is_named_not_skipped(minimal_database):
+    (minimal_database / "cards" / "duel" / "fate").rename(minimal_database / "fate")
+    (minimal_database / "cards" / "duel" / "fate").symlink_to(minimal_database / "fate")
+
+    result = run("validate", str(minimal_database))
+
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"cards/duel/fate:1:1: error: file-unreadable: not read: {minimal_database / 'cards/duel/fate'} "
+        f"is a link to the folder {minimal_database / 'fate'}; links to folders are not followed "
+        "(move the folder here, or link its files one by one)")

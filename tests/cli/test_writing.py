@@ -33,7 +33,7 @@ def test_a_writing_command_first_completes_an_interrupted_write_and_says_so(mini
     plans = minimal_database / "cards" / "duel" / "plans.yaml"
     transaction = Transaction(minimal_database).__enter__()
     transaction.write(plans, plans.read_text().replace("value: 13", "value: 12"))
-    original, module._apply = module._apply, lambda staging: 0  # killed after the journal
+    original, module._apply = module._apply, lambda *arguments: 0  # killed after the journal
     try:
         transaction._commit()
     finally:

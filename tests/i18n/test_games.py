@@ -35,9 +35,13 @@ def run(*arguments: str):
 
 @pytest.fixture
 def shipped(tmp_path: Path) -> Path:
+    """The shipped database without German texts of the two Cosmic Encounter editions, as
+    before German began them: an import makes their folders."""
     root = tmp_path / "shipped"
     for folder in ("cards", "locales"):
         shutil.copytree(PROJECT_ROOT / folder, root / folder)
+    for game in ("classic", "cosmic"):
+        shutil.rmtree(root / "locales" / "de" / game)
     return root
 
 

@@ -60,6 +60,12 @@ def test_the_tbx_export_is_a_termbase_translate_toolkit_reads(tmp_path):
             database.glossaries["en"][entry.get("id")].games
     assert any(entry.find("descrip[@type='subjectField']") is not None for entry in entries)
 
+    # a term of our own wording says so in its language's note
+    wormhole = next(entry for entry in entries if entry.get("id") == "wormhole")
+    assert [lang_set.findtext("note") for lang_set in wormhole.findall("langSet")] == [
+        database.glossaries["en"]["wormhole"].reading, database.glossaries["de"]["wormhole"].reading]
+    assert database.glossaries["de"]["wormhole"].reading.startswith("Ours")
+
     store = tbxfile.parsefile(str(output))
     store.settargetlanguage("de")
     ship = next(unit for unit in store.units if unit.getid() == "ship")

@@ -143,8 +143,8 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
     # the German ones are imposed again.
     incremental = tmp_path / "incremental"
     shutil.copytree(built / CACHE_FOLDER, incremental / CACHE_FOLDER)
-    replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie dir zeigen",
-               "muss er sie dir offen zeigen")
+    replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie zeigen",
+               "muss er sie offen zeigen")
     imposed = []
     impose_cards = build_module.impose_cards
     monkeypatch.setattr(build_module, "impose_cards", lambda paper, *rest: (

@@ -6,17 +6,26 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from cardkit.model.database import load_database
+
 PROJECT = Path(__file__).resolve().parents[2]
 TEMPLATES = PROJECT / "templates"
 
 
 def template_strings() -> set[tuple[str | None, str]]:
     """Every (context, message) the templates use."""
+    return set(template_files())
+
+
+def template_files() -> dict[tuple[str | None, str], set[str]]:
+    """Every (context, message) the templates use, with the template files that use it."""
     method_map = [("**.html", "jinja2")]
     options = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
                            "lstrip_blocks": "True"}}
-    return {(context, message)
-            for _, _, message, _, context in extract_from_dir(TEMPLATES, method_map, options)}
+    files: dict[tuple[str | None, str], set[str]] = {}
+    for file, _, message, _, context in extract_from_dir(TEMPLATES, method_map, options):
+        files.setdefault((context, message), set()).add(file)
+    return files
 
 
 @pytest.mark.parametrize("language", ["en", "es", "de"])
@@ -53,3 +62,29 @@ def test_not_known_agrees_with_its_noun_in_spanish(context, spanish):
     with (PROJECT / "locales/es/LC_MESSAGES/cardkit.po").open("rb") as stream:
         catalog = read_po(stream, locale="es")
     assert catalog.get("not known", context=context).string == spanish
+
+
+# The template files each game alone uses; the encounter card is classic's and cosmic's.
+GAME_TEMPLATES = {"classic": ("cards/classic/", "reference/classic.html", "cards/_encounter.html"),
+                  "cosmic": ("cards/cosmic/", "reference/cosmic.html", "cards/_encounter.html")}
+
+
+def test_german_terms_of_the_games_no_german_rulebook_gives_are_flagged_ours():
+    """No German rulebook of classic or current Cosmic Encounter is known: the German entries
+    only their templates use (Wurmloch, Verhandlung, ...) are our terms, flagged
+    `provisional` as our names and texts are; the Duel's come from its German rulebook."""
+    database, _, _ = load_database(PROJECT)
+    unprinted = [game for game, box in database.boxes.items()
+                 if "de" not in {rulebook.language for rulebook in box.rulebooks.values()}]
+    assert sorted(unprinted) == ["classic", "cosmic"]
+    theirs = tuple(prefix for game in unprinted for prefix in GAME_TEMPLATES[game])
+    ours = {key for key, files in template_files().items()
+            if all(file.startswith(theirs) for file in files)}
+    with (PROJECT / "locales/de/LC_MESSAGES/cardkit.po").open("rb") as stream:
+        catalog = read_po(stream, locale="de")
+    flagged = {(message.context, message.id) for message in catalog
+               if message.id and "provisional" in message.flags}
+    assert flagged == ours
+    assert {("artifact timing", "When a player is about to claim compensation"),
+            (None, "Negotiate"), (None, "Morph")} <= flagged
+    assert catalog.get("Morph").string == "Verwandlung"

@@ -7,13 +7,11 @@ import re
 import shutil
 import subprocess
 from collections import Counter, defaultdict
-from io import BytesIO
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from pypdf import PdfReader, PdfWriter
-from pypdf import Transformation
+from pikepdf import Pdf
 
 from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
@@ -24,44 +22,42 @@ from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
 
 POINTS_PER_MM = 72 / 25.4
-RESOLUTION = 50
+RESOLUTION = 150  # dpi, for every back
 PLACEHOLDER_ES = "Los reglamentos no dan el resto de esta carta."
 TACTIC_COLOURS = {"duel-tactic-orange": (0xe6, 0x7e, 0x22), "duel-tactic-blue": (0x2f, 0x6d, 0xb5)}
 
 
-def rasterize_cards(pdf_path: Path, boxes: dict, out: Path) -> dict[str, bytes]:
-    """Each card's trim area alone as a PPM image. Every card becomes a page of its own with
-    its trim corner moved to the origin, so cards at different places on the sheet are
-    rasterized on the same pixel grid and can be compared byte for byte."""
-    reader = PdfReader(pdf_path)
-    writer = PdfWriter()
+def rasterize_cards(pdf_path: Path, boxes: dict, out: Path) -> dict[str, Image.Image]:
+    """Each card's trim area alone, rendered by one renderer (Poppler) at one resolution:
+    every card becomes a copy of its sheet's page cropped to the card's trim (its content
+    untouched), so the trim corner of each is the image's corner and every card lies on the
+    pixel grid alike, wherever it stands on the sheet. Poppler maps the crop box onto the
+    pixels exactly; PDFium snaps it to whole pixels at some resolutions, which changes the
+    anti-aliasing of a card by where it stands."""
     names = sorted(boxes)
-    for name in names:
-        page_number, x, y, width, height = boxes[name]
-        card = writer.add_blank_page(width * POINTS_PER_MM, height * POINTS_PER_MM)
-        card.merge_transformed_page(reader.pages[page_number],
-                                    Transformation().translate(-x * POINTS_PER_MM, -y * POINTS_PER_MM))
-    cropped = out / "cards.pdf"
-    with cropped.open("wb") as stream:
-        writer.write(stream)
-    subprocess.run(["pdftoppm", "-r", str(RESOLUTION), str(cropped), str(out / "card")], check=True)
+    cropped = Pdf.new()
+    with Pdf.open(pdf_path) as sheets:
+        for name in names:
+            page_number, x, y, width, height = boxes[name]
+            cropped.pages.append(sheets.pages[page_number])
+            trim = [value * POINTS_PER_MM for value in (x, y, x + width, y + height)]
+            cropped.pages[-1].MediaBox = cropped.pages[-1].CropBox = trim
+        cropped.save(out / "cards.pdf")
+    subprocess.run(["pdftoppm", "-r", str(RESOLUTION), str(out / "cards.pdf"), str(out / "card")],
+                   check=True)
     images = sorted(out.glob("card-*.ppm"))
     assert len(images) == len(names)
-    return {name: image.read_bytes() for name, image in zip(names, images)}
-
-
-def image(ppm: bytes) -> Image.Image:
-    return Image.open(BytesIO(ppm)).convert("RGB")
+    return {name: Image.open(image).convert("RGB") for name, image in zip(names, images)}
 
 
 def inside_edge_pixels(card: Image.Image) -> bytes:
-    """The card's trim area less its outermost pixel, which the rasterizer blends with
+    """The card's trim area less its outermost pixel, which the rasterizer shares with
     whatever lies beyond the cut line."""
     return card.crop((1, 1, card.width - 1, card.height - 1)).tobytes()
 
 
 @pytest.fixture(scope="module")
-def back_images(built, tmp_path_factory) -> tuple[dict[str, str], dict[str, bytes]]:
+def back_images(built, tmp_path_factory) -> tuple[dict[str, str], dict[str, Image.Image]]:
     """The deck each back slot of the English A4 sheets shows (from the Form XObject the
     imposition drew there), and each slot's trim area as an image."""
     if shutil.which("pdftoppm") is None:
@@ -80,9 +76,10 @@ def test_every_back_of_a_deck_is_identical_pixel_for_pixel(back_images):
     faces = LanguageContext(PROJECT, "en", load_database(PROJECT)[0], ["duel"]).faces
     expected = Counter(face.back_id.removeprefix("back-") for face in faces)
     assert Counter(decks_of.values()) == expected
+    assert len({image.size for image in images.values()}) == 1  # one resolution for all
     decks = defaultdict(set)
     for slot, back in decks_of.items():
-        decks[back].add(inside_edge_pixels(image(images[slot])))
+        decks[back].add(inside_edge_pixels(images[slot]))
     assert len(decks) > 5
     assert {back: len(images) for back, images in decks.items()} == {back: 1 for back in decks}
     # and the decks are told apart
@@ -95,7 +92,7 @@ def test_tactic_backs_are_orange_and_blue(back_images):
     for slot, back in decks_of.items():
         if back in TACTIC_COLOURS:
             # 6 mm in from the trim's top left corner: the deck colour, clear of the ring.
-            card = image(images[slot])
+            card = images[slot]
             corner = card.getpixel((round(0.1 * card.width), round(0.07 * card.height)))
             assert corner == pytest.approx(TACTIC_COLOURS[back], abs=2)
             seen.add(back)

@@ -1,5 +1,6 @@
 """Fit measured with the real renderer: a text too long for its box is reported at its line."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -12,17 +13,18 @@ from cardkit.model.database import load_database
 from cardkit.problems import Severity
 from cardkit.render.build import BuildFailed, build
 from cardkit.render.cache import CACHE_FOLDER
-from cardkit.render.documents import LanguageContext
+from cardkit.render.documents import LanguageContext, face_html
+from cardkit.render.faces import Printed
 from cardkit.render.fit import fit_budgets, fit_face, fit_problems
 from cardkit.render.renderer import Renderer
-from tests.render.conftest import duel_folder
+from tests.render.conftest import PROJECT, duel_folder
 
 
 def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy):
     path = project_copy / "locales" / "de" / "duel" / "fate" / "maintenance.yaml"
     source = path.read_text(encoding="utf-8")
     long_text = "Ziehe 3 Karten und verbessere deine Freundschaft mit 1 Botschafter. " * 6
-    path.write_text(source.replace("    red: Ziehe 3 Karten.", f"    red: {long_text.strip()}"),
+    path.write_text(source.replace("    unlabelled-3: Ziehe 3 Karten.", f"    unlabelled-3: {long_text.strip()}"),
                     encoding="utf-8")
     database, _, _ = load_database(project_copy)
     problems = fit_problems(database, project_copy, ["de"])
@@ -32,9 +34,9 @@ def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy)
     assert problem.severity is Severity.ERROR
     assert problem.card_id == "supply-run"
     assert problem.position.path == Path("locales/de/duel/fate/maintenance.yaml")
-    line = source.splitlines().index("    red: Ziehe 3 Karten.") + 1
+    line = source.splitlines().index("    unlabelled-3: Ziehe 3 Karten.") + 1
     assert problem.position.line == line
-    assert "resources.red (de)" in problem.message and "floor size 5.5 pt" in problem.message
+    assert "resources.unlabelled-3 (de)" in problem.message and "floor size 6.5 pt" in problem.message
 
 
 def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):
@@ -107,7 +109,7 @@ def test_validate_fit_exits_1_on_an_overflow(project_copy):
 def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     database, _, _ = load_database(project_copy)
     budgets = fit_budgets(database, "de", project_copy)
-    budget = budgets[("maintenance", "supply-run", "resources.red")]
+    budget = budgets[("maintenance", "supply-run", "resources.unlabelled-3")]
     assert 60 < budget < 400
     assert budgets[("alien", "iron-matron", "powers.punish.text")] > budget
     words = LONG_RED.split()
@@ -117,9 +119,23 @@ def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     source = path.read_text(encoding="utf-8")
     results = {}
     for name, text in (("within", within), ("beyond", beyond)):
-        path.write_text(source.replace("    red: Ziehe 3 Karten.", f"    red: {text}"), encoding="utf-8")
+        path.write_text(source.replace("    unlabelled-3: Ziehe 3 Karten.", f"    unlabelled-3: {text}"),
+                        encoding="utf-8")
         edited, _, _ = load_database(project_copy)
         context = LanguageContext(project_copy.resolve(), "de", edited)
         fitted = fit_face(Renderer(project_copy), context, context.face("supply-run"))
-        results[name] = next(fit for fit in fitted.fits if fit.path == "resources.red").fits
+        results[name] = next(fit for fit in fitted.fits if fit.path == "resources.unlabelled-3").fits
     assert results == {"within": True, "beyond": False}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_no_text_box_of_any_face_may_shrink_below_6_5_pt(language):
+    """The floor of every fit box on every face of every game: a text too long for it is an
+    overflow to fix, never a glyph under 6.5 pt."""
+    context = LanguageContext(PROJECT, language, load_database(PROJECT)[0])
+    html = face_html(context, *(Printed(face, {}) for face in (*context.faces, *context.backs)))
+
+    floors = [float(floor) for floor in re.findall(r'data-floor="([^"]+)"', html)]
+
+    assert len(floors) > len(context.faces)
+    assert min(floors) >= 6.5

@@ -1,6 +1,6 @@
-"""Every game prints: the classic game's PDFs in all three languages (German has no texts
-for it yet, so its cards print the English, marked), each game in its own folder, and the
-classic deck's one back."""
+"""Every game prints: the classic game's PDFs in all three languages, each in its own texts,
+each game in its own folder, and the classic deck's one back; a text a language lacks prints
+as the English, marked and tagged as English."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from pypdf import PdfReader
 
 from cardkit.model.database import load_database
 from cardkit.render.build import build
-from cardkit.render.documents import LanguageContext
+from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
+from cardkit.render.faces import Printed
+from cardkit.render.renderer import Renderer
 from cardkit.render.games import targets
 from tests.conftest import with_face_cache
 from tests.render.conftest import PROJECT
@@ -39,7 +41,7 @@ def test_the_classic_game_builds_its_pdfs_in_every_language(classic):
     assert [problem for problem in result.problems if problem.code == "fit-overflow"] == []
 
 
-def test_the_card_sheets_hold_every_classic_card_and_the_two_backs(classic):
+def test_the_card_sheets_hold_every_classic_card_its_reference_cards_and_three_backs(classic):
     out, _ = classic
     database = load_database(PROJECT)[0]
     classic_cards = {card_id for card_id in database.cards if database.game_of(card_id) == "classic"}
@@ -47,21 +49,56 @@ def test_the_card_sheets_hold_every_classic_card_and_the_two_backs(classic):
     with pikepdf.open(out / "classic/en/cards-a4.pdf") as pdf:
         drawn = {str(name) for page in pdf.pages for name in page.Resources.get("/XObject", {}).keys()}
 
-    assert {name.removeprefix("/Face.") for name in drawn if name.startswith("/Face.")} == classic_cards
-    assert {name for name in drawn if name.startswith("/Back.")} == {"/Back.classic-alien",
-                                                                      "/Back.classic-deck"}
+    reference_cards = {"reference-classic_steps_1_5", "reference-classic_steps_6_10",
+                       "reference-classic_attack", "reference-classic_negotiate",
+                       "reference-classic_compensation", "reference-classic_rewards"}
+    assert {name.removeprefix("/Face.") for name in drawn if name.startswith("/Face.")} == \
+        classic_cards | reference_cards
+    assert {name for name in drawn if name.startswith("/Back.")} == {
+        "/Back.classic-alien", "/Back.classic-deck", "/Back.classic-reference"}
 
 
-def test_each_language_prints_its_own_texts_and_german_the_english_marked(classic):
+def test_each_language_prints_its_own_texts(classic):
     out, _ = classic
     cards = {language: text(out / "classic" / language / "cards-a4.pdf") for language in LANGUAGES}
 
     assert "Escudo de Fuerza" in cards["es"] and "Force Field" not in cards["es"]
     assert "Force Field" in cards["en"] and "English text, not yet translated" not in cards["en"]
-    # German: the English names and texts, each card saying that it shows the English
-    assert "Force Field" in cards["de"]
-    assert cards["de"].count("EN: englischer Text, noch nicht übersetzt") == 33
+    # German: our own names and texts, marked as ours, and no English
+    assert "Kraftfeld" in cards["de"] and "Force Field" not in cards["de"]
+    assert "Wurmloch" in cards["de"] and "Wormhole" not in cards["de"]
+    assert "unser Wortlaut, nicht der der gedruckten Karte" in cards["de"]
+    assert "englischer Text, noch nicht übersetzt" not in cards["de"]
     assert "Kurzübersicht" in text(out / "classic/de/reference-a4.pdf")
+
+
+def text_boxes(box):
+    """Every piece of laid-out text under a WeasyPrint box, absolutely placed ones included."""
+    for descendant in box.descendants(placeholders=True):
+        if type(descendant).__name__ == "TextBox":
+            yield descendant
+
+
+def test_a_text_a_language_lacks_prints_in_english_marked_and_hyphenated_as_english(project_copy):
+    german = project_copy / "locales/de/classic/artifacts.yaml"
+    lines = german.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(index for index, line in enumerate(lines) if line.startswith("  text: ")
+                 and "nachdem die Verbündeten" in line)
+    end = next(index for index in range(start + 1, len(lines)) if not lines[index].startswith("    "))
+    german.write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
+    context = LanguageContext(project_copy, "de", load_database(project_copy)[0], ["classic"])
+    face = context.face("force-field")
+
+    html = face_html(context, Printed(face, {}))
+    document = Renderer(project_copy).render(html, FACE_STYLESHEETS)
+
+    assert '<span class="untranslated" lang="en">Play after allies' in html
+    # WeasyPrint hyphenates each piece of text with the patterns of its language.
+    languages = {box.text: box.style["lang"] for box in text_boxes(document.pages[0]._page_box)}
+    english = [text for text in languages if "allies" in text or "colonies" in text]
+    assert len(english) >= 2 and {languages[text] for text in english} == {"en"}
+    assert languages["Kraftfeld"] == languages["EN"] == "de"  # the name, and the mark itself
+    assert "EN: englischer Text, noch nicht übersetzt" in languages
 
 
 def test_encounter_cards_and_artifacts_share_the_decks_back():
@@ -70,7 +107,8 @@ def test_encounter_cards_and_artifacts_share_the_decks_back():
     backs = {face.kind: {face.back for face in faces if face.kind == kind}
              for face in faces for kind in [face.kind]}
 
-    assert backs == {"alien": {"alien"}, "encounter": {"deck"}, "artifact": {"deck"}}
+    assert backs == {"alien": {"alien"}, "encounter": {"deck"}, "artifact": {"deck"},
+                     "reference": {"reference"}}
 
 
 def test_beside_other_games_each_game_builds_into_its_own_folder():

@@ -76,7 +76,54 @@ def test_crop_marks_stay_clear_of_the_edges_and_the_bleed(paper):
             assert MARGIN - 1e-9 <= y <= paper.height - MARGIN + 1e-9
             inside = bleed.x < x < bleed.x + bleed.width and bleed.y < y < bleed.y + bleed.height
             assert not inside
-        assert max(abs(line.x2 - line.x1), abs(line.y2 - line.y1)) >= MIN_MARK_LENGTH
+        assert max(abs(line.x2 - line.x1), abs(line.y2 - line.y1)) >= MIN_MARK_LENGTH - 1e-9
+
+
+def test_every_mark_is_at_least_3_mm_long_on_every_paper():
+    assert MIN_MARK_LENGTH >= 3
+    for paper in PAPERS.values():
+        assert min(mark_length(line) for line in crop_marks(paper)) >= 3 - 1e-9
+
+
+def mark_length(line) -> float:
+    return max(abs(line.x2 - line.x1), abs(line.y2 - line.y1))
+
+
+def slots_beside(paper, line) -> list[int]:
+    """The slots whose cut edge the mark extends: the one or two cards at the grid's edge
+    on either side of its cut line."""
+    outline = grid(paper)
+    beside = []
+    for index in range(paper.cards_per_sheet):
+        cut = slot(paper, index)
+        if line.x1 == line.x2:  # a vertical cut line, marked above or below the grid
+            edge_row = cut.y == outline.y if line.y2 <= outline.y else \
+                cut.y + cut.height == pytest.approx(outline.y + outline.height)
+            if edge_row and line.x1 in (pytest.approx(cut.x), pytest.approx(cut.x + cut.width)):
+                beside.append(index)
+        else:
+            edge_column = cut.x == outline.x if line.x2 <= outline.x else \
+                cut.x + cut.width == pytest.approx(outline.x + outline.width)
+            if edge_column and line.y1 in (pytest.approx(cut.y), pytest.approx(cut.y + cut.height)):
+                beside.append(index)
+    return beside
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=IDS)
+def test_a_partly_filled_sheet_has_no_marks_beside_its_empty_slots(paper):
+    full = crop_marks(paper)
+    for filled in range(1, paper.cards_per_sheet + 1):
+        marks = crop_marks(paper, filled)
+        assert set(marks) <= set(full)
+        for line in full:
+            holds_a_card = any(index < filled for index in slots_beside(paper, line))
+            assert (line in marks) == holds_a_card, (filled, line)
+    # Two cards in the top row of A4: their cut lines are marked above and to the left
+    # only; nothing below the grid or right of it, where the slots are empty.
+    two = crop_marks(PAPERS["a4"], 2)
+    outline = grid(PAPERS["a4"])
+    assert len(two) == 3 + 2
+    assert all(line.y2 <= outline.y or line.x2 <= outline.x for line in two)
 
 
 def test_sheets_hold_a_papers_worth_each():

@@ -91,7 +91,9 @@ def test_crop_marks_are_stroked_in_registration_black_clear_of_edges_and_bleed(s
             for x, y in ((x1, y1), (x2, y2)):
                 assert MARGIN - 0.01 <= x <= sheet.width - MARGIN + 0.01
                 assert MARGIN - 0.01 <= y <= sheet.height - MARGIN + 0.01
-            line_box = (min(x1, x2), min(y1, y2), max(x1, x2) + 1e-2, max(y1, y2) + 1e-2)
+            # A line is given a hundredth of a millimetre of thickness across it.
+            line_box = (min(x1, x2), min(y1, y2), max(x1, x2) + (1e-2 if x1 == x2 else 0),
+                        max(y1, y2) + (1e-2 if y1 == y2 else 0))
             assert not any(overlap(line_box, bleed) for bleed in bleeds)
 
 

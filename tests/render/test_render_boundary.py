@@ -4,6 +4,7 @@ the boundary, and fonts from the project alone."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,59 @@ def test_review_and_fit_refuse_a_linked_template_without_traceback(project_copy,
     assert f"refused to read {link}: {link} is a link to {outside_file}" in result.output
     assert "secret-line" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+FONT = "templates/fonts/DejaVuSansCondensed-Bold.ttf"
+
+
+def font_linked_outside(project: Path, outside: Path) -> list[tuple[str, str]]:
+    font = project / FONT
+    (outside / font.name).write_bytes(font.read_bytes())
+    font.unlink()
+    font.symlink_to(outside / font.name)
+    return [(FONT, f"{font} is a link to {outside / font.name}, outside {project.resolve()}; only "
+                   "files inside it are read")]
+
+
+def font_device(project: Path, outside: Path) -> list[tuple[str, str]]:
+    font = project / FONT
+    font.unlink()
+    try:
+        os.mknod(font, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a null device of our own
+    except PermissionError:
+        pytest.skip("making a device node needs CAP_MKNOD")
+    return [(FONT, "is a device, not a regular file")]
+
+
+def templates_linked_outside(project: Path, outside: Path) -> list[tuple[str, str]]:
+    (project / "templates").rename(outside / "templates")
+    (project / "templates").symlink_to(outside / "templates")
+    fonts = sorted(path.name for path in (outside / "templates" / "fonts").glob("*.ttf"))
+    return [(f"templates/fonts/{name}",
+             f"{project / 'templates'} is a link to "
+             f"{outside / 'templates' / 'fonts' / name}, outside {project.resolve()}; only files "
+             "inside it are read") for name in fonts]
+
+
+@pytest.mark.parametrize("command", ["build", "validate --fit"])
+@pytest.mark.parametrize("fault", [font_linked_outside, font_device, templates_linked_outside],
+                         ids=lambda fault: fault.__name__)
+def test_a_font_the_boundary_refuses_is_a_problem_at_the_font(project_copy, tmp_path_factory, tmp_path,
+                                                              command, fault):
+    """As review and export already did: a font that is a link leading outside, a device, or
+    in a templates folder linked outside is `file-unreadable`, exit 1, never a traceback."""
+    refused = fault(project_copy, tmp_path_factory.mktemp("outside"))
+    arguments = (["build", str(project_copy), "--quiet", "--out", str(tmp_path / "out")]
+                 if command == "build" else ["validate", "--fit", str(project_copy)])
+
+    result = CliRunner().invoke(main, arguments)
+
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = [f"{font}:1:1: error: file-unreadable: the font is refused: {reason}" for font, reason in refused]
+    if command == "build":
+        assert result.output == "\n".join([
+            *lines, f"Error: build failed, nothing written: {len(lines)} problem(s) would print wrong"]) + "\n"
+    else:
+        assert [line for line in result.output.splitlines() if "error:" in line] == lines
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))

@@ -19,8 +19,8 @@ from tests.render.conftest import PROJECT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DATABASE = load_database(PROJECT)[0]
-# The cards of the games with no German texts yet: every one of them is missing in German.
-UNTRANSLATED = {card_id for card_id in DATABASE.cards if DATABASE.game_of(card_id) != "duel"}
+# The cards of the game whose German texts the review's project copy lacks.
+UNTRANSLATED = {card_id for card_id in DATABASE.cards if DATABASE.game_of(card_id) == "cosmic"}
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ROW = re.compile(r'<section class="review-row" id="card-([a-z0-9-]+)" data-state="(\w+)" '
@@ -30,11 +30,12 @@ ROW = re.compile(r'<section class="review-row" id="card-([a-z0-9-]+)" data-state
 @pytest.fixture(scope="module")
 def review_page(tmp_path_factory, built) -> Path:
     """The German review of a project copy where one English text changed (so its German is
-    stale) and one German text carries a wrong number; the face cache of the session's
-    build is where the review looks for faces."""
+    stale), one German text carries a wrong number, and the current edition has no German
+    texts; the face cache of the session's build is where the review looks for faces."""
     project = tmp_path_factory.mktemp("project")
     for folder in ("cards", "locales", "templates"):
         shutil.copytree(PROJECT / folder, project / folder)
+    shutil.rmtree(project / "locales" / "de" / "cosmic")
     shutil.copytree(built / CACHE_FOLDER, project / "build" / CACHE_FOLDER)
     english = project / "locales/en/duel/fate/event.yaml"
     english.write_text(english.read_text().replace("choose a planet", "pick a planet"))
@@ -148,6 +149,26 @@ def test_a_rebuild_renders_only_the_edited_card_and_tells_the_page_to_reload(rev
 
 def test_the_readings_of_a_card_are_shown_beside_it(review_page):
     html = review_page.read_text(encoding="utf-8")
-    supply_run = html.split('id="card-supply-run"')[1].split("</section>")[0]
-    assert ("Reading (<code>resources</code>): The three effects stand beside three planet "
-            "symbols" in supply_run)
+    planet = html.split('id="card-unlabelled-1-a"')[1].split("</section>")[0]
+    assert ("Reading (<code>symbol</code>): Orange controls a planet whose symbol improves "
+            "relations" in planet)
+
+
+def test_a_template_catalogue_validate_refuses_is_refused_as_by_build(tmp_path):
+    """The issue's `msgstr "%(count)s"`: validate and build refused it, review printed with it."""
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT / folder, tmp_path / folder)
+    fixture = PROJECT / "tests/checks/text/catalogues/percent-placeholder.po"
+    shutil.copyfile(fixture, tmp_path / "locales/es/LC_MESSAGES/cardkit.po")
+    problem = re.search(r"^# expect: (.*)$", fixture.read_text(encoding="utf-8"), re.M).group(1)
+
+    reviewed = CliRunner().invoke(main, ["review", "--lang", "es", "--root", str(tmp_path),
+                                         "--out", str(tmp_path / "build")])
+    built = CliRunner().invoke(main, ["build", str(tmp_path), "--lang", "es", "--quiet",
+                                      "--out", str(tmp_path / "build")])
+
+    assert (reviewed.exit_code, reviewed.output) == (1, (
+        f"{problem}\nError: the database under {tmp_path} has 1 error(s); `cardkit validate` "
+        "lists them\n"))
+    assert built.exit_code == 1 and built.output.startswith(f"{problem}\n")
+    assert not (tmp_path / "build" / "review").exists()

@@ -63,7 +63,7 @@ def test_a_broken_card_database_is_a_usage_error(tmp_path):
     replace_in(root / "cards/duel/plans.yaml", "value: 6", "value: six")
     result = _invoke("--database", str(root), str(EXAMPLES))
     assert result.exit_code == 2
-    assert "cards/duel/plans.yaml:21:10: error: schema-type: value: expected a whole number" in result.output
+    assert "cards/duel/plans.yaml:29:10: error: schema-type: value: expected a whole number" in result.output
     assert f"the database under {root} has 1 error(s); `cardkit validate` lists them" in result.output
 
 

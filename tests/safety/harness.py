@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,10 +40,11 @@ class _KillingOs:
 
 
 def run_killed(arguments: list[str], kill_at: int, prepare: Callable[[], None] = lambda: None,
-               count_to: Path | None = None) -> int:
+               count_to: Path | None = None, timeout: float | None = None) -> int | None:
     """Runs `cardkit ARGUMENTS` in a forked child killed at disk call `kill_at` (0: not
     killed, and the number of disk calls is written to `count_to`). Returns the child's
-    wait status as a signal number (negative) or exit code."""
+    wait status as a signal number (negative) or exit code; None when it ran past
+    `timeout` seconds (it is then killed)."""
 
     def killed_run() -> int:
         prepare()
@@ -53,7 +55,7 @@ def run_killed(arguments: list[str], kill_at: int, prepare: Callable[[], None] =
             count_to.write_text(str(killing.calls))
         return code
 
-    return finish(_forked(killed_run))
+    return finish(_forked(killed_run), timeout)
 
 
 def start(arguments: list[str]) -> int:
@@ -61,10 +63,19 @@ def start(arguments: list[str]) -> int:
     return _forked(lambda: CliRunner().invoke(main, arguments).exit_code)
 
 
-def finish(child: int) -> int:
-    """The exit code of a child from `start` (negative: the signal that ended it)."""
-    _, status = os.waitpid(child, 0)
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+def finish(child: int, timeout: float | None = None) -> int | None:
+    """The exit code of a child from `start` (negative: the signal that ended it); None,
+    having killed it, when it has not ended within `timeout` seconds."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        ended, status = os.waitpid(child, 0 if deadline is None else os.WNOHANG)
+        if ended:
+            return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+        if time.monotonic() > deadline:
+            os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)
+            return None
+        time.sleep(0.01)
 
 
 def _forked(run: Callable[[], int]) -> int:

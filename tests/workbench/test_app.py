@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from cardkit.cli import main
 from cardkit.model.database import load_database
-from cardkit.workbench.app import create_app
+from cardkit.workbench.app import BODY_LIMIT, create_app
 from cardkit.workbench.security import TOKEN_HEADER
 from tests.workbench.conftest import PROJECT
 
@@ -169,3 +169,20 @@ def test_an_unknown_language_is_refused():
 
     assert result.exit_code == 2
     assert "no translation 'fr' (known: de, es)" in result.output
+
+
+def test_json_nested_100000_deep_is_a_400_not_a_500(reader):
+    response = reader.post("/api/check", headers={**OWN, "Content-Type": "application/json"},
+                           content=b"[" * 100_000)
+
+    assert (response.status_code, response.json()) == (400, {"message": "the request is nested too deeply"})
+
+
+def test_a_body_over_the_limit_is_refused_even_with_the_token(reader):
+    body = b'{"card": "iron-matron", "path": "name", "text": "' + b"x" * BODY_LIMIT + b'"}'
+    declared = reader.post("/api/check", headers=OWN, content=body)
+    streamed = reader.post("/api/check", headers=OWN, content=iter([body[:1000], body[1000:]]))
+
+    for response in (declared, streamed):
+        assert (response.status_code, response.json()) == (
+            413, {"message": f"the request is larger than {BODY_LIMIT:,} bytes"})

@@ -91,6 +91,16 @@ def field(browser, path: str):
     return css(browser, f'section.field[data-path="{path}"]')[0]
 
 
+def press(browser, path: str, button: str) -> None:
+    """Clicks a field's button; one the page replaced while it was clicked (a re-render after
+    an earlier answer) is found and clicked again."""
+    def click() -> bool:
+        field(browser, path).find_element("css selector", f"button.{button}").click()
+        return True
+
+    wait_for(browser, click, f"no {button} button")
+
+
 def problem_codes(browser, path: str) -> list[str]:
     return [item.get_attribute("data-code")
             for item in css(browser, f'.problems[data-path="{path}"] li.problem')]
@@ -133,7 +143,7 @@ def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server,
 
     retype(browser, PUNISH, "Hat dein Gegner genau 1 Handkarte, zeigt er sie dir. Ist es eine 20, "
                             "31 oder 42, gewinnst du.")
-    field(browser, PUNISH).find_element("css selector", "button.save").click()
+    press(browser, PUNISH, "save")
 
     wait_for(browser, lambda: "gewinnst du." in css(browser, "#target-face")[0].text
              and css(browser, "#target-face")[0].text != old_face, "the card was not re-rendered")
@@ -142,11 +152,11 @@ def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server,
                                                      lineterm="", n=0)
                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert changed == [
-        "-      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie dir zeigen. Ist es eine 20, 31",
+        "-      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie zeigen. Ist es eine 20, 31 ",
         "-        oder 42, gewinnst du die Partie.",
         "+      text: Hat dein Gegner genau 1 Handkarte, zeigt er sie dir. Ist es eine 20, 31 oder 42, ",
         "+        gewinnst du.",
-        "-    powers.punish.text: 1317acc4",
+        "-    powers.punish.text: 7155fa35",
     ]
     wait_for(browser, lambda: field(browser, PUNISH).get_attribute("data-state") == "stale",
              "the saved field is not shown stale")
@@ -157,19 +167,19 @@ def test_confirming_changes_the_state(browser, server, project):
     open_card(browser, server, "iron-matron")
     retype(browser, PUNISH, "Wann immer dein Gegner genau 1 Handkarte hat, zeigt er sie dir. Ist es "
                             "eine 20, 31 oder 42, gewinnst du die Partie.")
-    field(browser, PUNISH).find_element("css selector", "button.save").click()
+    press(browser, PUNISH, "save")
     wait_for(browser, lambda: css(browser, "#card-state")[0].get_attribute("data-state") == "stale",
              "saving unconfirmed did not make the card stale")
     wait_for(browser, lambda: css(browser, '#card-list li[data-card="iron-matron"][data-state="stale"]'),
              "the list does not show the card stale")
 
-    field(browser, PUNISH).find_element("css selector", "button.confirm").click()
+    press(browser, PUNISH, "confirm")
 
     wait_for(browser, lambda: css(browser, "#card-state")[0].get_attribute("data-state") == "translated",
              "confirming did not make the card translated")
     wait_for(browser, lambda: css(browser, '#card-list li[data-card="iron-matron"][data-state="translated"]'),
              "the list does not show the card translated")
-    assert f"{PUNISH}: 1317acc4" in (project / GERMAN_ALIENS).read_text()
+    assert f"{PUNISH}: 7155fa35" in (project / GERMAN_ALIENS).read_text()
 
 
 def test_an_invalid_text_cannot_be_confirmed(browser, server, project):
@@ -177,7 +187,7 @@ def test_an_invalid_text_cannot_be_confirmed(browser, server, project):
     open_card(browser, server, "iron-matron")
     retype(browser, PUNISH, "Hat dein Gegner genau 3 Karten, zeigt er sie dir.")
 
-    field(browser, PUNISH).find_element("css selector", "button.confirm").click()
+    press(browser, PUNISH, "confirm")
 
     status = lambda: field(browser, PUNISH).find_element("css selector", ".status").text  # noqa: E731
     wait_for(browser, lambda: "can be saved only unconfirmed" in status(), "no refusal shown")
@@ -190,7 +200,7 @@ def test_a_change_on_disk_is_shown_as_a_conflict(browser, server, project, scree
     german = project / GERMAN_ALIENS
     german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
 
-    field(browser, PUNISH).find_element("css selector", "button.save").click()
+    press(browser, PUNISH, "save")
 
     wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
     assert css(browser, ".conflict .theirs")[0].text.endswith("gewinnst du sofort.")

@@ -65,7 +65,7 @@ def test_a_draft_is_checked_without_saving(shared_workbench):
     assert number.message == ("powers.punish.text: numbers differ from the English text: "
                               "3 here, 1, 20, 31, 42 in English")
     line = before.splitlines().index(
-        "      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie dir zeigen. Ist es eine 20, 31") + 1
+        "      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie zeigen. Ist es eine 20, 31 ") + 1
     assert str(number.position) == f"locales/de/duel/aliens.yaml:{line}:13"
     assert (project / GERMAN_ALIENS).read_text() == before
 
@@ -130,6 +130,21 @@ def test_a_blank_text_is_refused(workbench, project):
 
     with pytest.raises(WorkbenchRefused, match="not saved: a text of only whitespace; write the text"):
         workbench.save("iron-matron", PUNISH, "   ", card.version, field(card, PUNISH).text, confirm=False)
+    assert (project / GERMAN_ALIENS).read_text() == before
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("\u200b", r"not saved: a text of only invisible characters such as U\+200B \(ZERO WIDTH SPACE\)"),
+    ("Strafe\u202e", r"not saved: bidirectional control U\+202E \(RIGHT-TO-LEFT OVERRIDE\) in the text"),
+])
+def test_an_invisible_only_text_or_a_bidirectional_override_is_refused(workbench, project, text, message):
+    card = workbench.card("iron-matron")
+    before = (project / GERMAN_ALIENS).read_text()
+
+    problems = workbench.check("iron-matron", PUNISH, text)
+    assert {problem.code for problem in problems} & {"blank-text", "control-character"}
+    with pytest.raises(WorkbenchRefused, match=message):
+        workbench.save("iron-matron", PUNISH, text, card.version, field(card, PUNISH).text, confirm=False)
     assert (project / GERMAN_ALIENS).read_text() == before
 
 

@@ -3,8 +3,9 @@
 The printed sheets' own words (card labels, reference sheets) are translated in these
 catalogues, with any PO tool, and read with Babel as the renderer reads them. Each
 translation is checked against its English msgid as card texts are: placeholders (`{name}`
-and Python's `%(name)s`, `%s`; `%%` and a lone `%` are plain text), control characters,
-whitespace-only texts. Every problem stands at the entry's msgid line in that file.
+and Python's `%(name)s`, `%s`; `%%` and a lone `%` are plain text), control characters and
+the other characters no text may hold (`source.characters`), texts of only whitespace or
+invisible characters. Every problem stands at the entry's msgid line in that file.
 `catalogue_states` gives each entry's state for `cardkit status`.
 """
 
@@ -21,12 +22,12 @@ from babel.messages.pofile import PoFileError, read_po
 from cardkit.model.placeholders import tokens
 from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.characters import blank_description, first_forbidden, is_control, unsafe_description
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 CATALOGUE_FILE = Path("LC_MESSAGES", "cardkit.po")
 MAX_CATALOGUE_BYTES = 4 * 1024 * 1024
 _PERCENT = re.compile(r"%(?:\([^)]*\))?[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,13 @@ def check_catalogues(root: Path, languages: list[str]) -> list[Problem]:
     return problems
 
 
+def _described(character: str) -> str:
+    if is_control(character):
+        return (f"the control character U+{ord(character):04X}; only line breaks and tabs may "
+                "stand in a text")
+    return unsafe_description(character)
+
+
 @lru_cache(maxsize=4096)
 def _check_entry(entry: CatalogueEntry) -> tuple[Problem, ...]:
     """The problems of one entry, found once: an entry stays the same while its catalogue does."""
@@ -121,15 +129,14 @@ def _check_entry(entry: CatalogueEntry) -> tuple[Problem, ...]:
         if not text:
             continue
         what = f"{entry.label}" + (f" form [{index}]" if len(entry.translations) > 1 else "")
-        control = _CONTROL.search(text)
-        if control:
+        forbidden = first_forbidden(text)
+        if forbidden:
             problems.append(error(entry.position, "catalogue-control-character",
-                                  f"{what}: the translation holds the control character "
-                                  f"U+{ord(control.group()):04X}; only line breaks and tabs may "
-                                  "stand in a text"))
-        if not text.strip():
+                                  f"{what}: the translation holds {_described(forbidden.group())}"))
+        blank = blank_description(text)
+        if blank:
             problems.append(error(entry.position, "catalogue-whitespace-only",
-                                  f"{what}: the translation is only whitespace"))
+                                  f"{what}: the translation is only {blank}"))
             continue
         found = catalogue_placeholders(text)
         for written in sorted(found - expected):

@@ -3,11 +3,13 @@ its approved forms are checked in those games' texts only, in every language."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from cardkit.checks.output import format_problem
 from cardkit.checks.runner import validate
 from cardkit.model.glossary import GlossaryTerm, terms_of_game
+from tests.conftest import PROJECT_ROOT
 from tests.model.test_games import two_game_database
 
 DUEL_ONLY_CLOUT = "clout:\n  term: clout\n  games: [duel]\n"
@@ -55,3 +57,28 @@ def test_a_terms_games_are_its_own_or_else_its_english_terms():
     assert set(terms_of_game(spanish, english, "duel")) == {"clout", "orphan"}
     assert set(terms_of_game(spanish, english, "classic")) == {"ship", "orphan"}
     assert set(terms_of_game(english, english, "cosmic")) == {"ship"}
+
+
+def shipped_copy(root: Path) -> Path:
+    for folder in ("cards", "locales"):
+        shutil.copytree(PROJECT_ROOT / folder, root / folder)
+    return root
+
+
+def test_the_german_texts_of_both_editions_are_checked_against_the_german_glossary(tmp_path):
+    root = shipped_copy(tmp_path)
+    assert validate(root).problems == []
+    # The classic Plague's Wormhole becomes the current edition's warp, and the current
+    # negotiate card's warp a variant the German glossary forbids.
+    replace_in(root, ("locales/de/classic/artifacts.yaml", "ins Wurmloch und wirft", "in den Warp und wirft"))
+    replace_in(root, ("locales/de/cosmic/encounter.yaml", "das in den Warp kam", "das in den Vortex kam"))
+
+    found = {(problem.code, problem.position.path.as_posix(), problem.message)
+             for problem in validate(root).problems}
+
+    assert found == {
+        ("glossary-missing", "locales/de/classic/artifacts.yaml",
+         "text: the English text uses 'Wormhole'; its approved translation 'Wurmloch' (or a form "
+         "of it) is missing here"),
+        ("glossary-forbidden", "locales/de/cosmic/encounter.yaml",
+         "text: 'Vortex' is not the approved term; write 'Warp'")}

@@ -1,0 +1,215 @@
+"""Citations checked against the rulebooks themselves: `cardkit validate --rulebooks DIR`.
+
+Every rulebook citation quotes the few words of its lines that the facts rest on. With
+the rulebook files at hand, each file `box.yaml` lists must be in the folder with the
+number of lines it gives, and each quote must occur within its cited lines. A quote found
+elsewhere in the rulebook names the nearest place it does occur, so a moved citation is one
+edit to fix. Where a source is plain (neither a reading nor another rulebook's side of a
+disagreement), its quote must also give the name or number it is cited for.
+
+Quotes and rulebooks are compared folded (`fold`): without whitespace or hyphens, which
+the OCR scatters inside words and across line ends, without accents, which it drops or
+breaks, and without case. Readings are checked like any other citation: a reading still
+quotes the lines it reads.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from cardkit.checks.provenance import box_fact_paths, fact_paths
+from cardkit.model.database import Database, Origin
+from cardkit.model.provenance import Citation, SourceGroup
+from cardkit.model.texts import is_name
+from cardkit.problems import Problem, error
+from cardkit.source.boundary import InputRefused, read_input
+
+RULEBOOK_LIMIT = 4 * 1024 * 1024
+# Whitespace, hyphens (ASCII, soft, Unicode hyphen and non-breaking hyphen) and the
+# combining accents NFKD splits off a letter.
+_IGNORED = re.compile(r"[\s\-\u00ad\u2010\u2011\u0300-\u036f]+")
+
+
+def fold(text: str) -> str:
+    """`text` as quotes and rulebooks are compared: case folded, accents and compatibility
+    forms decomposed and the accents dropped, whitespace and hyphens removed."""
+    return _IGNORED.sub("", unicodedata.normalize("NFKD", text.casefold()))
+
+
+@dataclass(frozen=True)
+class RulebookText:
+    """A rulebook read for quotes: its folded text and where each line starts in it."""
+
+    folded: str
+    starts: tuple[int, ...]  # the folded offset each line starts at, and the end
+
+    @classmethod
+    def of(cls, text: str) -> RulebookText:
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()  # the newline that ends the last line starts none
+        folded = [fold(line) for line in lines]
+        starts = [0]
+        for line in folded:
+            starts.append(starts[-1] + len(line))
+        return cls("".join(folded), tuple(starts))
+
+    @property
+    def line_count(self) -> int:
+        return len(self.starts) - 1
+
+    def holds(self, quote: str, first: int, last: int) -> bool:
+        """Whether the folded quote lies within lines `first` to `last` (from 1)."""
+        return self.folded.find(quote, self.starts[first - 1], self.starts[last]) >= 0
+
+    def places(self, quote: str) -> Iterator[tuple[int, int]]:
+        """The first and last line of each place the folded quote occurs."""
+        at = self.folded.find(quote)
+        while at >= 0:
+            yield (bisect.bisect_right(self.starts, at),
+                   bisect.bisect_right(self.starts, at + len(quote) - 1))
+            at = self.folded.find(quote, at + 1)
+
+
+def read_rulebooks(database: Database,
+                   folder: Path) -> tuple[dict[str, RulebookText], list[Problem]]:
+    """The rulebooks every game's box lists, read from `folder`: each must be there and
+    have the number of lines the box gives; one that is not is a problem at its entry."""
+    texts: dict[str, RulebookText] = {}
+    problems: list[Problem] = []
+    for game, box in database.boxes.items():
+        origin = database.box_origins[game]
+        for name, rulebook in box.rulebooks.items():
+            if name in texts:
+                continue
+            try:
+                data = read_input(folder / name, root=folder, limit=RULEBOOK_LIMIT)
+            except (InputRefused, OSError) as exc:
+                reason = exc.reason if isinstance(exc, InputRefused) else exc.strerror
+                problems.append(error(origin.key_position(("rulebooks", name)), "rulebook-missing",
+                                      f"{name} cannot be read from {folder}: {reason}"))
+                continue
+            text = RulebookText.of(data.decode("utf-8", errors="replace"))
+            if text.line_count != rulebook.lines:
+                problems.append(error(
+                    origin.position(("rulebooks", name, "lines")), "rulebook-lines",
+                    f"{folder / name} has {text.line_count} lines, not the {rulebook.lines} "
+                    "box.yaml gives: another text of this rulebook, whose lines the citations "
+                    "do not count"))
+                continue
+            texts[name] = text
+    return texts, problems
+
+
+def check_quotes(database: Database, folder: Path) -> list[Problem]:
+    """Every citation of the database against the rulebooks in `folder`."""
+    rulebooks, problems = read_rulebooks(database, folder)
+    for groups, origin, values in _sourced_entries(database):
+        for index, group in enumerate(groups):
+            for number, citation in enumerate(group.cites):
+                at = ("sources", index, "cites", number)
+                rulebook = rulebooks.get(citation.file)
+                if rulebook is None or citation.last > rulebook.line_count \
+                        or citation.first > citation.last:
+                    continue  # a file unlisted or not read, or a bad range: reported already
+                problems += _misplaced(citation, rulebook, origin, at)
+                if _plain(group, citation):
+                    problems += _not_given(citation, group, origin, at, values)
+    return problems
+
+
+def _misplaced(citation: Citation, rulebook: RulebookText, origin: Origin,
+               at: tuple) -> list[Problem]:
+    quote = fold(citation.quote)
+    if rulebook.holds(quote, citation.first, citation.last):
+        return []
+    places = list(rulebook.places(quote))
+    if not places:
+        return [error(origin.position(at + ("quote",)), "quote-not-found",
+                      f"the quote {_shown(citation.quote)} is nowhere in {citation.file} "
+                      "(compared without case, accents, whitespace or hyphens)",
+                      card_id=origin.key)]
+    first, last = min(places, key=lambda place: _distance(place, citation))
+    lines = str(first) if first == last else f"{first}-{last}"
+    return [error(origin.position(at + ("lines",)), "quote-not-found",
+                  f"the quote {_shown(citation.quote)} is not in {_lines(citation)} of "
+                  f"{citation.file}; the nearest place it stands is {_lines_word(first, last)} "
+                  f"{lines}", suggestion=lines, card_id=origin.key)]
+
+
+def _shown(quote: str) -> str:
+    return repr(quote if len(quote) <= 48 else quote[:47] + "…")
+
+
+def _distance(place: tuple[int, int], citation: Citation) -> int:
+    first, last = place
+    return max(citation.first - last, first - citation.last, 0)
+
+
+def _lines(citation: Citation) -> str:
+    return f"{_lines_word(citation.first, citation.last)} {citation.lines}"
+
+
+def _lines_word(first: int, last: int) -> str:
+    return "line" if first == last else "lines"
+
+
+def _plain(group: SourceGroup, citation: Citation) -> bool:
+    """Whether the citation must give the group's names and numbers to the letter: not a
+    reading (derived), and not the other rulebook's side of a disagreement."""
+    return group.reading is None and (group.follows is None or group.follows.file == citation.file)
+
+
+def _not_given(citation: Citation, group: SourceGroup, origin: Origin, at: tuple,
+               values: Callable) -> list[Problem]:
+    quote = fold(citation.quote)
+    return [error(origin.position(at + ("quote",)), "provenance-contradicted",
+                  f"the quote {_shown(citation.quote)} does not give {shown} for '{fact}'",
+                  card_id=origin.key)
+            for fact in group.facts for shown, pattern in values(fact)
+            if not pattern.search(quote)]
+
+
+# -- what a plain citation must give ----------------------------------------------------
+
+def _sourced_entries(database: Database) -> Iterator[tuple[list[SourceGroup], Origin, Callable]]:
+    """Each entry with sources: its groups, its origin, and what a plain citation of each
+    fact must give (names for texts, whole numbers for facts), as (shown, pattern) pairs."""
+    for (language, card_id), origin in database.text_origins.items():
+        entry = database.texts.get(language, {}).get(card_id)
+        if entry is not None:
+            yield entry.sources, origin, lambda fact, entry=entry: _names(entry, fact)
+    for card_id, card in database.cards.items():
+        yield (card.sources, database.card_origins[card_id],
+               lambda fact, card=card: _numbers(card, fact_paths(card), fact))
+    for game, box in database.boxes.items():
+        yield (box.sources, database.box_origins[game],
+               lambda fact, box=box: _numbers(box, box_fact_paths(box), fact))
+
+
+def _names(entry, fact: str) -> Iterator[tuple[str, re.Pattern]]:
+    for path, value in entry.texts.items():
+        if is_name(path) and _under(path, fact):
+            yield repr(value), re.compile(re.escape(fold(value)))
+
+
+def _numbers(model: BaseModel, paths: list[str], fact: str) -> Iterator[tuple[str, re.Pattern]]:
+    for path in paths:
+        if _under(path, fact):
+            value: object = model
+            for step in path.split("."):
+                value = value.get(step) if isinstance(value, dict) else getattr(value, step)
+            if isinstance(value, int) and not isinstance(value, bool):
+                # Signs fold away with the hyphens: compare the digits.
+                yield str(value), re.compile(rf"(?<!\d)0*{abs(value)}(?!\d)")
+
+
+def _under(path: str, fact: str) -> bool:
+    return path == fact or path.startswith(fact + ".")
