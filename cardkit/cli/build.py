@@ -28,6 +28,16 @@ def _papers(context, parameter, value):
     return papers
 
 
+def _formats(context, parameter, value):
+    from cardkit.render.outputs import FORMATS  # imports the rasteriser: only when building
+
+    formats = _list(value) or ["pdf"]
+    unknown = [name for name in formats if name not in FORMATS]
+    if unknown:
+        raise click.BadParameter(f"unknown format {', '.join(unknown)}; use {', '.join(FORMATS)}")
+    return tuple(dict.fromkeys(formats))
+
+
 @click.command("build")
 @database_root
 @click.option("--lang", "languages", callback=lambda c, p, v: _list(v), metavar="LL,LL",
@@ -42,40 +52,62 @@ def _papers(context, parameter, value):
 @click.option("--quiet", is_flag=True, help="No progress display; only problems and errors.")
 @click.option("--no-cache", is_flag=True,
               help="Render every face again, neither reading nor writing <out>/.cache/.")
+@click.option("--format", "formats", callback=_formats, metavar="pdf,png,tts",
+              help="What to write, comma-separated (default: pdf): pdf, the card sheets and "
+                   "reference sheets; png, an image of each face and deck back in "
+                   "<ll>/png/; tts, Tabletop Simulator decks in <ll>/tts/.")
+@click.option("--dpi", type=click.IntRange(min=36, max=1200), default=300, show_default=True,
+              help="The resolution of the PNG images.")
+@click.option("--png-area", type=click.Choice(["trim", "bleed"]), default="trim", show_default=True,
+              help="The PNG images show the card as cut (trim) or with its bleed.")
+@click.option("--tts-base", default="file:///", show_default=True,
+              help="What the Tabletop Simulator decks' image references start with: by default "
+                   "relative to the game's Saved Objects folder; give that folder as an "
+                   "absolute file:/// URL, or the web address you host the folders at.")
 def build_command(root: Path, languages, papers, games: tuple[str, ...], out: str,
-                  jobs: int | None, quiet: bool, no_cache: bool) -> None:
+                  jobs: int | None, quiet: bool, no_cache: bool, formats: tuple[str, ...],
+                  dpi: int, png_area: str, tts_base: str) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
     Each game's go to <out>/<game>/<ll>/, or to <out>/<ll>/ while the database holds one game.
+    --format png and tts write card images and Tabletop Simulator decks beside them.
 
     Faces already rendered with the same inputs come from <out>/.cache/. Nothing is written
-    unless every PDF rendered; the previous PDFs stay in place.
+    unless every file was made; the previous files stay in place.
     """
-    from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
+    from cardkit.render.outputs import Outputs
+    from cardkit.render.raster import Raster
 
     root = require_database(root)
-    out = output_folder(out, root)
+    run_build(root, output_folder(out, root), languages, papers, jobs, quiet, no_cache,
+              list(dict.fromkeys(games)) or None, Outputs(formats, Raster(dpi, png_area), tts_base))
+
+
+def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet: bool,
+              no_cache: bool, games: list[str] | None, outputs) -> None:
+    """Builds what `outputs` asks for into `out`, reporting as `cardkit build` does."""
+    from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
+
     if out.is_dir():
         announce_recovery(out)
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
-                           games=list(dict.fromkeys(games)) or None)
+                           games=games, outputs=outputs)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)
             raise click.ClickException(f"build failed, nothing written: {exc}") from None
         except WriteFailed as exc:
-            unchanged = "" if exc.committed else "; the previous PDFs are unchanged"
+            unchanged = "" if exc.committed else "; the previous files are unchanged"
             raise WriteError(f"build failed: {exc}{unchanged}") from None
     for problem in result.problems:
         click.echo(format_problem(problem), err=True)
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
     if not quiet:
-        click.echo(f"{len(result.written)} PDFs written to {out} "
-                   f"({len(result.rendered)} faces and documents rendered, the rest from the cache)",
-                   err=True)
+        click.echo(f"{len(result.written)} files written to {out} ({len(result.rendered)} faces, "
+                   "documents and images made, the rest from the cache)", err=True)
 
 
 def _interactive() -> bool:

@@ -8,7 +8,7 @@ import click
 
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import UsageError, load_or_fail, require_database
-from cardkit.rules.replay import find_scenarios, replay_file
+from cardkit.rules.core.replay import find_scenarios, replay_file
 
 DEFAULT_EXAMPLES = Path("tests/examples")
 
@@ -24,13 +24,18 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
     Prints each example's result and, at the first checkpoint that fails, the
     expected against the actual state. Exit status: 0 when every example holds,
     1 when one loads and fails, 2 when one does not load (the file itself is wrong or
-    refused), for usage errors, or for a broken card database.
+    refused: a link or a device in a folder searched is refused, never followed), for
+    usage errors, or for a broken card database.
     """
     database = load_or_fail(require_database(root), exit_code=UsageError.exit_code).database
-    scenarios = find_scenarios(paths or [root / DEFAULT_EXAMPLES])
-    if not scenarios:
+    found = find_scenarios(paths or [root / DEFAULT_EXAMPLES])
+    scenarios = found.scenarios
+    if not scenarios and not found.refused:
         raise UsageError("no worked examples found")
-    failed = unloadable = 0
+    for problem in found.refused:
+        click.echo(f"FAIL  {problem.position.path}")
+        click.echo(f"  {format_problem(problem)}")
+    failed = unloadable = len(found.refused)
     for path in scenarios:
         result = replay_file(path, database.cards, boxes=database.boxes)
         if result.passed:
@@ -45,7 +50,8 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
             click.echo(f"  after {result.steps_passed} of {result.steps_total} steps")
             for line in result.failure.render().splitlines():
                 click.echo(f"  {line}" if line else "")
-    click.echo(f"{len(scenarios) - failed} of {len(scenarios)} examples hold")
+    total = len(scenarios) + len(found.refused)
+    click.echo(f"{total - failed} of {total} examples hold")
     if unloadable:
         raise SystemExit(UsageError.exit_code)
     if failed:

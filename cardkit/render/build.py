@@ -45,6 +45,7 @@ from cardkit.render.games import Target, targets
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
+from cardkit.render.outputs import Outputs
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.workers import (DocumentJob, Executor, FaceJob, Worker, document_html,
                                     render_document, render_face, start_worker, worker_count)
@@ -86,14 +87,15 @@ class _Face:
 def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
           progress: Progress | None = None, cache: bool = True,
-          games: list[str] | None = None) -> BuildResult:
-    """Renders and writes the PDFs of `games` (default: every game); with `cache` False the
-    face cache is neither read nor written (`--no-cache`)."""
+          games: list[str] | None = None, outputs: Outputs = Outputs()) -> BuildResult:
+    """Renders and writes the PDFs of `games` (default: every game), or whatever else
+    `outputs` asks for (outputs.py); with `cache` False the face cache is neither read nor
+    written (`--no-cache`)."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
     database = _load(root)
     languages = languages or database.languages
-    papers = papers or list(PAPERS)
+    papers = (papers or list(PAPERS)) if outputs.imposes else []
     unknown = [language for language in languages if language not in database.languages]
     if unknown:
         raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
@@ -125,8 +127,8 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             rendered.advance(f"{target}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
-                            later_steps=len(games) * len(languages) * len(papers), ready=impose,
-                            games=games)
+                            later_steps=len(games) * len(languages) * len(papers),
+                            ready=impose if outputs.imposes else None, games=games)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
     result = BuildResult(notes=_glossary_notes(database, contexts))
     result.rendered = rendered.rendered
@@ -140,12 +142,17 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
                           "smallest size", result.problems)
 
-    files: dict[Path, bytes] = {}
+    pdfs: dict[Target, dict[str, bytes]] = {target: {} for target in contexts}
     for target in contexts:
         for paper in papers:
-            files[out / target.folder / f"cards-{paper}.pdf"] = imposed[target, paper]
+            pdfs[target][f"cards-{paper}.pdf"] = imposed[target, paper]
             if (target, "reference", paper) in documents:
-                files[out / target.folder / f"reference-{paper}.pdf"] = documents[target, "reference", paper]
+                pdfs[target][f"reference-{paper}.pdf"] = documents[target, "reference", paper]
+    files = ({out / target.folder / name: pdf for target, named in pdfs.items() for name, pdf in named.items()}
+             if "pdf" in outputs.formats else {})
+    others, made = outputs.files(database, rendered, pdfs, out, store, jobs)
+    files.update(others)
+    result.rendered += made
     result.written = write_outputs(out, files)
     return result
 
@@ -251,7 +258,7 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
 
 
 def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
-    """Every PDF or none: one transaction over the output folder (docs/printing.md);
+    """Every file or none: one transaction over the output folder (docs/printing.md);
     returns their paths in order. A file that already holds its new bytes is left as it is
     (after an edit, most of them)."""
     try:

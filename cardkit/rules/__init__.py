@@ -1,7 +1,9 @@
-"""Rules engines that replay the rulebooks' worked examples.
+"""Rules engines that replay the rulebooks' worked examples and play random games.
 
-`core` is what every game shares (decisions and the runner, scenario reading, checkpoints,
-the strict replay, the registry by game). Each game is a package on it: `duel` (Cosmic
-Encounter Duel) and `vanguard` (ISS Vanguard's dice test). `replay` finds scenario files
-and replays each with the engine of its game; `pytest_plugin` makes them test items.
+`core` is what every game shares: decisions and the runner, the engine contract (one
+`Engine` record per game) and its registry, scenario reading, checkpoints, the strict
+replay, and random playthroughs with their invariants. Each game is a package on it that
+defines its `ENGINE`: `duel` (Cosmic Encounter Duel), `vanguard` (ISS Vanguard's dice
+test) and `cosmic` (classic and current Cosmic Encounter). `pytest_plugin` makes scenario
+files test items.
 """

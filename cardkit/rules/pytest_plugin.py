@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.model.database import load_database
-from cardkit.rules.replay import is_scenario_file, replay_file
+from cardkit.rules.core.replay import is_scenario_file, replay_file
 
 EXAMPLES_FOLDER = "examples"
 _DATABASE_KEY = pytest.StashKey[dict]()

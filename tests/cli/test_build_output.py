@@ -1,5 +1,5 @@
 """`cardkit build` output errors: a message naming the file and the reason, exit 1 or 2, and
-the previous PDFs whole. Rendering itself is replaced by fixed bytes here (the render tests
+the previous files whole. Rendering itself is replaced by fixed bytes here (the render tests
 cover it); what is tested is the choice of the output folder and the writing of the files."""
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def test_a_folder_where_a_pdf_should_be(tmp_path: Path):
     result = run_build(str(out))
     assert (result.exit_code, result.output) == (1, (
         f"Error: build failed: {out / ENGLISH / 'cards-letter.pdf'}: is a folder where a file should "
-        "be written; the previous PDFs are unchanged\n"))
+        "be written; the previous files are unchanged\n"))
     assert pdfs(out) == before and not (out / STAGING).exists()
 
 
@@ -114,7 +114,7 @@ def test_an_injected_full_disk_leaves_the_previous_pdfs(tmp_path: Path, monkeypa
     result = run_build(str(out))
     assert (result.exit_code, result.output) == (1, (
         f"Error: build failed: {out / ENGLISH / 'reference-a4.pdf'}: no space left on the device "
-        "(disk full); the previous PDFs are unchanged\n"))
+        "(disk full); the previous files are unchanged\n"))
     assert pdfs(out) == before and not (out / STAGING).exists()
 
 
@@ -142,7 +142,7 @@ def test_a_real_full_disk_leaves_the_previous_pdfs(small_disk: Path):
     result = run_build(str(out))
     assert result.exit_code == 1
     assert result.output.startswith("Error: build failed: ")
-    assert result.output.endswith(": no space left on the device (disk full); the previous PDFs "
+    assert result.output.endswith(": no space left on the device (disk full); the previous files "
                                   "are unchanged\n")
     assert pdfs(out) == before and not (out / STAGING).exists()
 
@@ -153,7 +153,7 @@ def test_a_read_only_disk_is_a_message(small_disk: Path):
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
     result = run_build(str(out))
     assert (result.exit_code, result.output) == (1, (
-        f"Error: build failed: {out / STAGING}: read-only file system; the previous PDFs are "
+        f"Error: build failed: {out / STAGING}: read-only file system; the previous files are "
         "unchanged\n"))
     assert pdfs(out) == before
 
@@ -169,7 +169,7 @@ def test_an_immutable_pdf_is_a_message(small_disk: Path):
         subprocess.run(["chattr", "-i", str(out / ENGLISH / "cards-a4.pdf")], check=True)
     assert (result.exit_code, result.output) == (1, (
         f"Error: build failed: {out / ENGLISH / 'cards-a4.pdf'}: permission denied: the file is not "
-        "writable; the previous PDFs are unchanged\n"))
+        "writable; the previous files are unchanged\n"))
     assert pdfs(out) == before
 
 

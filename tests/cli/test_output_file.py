@@ -132,7 +132,7 @@ def test_a_pdf_that_is_a_fifo_is_refused_not_replaced(tmp_path: Path, face_cache
                                        "--paper", "a4", "--quiet", "--out", str(out)])
     assert (result.exit_code, result.output) == (1, (
         f"Error: build failed: {fifo}: is a FIFO (named pipe), not a regular file; it is not "
-        "replaced; the previous PDFs are unchanged\n"))
+        "replaced; the previous files are unchanged\n"))
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert sorted(path.name for path in fifo.parent.iterdir()) == ["cards-a4.pdf"]
 

@@ -74,3 +74,14 @@ def placements(path: Path) -> list[tuple[int, str, float, float, float, float]]:
                     placed.append((index, name.removeprefix("/"), mm(origin[0]), mm(origin[1]),
                                    mm(width), mm(height)))
     return placed
+
+
+@pytest.fixture(scope="session")
+def images_built(tmp_path_factory, face_cache) -> Path:
+    """The card images and Tabletop Simulator decks of every game in every language, from
+    the session's face cache."""
+    from cardkit.render.outputs import Outputs
+
+    out = with_face_cache(tmp_path_factory.mktemp("images"), face_cache)
+    build(PROJECT, out, jobs=2, outputs=Outputs(("png", "tts")))
+    return out

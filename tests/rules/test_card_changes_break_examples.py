@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardkit.model.database import load_database
-from cardkit.rules.replay import replay_file
+from cardkit.rules.core.replay import replay_file
 from tests.rules.conftest import EXAMPLES, copy_database, replace_in
 
 DUEL_EXAMPLE = EXAMPLES / "duel" / "duel-example.yaml"

@@ -8,11 +8,12 @@ import re
 
 import pytest
 
-from cardkit.rules.core.decisions import CHANCE, Decision, IllegalChoice, RulesError, Runner
+from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
 from cardkit.rules.cosmic.engine import Rules
 from cardkit.rules.cosmic.facts import Facts
 from cardkit.rules.cosmic.profile import CLASSIC, COSMIC, Edition
 from cardkit.rules.cosmic.state import CosmicState, Encounter, Player
+from tests.rules.driver import drive
 
 
 def _state(edition: Edition, *players: str, hands: dict | None = None,
@@ -29,39 +30,6 @@ def _state(edition: Edition, *players: str, hands: dict | None = None,
 def _rules(state: CosmicState, shipped_database) -> Rules:
     return Rules(state, Facts(state.edition.game, shipped_database.cards,
                               shipped_database.boxes))
-
-
-def _play(procedure, script: list[tuple[str, str, object]]) -> list[Decision]:
-    """Run to the end, answering each decision with the first unused scripted answer of its
-    actor and kind (a decision with one legal choice is taken when none is scripted)."""
-    runner = Runner()
-    runner.begin(procedure)
-    unused = list(script)
-    asked = []
-    while (item := runner.advance()) is not None:
-        if not isinstance(item, Decision):
-            continue
-        asked.append(item)
-        answer = next((entry for entry in unused if entry[:2] == (item.actor, item.kind)), None)
-        if answer is None:
-            assert item.forced, f"unscripted {item.actor} {item.kind}: {item.prompt}"
-            runner.apply(item.only_choice())
-        else:
-            unused.remove(answer)
-            runner.apply(answer[2])
-    assert not unused, f"never asked: {unused}"
-    return asked
-
-
-def _run_until(runner: Runner, event: str, answers: dict):
-    """Advance to `event`, answering each decision by its kind from `answers` (a decision
-    with one legal choice is taken when its kind is not there)."""
-    while (item := runner.advance()) is not None:
-        if isinstance(item, Decision):
-            runner.apply(answers[item.kind] if item.kind in answers else item.only_choice())
-        elif item.name == event:
-            return
-    raise AssertionError(f"the procedure ended before {event}")
 
 
 def _attack(offense: str, defense: str, planet: str, ships: int,
@@ -105,7 +73,7 @@ def test_compensation_takes_a_card_per_own_ship_lost_and_stops_at_the_winners_ha
     script = _attack("red", "blue", "blue-1", 2, ("cosmic-attack-8", "cosmic-negotiate"))
     script += [(CHANCE, "take", ("cosmic-negotiate", "cosmic-morph"))]
     rules = _rules(state, shipped_database)
-    asked = _play(rules.lone_encounter("red"), script)
+    asked = drive(rules.lone_encounter("red"), script).asked
 
     take = next(decision for decision in asked if decision.kind == "take")
     assert "the 2 cards blue takes" in take.prompt   # four ships lost, two cards in hand
@@ -126,7 +94,7 @@ def test_classic_compensation_leaves_out_the_allies_ships(shipped_database):
               ("green", "ally", "defense"), ("green", "commit", {"green-1": 3}),
               ("red", "plan", "classic-attack-8"), ("blue", "plan", "classic-negotiate"),
               (CHANCE, "take", ("classic-attack-4", "classic-attack-6"))]
-    _play(_rules(state, shipped_database).lone_encounter("red"), script)
+    drive(_rules(state, shipped_database).lone_encounter("red"), script)
 
     assert state.encounter.compensation == 4       # blue's own four, not green's three
     assert state.warp == {"blue": 4, "green": 3}
@@ -143,7 +111,7 @@ def test_a_failed_deal_costs_each_main_player_three_ships(edition, shipped_datab
     script += [("red", "deal", "no-deal"), ("red", "lose", {"gate": 2, "red-2": 1}),
                ("blue", "lose", {"blue-1": 3})]
     rules = _rules(state, shipped_database)
-    _play(rules.turn("red"), script)
+    drive(rules.turn("red"), script)
 
     assert state.warp == {"red": 3, "blue": 3}
     assert state.turn == "blue", "no deal: the turn ends (classic L626-627, current L273)"
@@ -158,7 +126,7 @@ def test_a_deal_the_defense_refuses_fails(shipped_database):
     script += [("red", "deal", {"cards": {"red": ("cosmic-attack-8",)}}),
                ("blue", "agree", False), ("red", "lose", {"red-2": 3}),
                ("blue", "lose", {"blue-1": 3}), ("red", "return", {"red-3": 1})]
-    _play(_rules(state, shipped_database).lone_encounter("red"), script)
+    drive(_rules(state, shipped_database).lone_encounter("red"), script)
 
     assert state.encounter.outcome == "failed-deal"
     assert state.players["red"].hand == ["cosmic-attack-8"]
@@ -174,12 +142,12 @@ def test_a_win_offers_a_second_encounter_which_ends_the_turn(shipped_database):
     second = [(CHANCE, "destiny", "blue"), ("red", "target", "blue-2"),
               ("red", "launch", {"red-2": 1}), ("red", "invite", ()), ("blue", "invite", ()),
               ("red", "plan", "cosmic-attack-8"), ("blue", "plan", "cosmic-negotiate")]
-    asked = _play(_rules(state, shipped_database).turn("red"),
-                  first + [("red", "second_encounter", True)] + second)
+    asked = drive(_rules(state, shipped_database).turn("red"),
+                  first + [("red", "second_encounter", True)] + second).asked
 
     assert [decision.kind for decision in asked].count("second_encounter") == 1
     assert state.foreign_colonies("red") == ["blue-1", "blue-2"]
-    assert state.colony_track == {"red": 2}
+    assert state.colony_track == {"red": 2, "blue": 0}
     assert state.turn == "blue"
 
 
@@ -187,8 +155,8 @@ def test_classic_offers_no_second_encounter_without_an_encounter_card(shipped_da
     state = _state(CLASSIC, "red", "blue",
                    hands={"red": ["classic-attack-20"], "blue": ["classic-attack-4"]})
     state.destiny = ["blue"]
-    asked = _play(_rules(state, shipped_database).turn("red"),
-                  _attack("red", "blue", "blue-1", 1, ("classic-attack-20", "classic-attack-4")))
+    asked = drive(_rules(state, shipped_database).turn("red"),
+                  _attack("red", "blue", "blue-1", 1, ("classic-attack-20", "classic-attack-4"))).asked
 
     assert "second_encounter" not in [decision.kind for decision in asked]
     assert state.planets["blue-1"] == {"blue": 0, "red": 1}
@@ -219,9 +187,9 @@ def test_the_current_defense_draws_eight_at_planning_the_classic_one_on_becoming
     answers = {"target": "blue-1", "launch": {"red-1": 1}, "invite": ()}
     runner = Runner()
     runner.begin(_rules(cosmic, shipped_database).lone_encounter("red"))
-    _run_until(runner, "encounter.alliances", answers)
+    drive(runner, answers=answers, until="encounter.alliances")
     assert cosmic.players["blue"].hand == []
-    _run_until(runner, "encounter.planned", answers)
+    drive(runner, answers=answers, until="encounter.planned")
     assert len(cosmic.players["blue"].hand) == 7    # eight drawn, one laid face down
 
     classic = _state(CLASSIC, "red", "blue", hands={"red": ["classic-attack-8"]})
@@ -229,7 +197,7 @@ def test_the_current_defense_draws_eight_at_planning_the_classic_one_on_becoming
     classic.destiny = ["blue"]
     runner = Runner()
     runner.begin(_rules(classic, shipped_database).lone_encounter("red"))
-    _run_until(runner, "encounter.destiny", answers)
+    drive(runner, answers=answers, until="encounter.destiny")
     assert len(classic.players["blue"].hand) == 7
 
 
@@ -240,7 +208,7 @@ def test_an_offense_without_an_encounter_card_ends_its_turn_and_takes_its_ships_
     state.destiny = ["blue"]
     state.players["red"].hand = []     # spent before planning (L808-816)
     rules = _rules(state, shipped_database)
-    _play(rules.turn("red", 2),
+    drive(rules.turn("red", 2),
           [(CHANCE, "destiny", "blue"), ("red", "launch", {"red-1": 2}),
            ("red", "target", "blue-1"), ("red", "invite", ()), ("blue", "invite", ()),
            ("red", "return", {"red-2": 2})])
@@ -255,18 +223,18 @@ def test_a_macron_ship_counts_four_until_the_macron_loses_its_power(shipped_data
     state.destiny = ["blue"]
     runner = Runner()
     runner.begin(_rules(state, shipped_database).lone_encounter("red"))
-    _run_until(runner, "encounter.launched", {"launch": {"red-1": 1}, "target": "blue-1"})
+    drive(runner, answers={"launch": {"red-1": 1}, "target": "blue-1"}, until="encounter.launched")
     runner.advance()
     runner.apply(())                        # red invites nobody
     runner.advance()
     runner.apply(("yellow",))               # blue invites yellow
-    _run_until(runner, "encounter.alliances", {"ally": "defense", "commit": {"yellow-1": 2}})
+    drive(runner, answers={"ally": "defense", "commit": {"yellow-1": 2}}, until="encounter.alliances")
     assert state.encounter.strength == {"offense": 1, "defense": 4 + 2 * 4}
 
     for planet in ("yellow-2", "yellow-3", "yellow-4"):
         state.planets[planet]["yellow"] = 0     # three home colonies gone (L919-923)
     rules = _rules(state, shipped_database)
-    rules._update_powers()
+    rules._colonies_changed()
     rules._measure(state.encounter)
     assert state.players["yellow"].power is False
     assert state.encounter.strength == {"offense": 1, "defense": 4 + 2}
@@ -277,7 +245,7 @@ def test_two_morphs_stop_the_rules(shipped_database):
                    hands={"red": ["cosmic-morph"], "blue": ["cosmic-morph"]})
     state.destiny = ["blue"]
     with pytest.raises(RulesError, match="two Morphs"):
-        _play(_rules(state, shipped_database).lone_encounter("red"),
+        drive(_rules(state, shipped_database).lone_encounter("red"),
               _attack("red", "blue", "blue-1", 1, ("cosmic-morph", "cosmic-morph")))
 
 
@@ -285,7 +253,7 @@ def test_a_wild_destiny_card_stops_the_rules(shipped_database):
     state = _state(COSMIC, "red", "blue", hands={"red": ["cosmic-attack-8"]})
     state.destiny = ["wild"]
     with pytest.raises(RulesError, match="wild or special"):
-        _play(_rules(state, shipped_database).lone_encounter("red"), [(CHANCE, "destiny", "wild")])
+        drive(_rules(state, shipped_database).lone_encounter("red"), [(CHANCE, "destiny", "wild")])
 
 
 def test_campaign_scoring(shipped_database):
@@ -296,21 +264,21 @@ def test_campaign_scoring(shipped_database):
         state.planets[f"red-{number}"]["green"] = 1
     state.players["red"].score = 10
     rules = _rules(state, shipped_database)
-    _play(rules.score_campaign(), [])
+    drive(rules.score_campaign(), [])
 
     assert state.scores_awarded == {"red": 8, "blue": 0, "green": 1, "yellow": 0}
     assert rules.campaign_leaders() == ["red"]
 
     for number in range(1, 6):
         state.planets[f"green-{number}"]["blue"] = 1
-    _play(rules.score_campaign(), [])
+    drive(rules.score_campaign(), [])
     assert state.scores_awarded == {"red": 4, "blue": 4, "green": 1, "yellow": 0}
 
 
 def test_the_current_edition_has_no_campaign(shipped_database):
     state = _state(COSMIC, "red", "blue")
     with pytest.raises(RulesError, match="campaign"):
-        _play(_rules(state, shipped_database).score_campaign(), [])
+        drive(_rules(state, shipped_database).score_campaign(), [])
 
 
 def test_timing_conflicts_go_to_others_from_the_offense_left_then_offense_then_defense(
@@ -337,11 +305,11 @@ def test_a_recolonised_home_planet_gives_the_power_back(shipped_database):
         state.planets[planet]["red"] = 0
     state.planets["red-1"]["blue"] = 1
     rules = _rules(state, shipped_database)
-    rules._update_powers()
+    rules._colonies_changed()
     assert state.players["red"].power is False          # two home colonies left (L919-923)
 
     state.destiny = ["red"]
-    _play(rules.lone_encounter("red"),
+    drive(rules.lone_encounter("red"),
           [(CHANCE, "destiny", "red"), ("red", "own_colour", "home-colony"),
            ("red", "launch", {"red-4": 2}), ("red", "target", "red-1"),
            ("red", "invite", ()), ("blue", "invite", ()),
@@ -349,3 +317,152 @@ def test_a_recolonised_home_planet_gives_the_power_back(shipped_database):
 
     assert state.planets["red-1"] == {"red": 2, "blue": 0}
     assert state.players["red"].power is True           # three again (L924-928)
+
+
+def test_a_classic_offense_with_no_colony_launches_the_ship_it_regrouped(shipped_database):
+    # 001 L345-353: with no colony, the ship from the warp goes straight onto the main
+    # ship; the launch (L369-370) then gathers none from colonies it does not have.
+    state = _state(CLASSIC, "red", "blue",
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
+    for number in range(1, 6):
+        state.planets[f"red-{number}"]["red"] = 0
+    state.warp = {"red": 20}
+    state.destiny = ["blue"]
+    asked = drive(_rules(state, shipped_database).lone_encounter("red"), [
+        ("red", "regroup", "gate"), (CHANCE, "destiny", "blue"), ("red", "target", "blue-1"),
+        ("red", "invite", ()), ("blue", "invite", ()),
+        ("red", "plan", "classic-attack-8"), ("blue", "plan", "classic-attack-4")]).asked
+
+    assert "launch" not in [decision.kind for decision in asked]
+    assert state.encounter.totals == {"offense": 1 + 8, "defense": 4 + 4}
+    assert state.planets["blue-1"] == {"blue": 0, "red": 1}
+
+
+def test_an_offense_with_no_ship_to_launch_has_no_encounter(shipped_database):
+    # 001 L345-353 (the regroup may be declined) and L369-370; with no ship the text has
+    # no encounter to give, and the turn ends as without an encounter card (L808-816).
+    state = _state(CLASSIC, "red", "blue", hands={"red": ["classic-attack-8"]})
+    for number in range(1, 6):
+        state.planets[f"red-{number}"]["red"] = 0
+    state.warp = {"red": 20}
+    state.destiny = ["blue"]
+    events = drive(_rules(state, shipped_database).turn("red"), [
+        ("red", "regroup", "none"), (CHANCE, "destiny", "blue")]).events
+
+    assert events[-2:] == ["encounter.destiny", "turn.ended"]
+    assert state.turn == "blue"
+
+
+def test_the_colony_track_follows_a_foreign_colony_lost(shipped_database):
+    # 002 L102 and L279: the track shows each player's number of foreign colonies, so the
+    # marker of a player who loses one goes down (L242 says how it goes up).
+    state = _state(COSMIC, "red", "blue",
+                   hands={"red": ["cosmic-attack-8"], "blue": ["cosmic-attack-8"]})
+    state.planets["blue-1"]["red"] = 1
+    state.planets["red-5"]["red"] = 3
+    state.colony_track = {"red": 1, "blue": 0}
+    state.destiny = ["blue"]
+    drive(_rules(state, shipped_database).lone_encounter("blue"), [
+        (CHANCE, "destiny", "blue"), ("blue", "own_colour", "home-colony"),
+        ("blue", "target", "blue-1"), ("blue", "launch", {"blue-2": 4}),
+        ("blue", "invite", ()), ("red", "invite", ()),
+        ("blue", "plan", "cosmic-attack-8"), ("red", "plan", "cosmic-attack-8")])
+
+    assert state.foreign_colonies("red") == []
+    assert state.colony_track == {"red": 0, "blue": 0}
+
+
+def _to_the_deal(edition: Edition, shipped_database, hands: dict) -> tuple[CosmicState, Runner]:
+    """Red (two ships from red-1) and blue both negotiate over blue-1; stopped where red
+    proposes its deal."""
+    negotiate = f"{edition.game}-negotiate"
+    state = _state(edition, "red", "blue", hands={name: [negotiate, *cards]
+                                                    for name, cards in hands.items()})
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).lone_encounter("red"))
+    drive(runner, _attack("red", "blue", "blue-1", 2, (negotiate, negotiate)),
+          until="encounter.negotiation")
+    return state, runner
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, COSMIC], ids=lambda edition: edition.game)
+def test_a_deal_must_exchange_a_card_or_found_a_colony(edition, shipped_database):
+    # 002 L215: at least a card changes hands or a colony is founded; classic L615-618
+    # makes a deal of cards and/or a colony.
+    attack = f"{edition.game}-attack-8"
+    state, runner = _to_the_deal(edition, shipped_database, {"red": [attack], "blue": []})
+    assert runner.advance().kind == "deal"
+    for empty in ({}, {"cards": {"red": ()}}, {"cards": {}, "colonies": []}):
+        with pytest.raises(IllegalChoice):
+            runner.apply(empty)
+    runner.apply({"cards": {"red": (attack,)}})
+    drive(runner, [("blue", "agree", True), ("red", "return", {"red-2": 2})])
+
+    assert state.encounter.outcome == "deal"
+    assert state.players["blue"].hand == [attack]
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, COSMIC], ids=lambda edition: edition.game)
+def test_both_main_players_may_gain_a_colony_in_one_deal(edition, shipped_database):
+    # 001 L615-618 ("ambos podéis conseguir una nueva colonia"); 002 L213 (either player
+    # may let the other found one).
+    state, runner = _to_the_deal(edition, shipped_database, {"red": [], "blue": []})
+    deal = {"colonies": [{"for": "red", "planet": "blue-1", "from": {"gate": 2}},
+                         {"for": "blue", "planet": "red-3", "from": {"blue-2": 1}}]}
+    drive(runner, [("red", "deal", deal), ("blue", "agree", True)])
+
+    assert state.foreign_colonies("red") == ["blue-1"]
+    assert state.foreign_colonies("blue") == ["red-3"]
+    if edition.colony_track:
+        assert state.colony_track == {"red": 1, "blue": 1}
+
+
+@pytest.mark.parametrize(("edition", "fewer_allowed"), [(CLASSIC, False), (COSMIC, True)],
+                         ids=["classic-must", "current-may"])
+def test_a_defensive_ally_must_take_every_reward_in_classic_and_may_in_the_current_edition(
+        edition, fewer_allowed, shipped_database):
+    # Classic L592: for each ship "debes" draw a card or take a ship back; current L248:
+    # for each ship the ally "puede" do one of them.
+    game = edition.game
+    state = _state(edition, "red", "blue", "green",
+                   hands={"red": [f"{game}-attack-8"], "blue": [f"{game}-attack-8"]})
+    state.deck = [f"{game}-negotiate", f"{game}-negotiate"]
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).lone_encounter("red"))
+    drive(runner, [(CHANCE, "destiny", "blue"), ("red", "launch", {"red-1": 1}),
+                   ("red", "target", "blue-1"), ("red", "invite", ()),
+                   ("blue", "invite", ("green",)), ("green", "ally", "defense"),
+                   ("green", "commit", {"green-1": 2}),
+                   ("red", "plan", f"{game}-attack-8"), ("blue", "plan", f"{game}-attack-8")],
+          until="encounter.revealed")
+    reward = runner.advance()
+    assert (reward.actor, reward.kind) == ("green", "reward")
+    assert reward.allows({"draw": 1}) is fewer_allowed
+    assert reward.allows({}) is fewer_allowed
+    assert reward.allows({"draw": 2})
+    assert not reward.allows({"draw": 3})
+
+
+def test_the_plague_waits_for_the_defense_a_foreign_colony_at_home_names(shipped_database):
+    # L757-773: aiming at a foreign colony in its own system, the offense picks whose it is;
+    # the Plague (L999, at any time) is offered once that defense is named, so it cannot
+    # empty the colony between destiny and the aim (found by random play).
+    state = _state(CLASSIC, "red", "blue", "green",
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"],
+                          "green": ["plague"]})
+    state.planets["red-2"]["blue"] = 1
+    state.planets["blue-5"]["blue"] = 3
+    state.destiny = ["red"]
+    asked = drive(_rules(state, shipped_database).lone_encounter("red"), [
+        (CHANCE, "destiny", "red"), ("red", "own_colour", "home-colony"),
+        ("red", "launch", {"red-1": 2}), ("red", "target", "red-2"),
+        ("green", "artifact", {"play": "plague", "on": "blue"}),
+        ("blue", "lose", {"red-2": 1, "blue-1": 2}), ("blue", "discard", "classic-attack-4")],
+        until="encounter.launched").asked
+
+    kinds = [decision.kind for decision in asked]
+    assert kinds.index("defense") < kinds.index("artifact")
+    assert state.encounter.defense == "blue"
+    assert state.planets["red-2"] == {"red": 4, "blue": 0}

@@ -1,5 +1,6 @@
-"""The Cosmic Encounter examples of both rulebooks: every one holds against the shipped
-database, and changing a card value one relies on fails exactly the examples that use it."""
+"""The Cosmic Encounter examples of both rulebooks: every numbered one is there (each holds
+as its own test item, through the pytest plugin), and changing a card value one relies on
+fails exactly the examples that use it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import re
 from click.testing import CliRunner
 
 from cardkit.cli.replay import replay_command
-from cardkit.rules.replay import replay_file
 from tests.rules.conftest import EXAMPLES, copy_database, replace_in
 
 CLASSIC, COSMIC = EXAMPLES / "classic", EXAMPLES / "cosmic"
@@ -16,14 +16,10 @@ CLASSIC, COSMIC = EXAMPLES / "classic", EXAMPLES / "cosmic"
 NUMBERED = re.compile(r"^(c(0[1-9]|1[0-3])|n(0[1-9]|1[01]))-")
 
 
-def test_every_example_of_both_rulebooks_is_there_and_holds(shipped_database):
+def test_every_example_of_both_rulebooks_is_there():
     found = sorted(CLASSIC.glob("*.yaml")) + sorted(COSMIC.glob("*.yaml"))
     numbers = {NUMBERED.match(path.name).group(1) for path in found}
     assert numbers == {f"c{n:02}" for n in range(1, 14)} | {f"n{n:02}" for n in range(1, 12)}
-    for path in found:
-        result = replay_file(path, shipped_database.cards, boxes=shipped_database.boxes)
-        assert result.passed, (path, result.problems, result.failure and result.failure.render())
-        assert result.steps_passed == result.steps_total > 0
 
 
 def _replay_with(tmp_path, file: str, old: str, new: str) -> str:

@@ -12,7 +12,8 @@ from cardkit.model.duel import Discovery, Event, Planet, Plan, Tactic
 from cardkit.model.effects import CountedEffect
 from cardkit.rules.core.decisions import (CHANCE, Decision, Event as EngineEvent, IllegalChoice,
                                           RulesError)
-from cardkit.rules.duel.engine import PASS, Engine
+from cardkit.rules.duel.engine import PASS, Rules
+from tests.rules.driver import drive, start
 from cardkit.rules.duel.state import (Clash, EmissaryState, GameState, PlanetState, PlayerState,
                                  ReinforcementPlay, TacticChoice)
 
@@ -55,26 +56,6 @@ def _state(**players) -> GameState:
                               for colour in ("orange", "blue")}, leader="orange")
 
 
-def _run(engine: Engine, procedure, script: list[tuple[str, str, object]]) -> list[str]:
-    """Answer the engine from `script` in order; returns the events seen. Strict like replays."""
-    engine.begin(procedure)
-    events = []
-    script = list(script)
-    while (item := engine.advance()) is not None:
-        if isinstance(item, EngineEvent):
-            events.append(item.name)
-            continue
-        if item.forced and (not script or script[0][:2] != (item.actor, item.kind)):
-            engine.apply(item.only_choice())
-            continue
-        assert script, f"unscripted decision: {item.actor} {item.kind} {item.options}"
-        actor, kind, choice = script.pop(0)
-        assert (item.actor, item.kind) == (actor, kind)
-        engine.apply(choice)
-    assert not script, f"unused: {script}"
-    return events
-
-
 def _duel_state(orange_tactics, blue_tactics, orange_hand=("wild",), blue_hand=("inadequate",)):
     state = _state(orange={"hand": list(orange_hand), "ready_tactics": list(orange_tactics)},
                    blue={"hand": list(blue_hand), "ready_tactics": list(blue_tactics)})
@@ -89,15 +70,15 @@ def _choose(colour, plan, tile, half):
 def test_ship_check_with_nobody_left_discards_the_plans_and_starts_again(cards):
     state = _duel_state(["orange-blast-3"], ["blue-blast-4"],
                         orange_hand=["wild", "tiny"], blue_hand=["inadequate", "below-average"])
-    engine = Engine(state, cards, ask_forced=True)
-    events = _run(engine, engine.rules.duel("here", None), [
+    rules = Rules(state, cards)
+    events = drive(rules.duel("here", None), [
         ("orange", "dial", 2), ("blue", "dial", 3),
         *_choose("orange", "tiny", "orange-blast-3", "blast"),
         *_choose("blue", "below-average", "blue-blast-4", "blast"),
         # Both fleets destroyed: back to step 1 with the tactics spent.
         ("orange", "dial", 1), ("blue", "dial", 1),
         ("orange", "plan", "wild"), ("blue", "plan", "inadequate"),
-    ])
+    ]).events
     assert events.count("duel.dials-set") == 2
     assert state.players["orange"].discard == ["tiny", "wild"]
     assert state.players["blue"].discard == ["below-average", "inadequate"]
@@ -107,19 +88,18 @@ def test_ship_check_with_nobody_left_discards_the_plans_and_starts_again(cards):
 
 def test_a_blast_cannot_destroy_more_ships_than_are_there_and_a_lone_shield_does_nothing(cards):
     state = _duel_state(["orange-blast-3"], ["blue-recover-2"])
-    engine = Engine(state, cards, ask_forced=True)
-    engine.begin(engine.rules.duel("here", None))
+    runner = start(Rules(state, cards).duel("here", None))
     for choice in (1, 1, "wild", TacticChoice("orange-blast-3", "shield"), "inadequate",
                    TacticChoice("blue-recover-2", "shield")):
-        while not isinstance(engine.advance(), Decision):
+        while not isinstance(runner.advance(), Decision):
             pass
-        engine.apply(choice)
-    while engine.advance() != EngineEvent("duel.tactics-resolved"):
+        runner.apply(choice)
+    while runner.advance() != EngineEvent("duel.tactics-resolved"):
         pass
     assert state.planets["here"].ships == {"orange": 1, "blue": 1}
     state = _duel_state(["orange-blast-3"], ["blue-spent-a"])
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.duel("here", None), [
+    rules = Rules(state, cards)
+    drive(rules.duel("here", None), [
         ("orange", "dial", 4), ("blue", "dial", 1),
         *_choose("orange", "wild", "orange-blast-3", "blast"),
         *_choose("blue", "inadequate", "blue-spent-a", "shield"),
@@ -130,8 +110,8 @@ def test_a_blast_cannot_destroy_more_ships_than_are_there_and_a_lone_shield_does
 def test_one_recover_readies_one_spent_tactic_and_stays_ready(cards):
     state = _duel_state(["orange-recover-1"], ["blue-spent-b"])
     state.players["orange"].spent_tactics = ["orange-spent-a", "orange-blast-3"]
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.duel("here", None), [
+    rules = Rules(state, cards)
+    drive(rules.duel("here", None), [
         ("orange", "dial", 2), ("blue", "dial", 1),
         *_choose("orange", "wild", "orange-recover-1", "recover"),
         *_choose("blue", "inadequate", "blue-spent-b", "shield"),
@@ -147,8 +127,8 @@ def test_two_recover_readies_two_then_the_opponent_readies_one_not_the_revealed_
     state = _duel_state(["orange-blast-3"], ["blue-recover-2"])
     state.players["blue"].spent_tactics = ["blue-spent-a", "blue-spent-b", "blue-spent-c"]
     state.players["orange"].spent_tactics = ["orange-spent-a"]
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.duel("here", None), [
+    rules = Rules(state, cards)
+    drive(rules.duel("here", None), [
         ("orange", "dial", 3), ("blue", "dial", 1),
         *_choose("orange", "wild", "orange-blast-3", "shield"),
         *_choose("blue", "inadequate", "blue-recover-2", "recover"),
@@ -166,8 +146,8 @@ def test_a_player_who_needs_a_plan_with_an_empty_hand_draws_up_to_the_hand_size(
     state = _duel_state([], [], orange_hand=[])
     state.players["orange"].deck = ["tiny"]
     state.players["orange"].discard = ["below-average", "almost-invincible"]
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.duel("here", None), [
+    rules = Rules(state, cards)
+    drive(rules.duel("here", None), [
         ("orange", "dial", 1), ("blue", "dial", 1),
         (CHANCE, "shuffle", ("almost-invincible", "below-average")),
         ("orange", "plan", "almost-invincible"),
@@ -179,13 +159,13 @@ def test_contest_steps_and_its_winner_effect(cards):
     state = _state(orange={"hand": ["wild"]}, blue={"hand": ["inadequate", "traitors"]})
     state.reinforcement_deck = ["great-contribution"]
     state.emissaries = {"cudgel": EmissaryState(ally="blue")}
-    engine = Engine(state, cards, ask_forced=True)
-    events = _run(engine, engine.rules.contest("quarrel"), [
+    rules = Rules(state, cards)
+    events = drive(rules.contest("quarrel"), [
         ("blue", "reveal_emissary", True),
         ("orange", "plan", "wild"), ("blue", "plan", "inadequate"),
         ("blue", "reinforcement", ReinforcementPlay("traitors", "orange")),
         ("blue", "reinforcement", PASS),
-    ])
+    ]).events
     assert [event for event in events if event.startswith("contest.")
             and event != "contest.reinforcement-turn"] == [
         "contest.emissaries-revealed", "contest.chosen", "contest.plans-revealed",
@@ -200,16 +180,16 @@ def test_contest_steps_and_its_winner_effect(cards):
 def test_gaining_reinforcements_from_an_empty_deck_has_no_effect(cards):
     state = _state()
     state.reinforcement_deck = ["traitors"]
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.resolve_effect(
+    rules = Rules(state, cards)
+    drive(rules.resolve_effect(
         "orange", CountedEffect(effect="gain_reinforcements", count=3)), [])
     assert state.players["orange"].hand == ["traitors"]
 
 
 def test_an_optional_effect_that_can_do_nothing_is_not_offered(cards):
-    engine = Engine(_state(orange={"vortex": 0}), cards)
-    events = _run(engine, engine.rules.resolve_effect(
-        "orange", CountedEffect(effect="retrieve_ships", count=2, optional=True)), [])
+    rules = Rules(_state(orange={"vortex": 0}), cards)
+    events = drive(rules.resolve_effect(
+        "orange", CountedEffect(effect="retrieve_ships", count=2, optional=True))).events
     assert events == ["effect.resolved"]
 
 
@@ -218,16 +198,16 @@ def test_a_single_planet_with_the_first_symbol_is_chosen_without_asking(cards):
     state = _state()
     for name in ("red-a", "blue-x"):
         state.planets[name] = PlanetState(name, name, cards[name].symbol)
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.use_planet_bar("bar"), [])
+    rules = Rules(state, cards)
+    drive(rules.use_planet_bar("bar"), [])
     assert state.selected_planet == "red-a"
 
 
 def test_without_a_planet_for_any_symbol_of_the_bar_nothing_is_chosen(cards):
     state = _state()
     state.planets["yellow-a"] = PlanetState("yellow-a", "yellow-a", "yellow")
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.use_planet_bar("sweet-revenge"), [])
+    rules = Rules(state, cards)
+    drive(rules.use_planet_bar("sweet-revenge"), [])
     assert state.selected_planet is None
 
 
@@ -236,8 +216,8 @@ def test_roles_do_not_swap_in_the_middle_of_a_duel(cards):
     state.planets["mine"] = PlanetState("mine", None, None, {"orange": 1, "blue": 0})
     state.planets["theirs"] = PlanetState("theirs", None, None, {"orange": 0, "blue": 1})
     state.clash = Clash("duel", None, planet="mine")
-    engine = Engine(state, cards, ask_forced=True)
-    _run(engine, engine.rules.resolve_effect(
+    rules = Rules(state, cards)
+    drive(rules.resolve_effect(
         "blue", CountedEffect(effect="retrieve_ships", count=1)), [])
     assert state.leader == "orange"  # blue controls more only because the duel is on "mine"
 
@@ -246,34 +226,32 @@ def test_the_fate_deck_must_be_the_one_the_last_card_names(cards):
     state = _state()
     state.next_deck = "event"
     state.fate_decks = {"discovery": ["stake"]}
-    engine = Engine(state, cards, ask_forced=True)
-    engine.begin(engine.rules.play_fate("discovery"))
+    runner = start(Rules(state, cards).play_fate("discovery"))
     with pytest.raises(RulesError, match="sends the game to the event deck"):
-        while engine.advance() is not None:
+        while runner.advance() is not None:
             pass
 
 
 def test_apply_refuses_an_illegal_choice_and_legal_choices_lists_them(cards):
-    engine = Engine(_duel_state([], []), cards)
-    engine.begin(engine.rules.duel("here", None))
-    decision = engine.advance()
+    runner = start(Rules(_duel_state([], []), cards).duel("here", None))
+    decision = runner.advance()
     assert (decision.actor, decision.kind) == ("orange", "dial")
-    assert engine.legal_choices() == (1, 2, 3, 4)
+    assert runner.legal_choices() == (1, 2, 3, 4)
     with pytest.raises(IllegalChoice):
-        engine.apply(5)
-    engine.apply(4)
-    assert engine.advance().actor == "blue"
+        runner.apply(5)
+    runner.apply(4)
+    assert runner.advance().actor == "blue"
 
 
 def test_a_discovery_card_duels_on_the_discovered_planet_and_pays_its_prize(cards):
     state = _state(orange={"hand": ["wild"], "deck": ["tiny"]}, blue={"hand": ["inadequate"]})
     state.planet_stack = [PlanetState("blue-x", "blue-x", "blue")]
     state.fate_decks = {"discovery": ["stake"]}
-    engine = Engine(state, cards, ask_forced=True)
-    events = _run(engine, engine.rules.play_fate("discovery"), [
+    rules = Rules(state, cards)
+    events = drive(rules.play_fate("discovery"), [
         ("orange", "dial", 1), ("blue", "dial", 1),
         ("orange", "plan", "wild"), ("blue", "plan", "inadequate"),
-    ])
+    ]).events
     assert events[:3] == ["win-check", "upkeep", "fate.drawn"]
     assert state.past == ["stake"]
     assert state.players["orange"].hand == ["tiny"]  # the winner's prize: draw 1 card
@@ -283,10 +261,10 @@ def test_a_discovery_card_duels_on_the_discovered_planet_and_pays_its_prize(card
 def test_a_prize_the_database_does_not_give_stops_the_rules(shipped_cards):
     state = _state(orange={"hand": ["wild"]}, blue={"hand": ["inadequate"]})
     state.planets = {"here": PlanetState("here", None, None, {"orange": 0, "blue": 0})}
-    engine = Engine(state, shipped_cards, ask_forced=True)
+    rules = Rules(state, shipped_cards)
     with pytest.raises(RulesError, match="fate card 'empty-spaceport': the card database does "
                                          "not give the winner's prize"):
-        _run(engine, engine.rules.duel("here", "empty-spaceport"), [
+        drive(rules.duel("here", "empty-spaceport"), [
             ("orange", "dial", 1), ("blue", "dial", 2),
             ("orange", "plan", "wild"), ("blue", "plan", "inadequate"),
         ])
@@ -295,7 +273,7 @@ def test_a_prize_the_database_does_not_give_stops_the_rules(shipped_cards):
 def test_a_duel_whose_ship_advantage_is_unknown_does_not_start(shipped_cards):
     state = _state(orange={"hand": ["wild"]}, blue={"hand": ["inadequate"]})
     state.planets = {"here": PlanetState("here", None, None, {"orange": 0, "blue": 0})}
-    engine = Engine(state, shipped_cards, ask_forced=True)
+    rules = Rules(state, shipped_cards)
     with pytest.raises(RulesError, match="'prize-illustration': the card database does not give "
                                          "its ship advantage"):
-        _run(engine, engine.rules.duel("here", "prize-illustration"), [])
+        drive(rules.duel("here", "prize-illustration"), [])

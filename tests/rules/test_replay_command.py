@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli.replay import replay_command
 from tests.rules.conftest import EXAMPLES, PROJECT_ROOT, copy_database, replace_in
 
-BROKEN = Path(__file__).parent / "broken"
+BROKEN = Path(__file__).parent / "broken" / "duel"
 
 
 def _invoke(*arguments: str):
@@ -97,3 +99,54 @@ def test_a_fifo_is_refused_without_blocking(monkeypatch, tmp_path):
     assert result.exit_code == 2
     assert (f"  {fifo}:1:1: error: file-unreadable: cannot read the scenario: is a FIFO "
             "(named pipe), not a regular file") in result.output
+
+
+def test_links_and_devices_among_the_examples_are_refused_not_skipped(tmp_path, monkeypatch):
+    # Issue 22, W5: `replay` with no paths searched tests/examples/ and passed over links
+    # and device nodes in silence, reporting every example held.
+    root = copy_database(tmp_path / "project")
+    examples = root / "tests" / "examples"
+    examples.mkdir(parents=True)
+    shutil.copy(EXAMPLES / "duel" / "duel-example.yaml", examples)
+    outside = tmp_path / "outside.yaml"
+    shutil.copy(EXAMPLES / "duel" / "hand-size.yaml", outside)
+    (examples / "linked-out.yaml").symlink_to(outside)
+    (examples / "linked-in.yaml").symlink_to(examples / "duel-example.yaml")
+    (examples / "more").symlink_to(tmp_path, target_is_directory=True)
+    os.mkfifo(examples / "waiting.yaml")
+    monkeypatch.chdir(root)
+
+    result = _invoke()
+
+    assert result.exit_code == 2
+    folder = Path("tests/examples")
+    for name, reason in (
+            ("linked-in.yaml", f"is a link to {examples / 'duel-example.yaml'}"),
+            ("linked-out.yaml", f"is a link to {outside}"),
+            ("more", f"is a link to {tmp_path}")):
+        assert (f"FAIL  {folder / name}\n  {folder / name}:1:1: error: file-unreadable: cannot "
+                f"read the scenario: {reason}; a folder of examples is searched without "
+                "following links\n") in result.output
+    assert (f"FAIL  {folder / 'waiting.yaml'}\n  {folder / 'waiting.yaml'}:1:1: error: "
+            "file-unreadable: cannot read the scenario: is a FIFO (named pipe), not a regular "
+            "file\n") in result.output
+    assert f"ok    {folder / 'duel-example.yaml'}  (8 steps)" in result.output
+    assert result.output.endswith("1 of 5 examples hold\n")
+
+
+def test_a_device_among_the_examples_is_refused(tmp_path, monkeypatch):
+    root = copy_database(tmp_path / "project")
+    examples = root / "tests" / "examples"
+    examples.mkdir(parents=True)
+    try:
+        os.mknod(examples / "zero.yaml", 0o600 | stat.S_IFCHR, os.makedev(1, 5))
+    except PermissionError:
+        pytest.skip("making a device node needs a privilege this test does not have")
+    monkeypatch.chdir(root)
+
+    result = _invoke()
+
+    assert result.exit_code == 2
+    assert ("  tests/examples/zero.yaml:1:1: error: file-unreadable: cannot read the scenario: "
+            "is a device, not a regular file") in result.output
+    assert result.output.endswith("0 of 1 examples hold\n")

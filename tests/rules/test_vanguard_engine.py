@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.rules.core.decisions import CHANCE, Decision, IllegalChoice, RulesError, Runner
+from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
 from cardkit.rules.vanguard.engine import dice_test, payments
 from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, Die, Meter,
                                           Part, SpecialEffect, VanguardState)
+from tests.rules.driver import drive
 
 
 def _state(*dice: tuple[str, str, str], conversion=None, sector="1") -> VanguardState:
@@ -29,16 +30,6 @@ def _state(*dice: tuple[str, str, str], conversion=None, sector="1") -> Vanguard
 def _show(state: VanguardState, **faces: str | tuple[str, ...]):
     for die, face in faces.items():
         state.dice[die.replace("_", "-")].face = face if isinstance(face, tuple) else (face,)
-
-
-def _run(runner: Runner, answers: dict):
-    """Advance, answering each decision by its kind from `answers`, to the end."""
-    while (item := runner.advance()) is not None:
-        if isinstance(item, Decision):
-            if item.forced and item.kind not in answers:
-                runner.apply(item.only_choice())
-            else:
-                runner.apply(answers[item.kind])
 
 
 def test_legal_choices_are_a_query_and_apply_refuses_an_illegal_one():
@@ -65,7 +56,7 @@ def test_legal_choices_are_a_query_and_apply_refuses_an_illegal_one():
     with pytest.raises(IllegalChoice):
         runner.apply({"mine": ("damage",), "theirs": ("basic",)})
     runner.apply({"mine": ("accident",), "theirs": ("basic",)})
-    _run(runner, {})
+    drive(runner, answers={})
     assert state.actions["act"].meters[0].position == 2
     assert state.crew["ally"].spent == ["theirs"], "a supporter's die is spent to its owner"
 
@@ -108,7 +99,7 @@ def test_each_icon_of_a_two_icon_die_counts_and_a_spent_die_loses_the_rest():
                                                       SpecialEffect("red", ("defence",))])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": ["a", "b"], "roll": {"a": ("gathering", "gathering"),
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("gathering", "gathering"),
                                                "b": ("gathering", "defence")},
                   "play": "done", "combination": "done"})
     green, red = state.actions["act"].meters
@@ -125,7 +116,7 @@ def test_sacrificing_with_three_dice_in_play_is_an_exhaustion_injury_instead():
     state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": [], "roll": {"you-injury-1": ("damage",)}, "play": "done"})
+    drive(runner, answers={"dice": [], "roll": {"you-injury-1": ("damage",)}, "play": "done"})
     crew = state.crew["you"]
     assert crew.injuries == ["hurt", "agotamiento"]
     assert crew.sacrificed == []
@@ -139,7 +130,7 @@ def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
     with pytest.raises(RulesError, match="only known to need at least 2 advances"):
-        _run(runner, {"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
+        drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
                       "play": "done"})
 
 
@@ -159,7 +150,7 @@ def test_salvar_los_suministros_follows_the_accidents_as_the_tutorial_says(faces
                          SpecialEffect("green", each_die=True)])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": [f"d{index}" for index in range(5)],
+    drive(runner, answers={"dice": [f"d{index}" for index in range(5)],
                   "roll": {f"d{index}": (face,) for index, face in enumerate(faces)},
                   "play": "done", "combination": "done"})
 
@@ -190,7 +181,7 @@ def test_when_both_meters_complete_green_replaces_the_poi_and_red_never_resolves
                          SpecialEffect("green", each_die=True)])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    _run(runner, {"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
                   "play": "done", "combination": "done"})
 
     green, red = state.actions["act"].meters
@@ -198,3 +189,47 @@ def test_when_both_meters_complete_green_replaces_the_poi_and_red_never_resolves
     assert state.test.resolved == ["green"]
     assert state.effects_not_in_text == []
     assert state.pois["1"] == "P102"
+
+
+def test_one_die_with_two_icons_pays_two_parts_of_a_combination():
+    # L1937-1951: each icon of a two-icon die counts on its own; one die with two equal
+    # icons pays "A + A" (L1947), one with Defensa and Recolección pays both (L1951).
+    state = _state(("pair", "you", "red"), ("mixed", "you", "red"), ("single", "you", "red"))
+    _show(state, pair=("gathering", "gathering"), mixed=("defence", "gathering"),
+          single="gathering")
+    same = ((Part("same", count=2),),)
+    both = ((Part("icon", "defence"), Part("icon", "gathering")),)
+
+    assert payments(state, same, ["pair"], "you") == [("pair",)]
+    assert payments(state, same, ["pair", "single"], "you") == [("pair",), ("pair", "single")]
+    assert payments(state, both, ["mixed"], "you") == [("mixed",)]
+    assert payments(state, both, ["single"], "you") == []
+    assert payments(state, ((Part("icon", "gathering"),),), ["pair"], "you") == [("pair",)]
+
+
+def test_a_die_paying_a_colour_is_used_whole():
+    # A part {die: colour} asks for a die of that colour (L2047, L2096), not one of its
+    # icons: the same die pays no icon part besides.
+    state = _state(("mixed", "you", "red"), ("blue", "you", "blue"))
+    _show(state, mixed=("defence", "gathering"), blue="basic")
+    need = ((Part("die", "red"), Part("icon", "gathering")),)
+
+    assert payments(state, need, ["mixed"], "you") == []
+
+
+def test_the_global_conditions_special_effect_comes_before_the_actions():
+    # L1993-1995: a Global Condition's special effect applies to every dice test and is
+    # resolved before the others; here it takes the only Accident for itself.
+    state = _state(("a", "you", "red"), ("b", "you", "red"))
+    state.global_special_effects = [SpecialEffect(None, ("accident",),
+                                                  effects=(("lose_supplies", 1),))]
+    state.actions["act"] = ActionDef("act", meters=[Meter("red", 4, ())],
+                                     special_effects=[SpecialEffect("red", ("accident",))])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("accident",), "b": ("basic",)},
+                           "play": "done", "combination": "done"})
+
+    assert state.supplies_lost == 1
+    assert state.actions["act"].meters[0].position == 0
+    assert sorted(state.crew["you"].spent) == ["a", "b"]

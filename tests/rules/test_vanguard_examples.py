@@ -1,5 +1,6 @@
-"""The ISS Vanguard examples: they hold, `cardkit replay` and the pytest plugin run them with
-the Duel's, and changing a fact one of them relies on fails exactly that one, with the diff."""
+"""The ISS Vanguard examples: the required ones are there (each holds as its own test item,
+through the pytest plugin), `cardkit replay` and the plugin run them with the Duel's, and
+changing a fact one of them relies on fails exactly that one, with the diff."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import sys
 from click.testing import CliRunner
 
 from cardkit.cli.replay import replay_command
-from cardkit.rules.replay import replay_file
+from cardkit.rules.core.engine import CardData
+from cardkit.rules.core.replay import load_scenario, replay
+from cardkit.rules.vanguard.state import SpecialEffect
 from tests.rules.conftest import EXAMPLES, PROJECT_ROOT, copy_database, replace_in
 
 VANGUARD = EXAMPLES / "vanguard"
@@ -19,13 +22,31 @@ REQUIRED = ("tutorial-forzar-el-mamparo", "tutorial-salvar-los-suministros-two-a
             "injury-dice-severe-first", "injury-dice-damage-first")
 
 
-def test_every_vanguard_example_holds():
-    found = sorted(VANGUARD.glob("*.yaml"))
-    assert set(REQUIRED) <= {path.stem for path in found}
-    for path in found:
-        result = replay_file(path, {})
-        assert result.passed, (path, result.problems, result.failure and result.failure.render())
-        assert result.steps_passed == result.steps_total > 0
+def test_the_worked_examples_of_the_rulebook_are_there():
+    assert set(REQUIRED) <= {path.stem for path in VANGUARD.glob("*.yaml")}
+
+
+def test_a_global_conditions_special_effect_is_stated_in_a_scenario(tmp_path):
+    # L1993-1995: the Global Condition's own special effect, resolved before the action's
+    # in every dice test. Given one that takes the Accident, Ejemplo 1 no longer has the
+    # red die its green row needs when the rows are marked.
+    text = (VANGUARD / "ejemplo-1-tomar-muestras.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "with-special-effect.yaml"
+    path.write_text(text.replace(
+        "        effects: [{clue: live-specimen}]\n",
+        "        effects: [{clue: live-specimen}]\n"
+        "    special_effects: [{each: [accident], effects: [{lose_supplies: 1}]}]\n"),
+        encoding="utf-8")
+
+    scenario, problems = load_scenario(path, CardData({}, {}))
+    assert not problems
+    assert scenario.setup.build().global_special_effects == [
+        SpecialEffect(None, ("accident",), effects=(("lose_supplies", 1),))]
+    result = replay(scenario)
+    assert result.steps_passed == 2
+    assert "test.marked: expected green, actual red" in [
+        str(mismatch) for mismatch in result.failure.mismatches]
+    assert result.failure.mismatches[0].path == "test.marked"
 
 
 def test_a_changed_conversion_fails_exactly_the_example_that_uses_it(tmp_path, monkeypatch):

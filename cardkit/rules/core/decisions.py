@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 CHANCE = "chance"
@@ -24,7 +25,8 @@ class Decision:
 
     `options` lists the legal choices when they can be listed; a choice space too large
     to list (every face of every die rolled at once) gives `accepts` instead, a test of
-    one choice, and `space`, how the legal choices read in a message.
+    one choice, `space`, how the legal choices read in a message, and `sample`, a legal
+    choice drawn at random (for random play).
     """
 
     actor: str
@@ -33,6 +35,7 @@ class Decision:
     options: tuple = ()
     accepts: Callable[[Any], bool] | None = None
     space: str = ""
+    sample: Callable[[Random], Any] | None = None
 
     def allows(self, choice: Any) -> bool:
         if self.accepts is not None:
@@ -50,6 +53,17 @@ class Decision:
         if self.accepts is not None:
             return self.space
         return ", ".join(show(option) for option in self.options)
+
+    def draw(self, rng: Random) -> Any:
+        """A legal choice at random: one of the listed options, each as likely, or the
+        decision's own draw from a space too large to list."""
+        if self.accepts is None:
+            if not self.options:
+                raise RulesError(f"{self.prompt}: no choice is legal")
+            return self.options[rng.randrange(len(self.options))]
+        if self.sample is None:
+            raise RulesError(f"{self.prompt}: no way to draw a choice at random")
+        return self.sample(rng)
 
 
 @dataclass(frozen=True)

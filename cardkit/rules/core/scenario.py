@@ -1,24 +1,29 @@
-"""Reading a worked example, for any game: typed access with positions, citations,
-steps, scripted decisions and checkpoints.
+"""Reading a worked example, for any game: typed access with positions, the header,
+citations, hypothetical cards, steps, scripted decisions and checkpoints.
 
-An engine's scenario module describes its own setup, procedures (`do`), decision kinds
-and checkpoint fields; this module reads what every scenario shares. Every fault of the
-file becomes one Problem naming its line; nothing raises past `load`.
+An engine's loader reads its own setup, and its record gives the procedures (`do`); the
+setup gives the decision kinds and checkpoint fields; this module reads what every
+scenario shares. Every fault of the file is raised as `Invalid`, one Problem naming its
+line, which the core's `load_scenario` returns.
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardkit.model.database import Origin, validation_problems
 from cardkit.problems import Position, Problem, error
 from cardkit.rules.core.decisions import CHANCE
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, Location, parse_text
+
+HYPOTHETICAL = "hypothetical_cards"
 
 END = "end"
 LINE_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
@@ -81,14 +86,31 @@ class Step:
         return f"step {self.number} ({self.narrates.strip().splitlines()[0]})"
 
 
-@dataclass
-class Scenario:
-    path: Path
+@dataclass(frozen=True)
+class Header:
+    """The top of every scenario: what it shows, its game, and the readings it chose."""
+
     title: str
-    citations: list[Citation]
+    game: str
     readings: list[str]
-    setup: Callable[[], Any]
-    steps: list[Step] = field(default_factory=list)
+
+
+HEADER_FIELDS = ("example", "game", "sources", "readings")
+BODY_FIELDS = ("setup", "steps")
+
+
+def read_header(reader: "Reader", games: tuple[str, ...], default_game: str,
+                sections: Callable[[str], tuple[str, ...]]) -> Header:
+    """`example`, `game` (one of `games`; `default_game` when absent) and `readings`, after
+    checking the top-level fields: the header's, `setup`, `steps`, and the game's own
+    `sections(game)`. The game is read first, since the fields allowed depend on it."""
+    data = reader.value(())
+    game = default_game
+    if isinstance(data, Mapping) and "game" in data:
+        game = reader.one_of(("game",), games)
+    reader.mapping((), HEADER_FIELDS + sections(game) + BODY_FIELDS,
+                   required=("example", "sources") + BODY_FIELDS)
+    return Header(reader.text(("example",)), game, reader.texts(("readings",)))
 
 
 def read_document(path: Path, display_path: Path | None = None) -> Document:
@@ -114,24 +136,17 @@ def read_document(path: Path, display_path: Path | None = None) -> Document:
     return parse_text(text, document)
 
 
-def load(path: Path, display_path: Path | None,
-         read: Callable[[Document], Scenario]) -> tuple[Scenario | None, list[Problem]]:
-    """A scenario read by a game's `read` from the parsed file, or the problem that stopped
-    it (a file refused or unparsable, or the first fault `read` raised as `Invalid`)."""
-    document = read_document(path, display_path)
-    if document.problems:
-        return None, document.problems
-    try:
-        return read(document), []
-    except Invalid as invalid:
-        return None, [invalid.problem]
-
-
 class Reader:
     """Typed access to a document's data, each fault reported with its position."""
 
     def __init__(self, document: Document):
         self.document = document
+
+    def over(self, document: Document) -> "Reader":
+        """The same reader (the same card checks) over another document."""
+        twin = copy.copy(self)
+        twin.document = document
+        return twin
 
     def fail(self, location: Location, code: str, message: str, at_key: bool = False):
         position = (self.document.key_position(location) if at_key
@@ -243,6 +258,34 @@ class CardReader(Reader):
     def cards_list(self, location: Location, *kinds: str) -> list[str]:
         return [self.card(location + (index,), *kinds)
                 for index in range(len(self.sequence(location)))]
+
+
+def read_hypothetical_cards(reader: CardReader, models: Mapping[str, type]) -> dict[str, Any]:
+    """`hypothetical_cards`: cards a scenario makes up to show a rule no card of the
+    database shows (or, in a random game, to stand where the database gives no values), by
+    kind and id, each checked by the model of its kind (`models`) as in the card files.
+    They join only this scenario's cards, never the database."""
+    root = (HYPOTHETICAL,)
+    reader.mapping(root, tuple(models))
+    cards: dict[str, Any] = {}
+    for kind, entries in reader.value(root).items():
+        if entries is not None and not isinstance(entries, Mapping):
+            reader.fail(root + (kind,), "schema-type",
+                        f"{name(root + (kind,))} must be a mapping from card ids to cards")
+        for card_id, raw in (entries or {}).items():
+            here = root + (kind, card_id)
+            if card_id in reader.cards or card_id in cards:
+                reader.fail(here, "duplicate-id",
+                            f"id {card_id!r} is already a card's: a hypothetical card needs an "
+                            "id of its own", at_key=True)
+            if not isinstance(raw, Mapping):
+                reader.fail(here, "schema-type", f"card {card_id!r} must be a mapping of fields")
+            card, problems = validation_problems(models[kind], {**raw, "id": card_id},
+                                                 Origin(reader.document, "", here))
+            if problems:
+                raise Invalid(problems[0])
+            cards[str(card_id)] = card
+    return cards
 
 
 def name(location: Location) -> str:
@@ -370,8 +413,8 @@ def check_checkpoint(reader: Reader, location: Location, schema: Mapping[str, An
         if isinstance(schema, Keys):
             allowed, inner = schema.names, schema.inner
         else:
-            allowed, inner = tuple(schema), schema.get(key)
-        if key not in allowed:
+            allowed, inner = tuple(schema), schema.get(str(key))
+        if str(key) not in allowed:
             close = difflib.get_close_matches(str(key), allowed, n=1)
             hint = (f"; did you mean {close[0]!r}?" if close
                     else f"; expected one of: {', '.join(allowed) or 'nothing'}")

@@ -18,12 +18,15 @@ L1010-1012), Mind `sees-hands` (L962-964, L1019-1020) and Chronos `time-travel`
 from __future__ import annotations
 
 from collections.abc import Iterable
+from random import Random
 
+from cardkit.rules.core.choices import (is_spread, is_subset, is_taken_from, random_onto,
+                                        random_spread, random_subset, random_taken, shuffle)
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
 from cardkit.rules.cosmic.facts import Facts
 from cardkit.rules.cosmic.profile import (AT_PLANNING, ATTACK, CAMPAIGN_TARGET,
-                                          DESTINY_CARDS_PER_COLOUR, FAILED_DEAL_SHIPS,
-                                          FOREIGN_COLONIES_TO_WIN, FOUR_COLONIES_POINTS,
+                                          FAILED_DEAL_SHIPS, FOREIGN_COLONIES_TO_WIN,
+                                          FOUR_COLONIES_POINTS,
                                           MAX_SHIPS_COMMITTED, MORPH, NEGOTIATE,
                                           ON_BECOMING_DEFENSE, SHARED_WIN_POINTS,
                                           SOLE_WIN_POINTS)
@@ -74,7 +77,7 @@ class Rules:
             colours = [player.colour for player in state.players.values()]
             others = [card for card in state.destiny if card not in colours]
             state.destiny = [colour for colour in colours
-                             for _ in range(DESTINY_CARDS_PER_COLOUR)] + others
+                             for _ in range(self.edition.destiny_per_colour)] + others
         yield Event("game.set-up")
         while state.first_player is None:
             card = yield from self._draw_destiny()
@@ -100,10 +103,12 @@ class Rules:
         yield Event("turn.started")
         try:
             if first_encounter == 1:
-                self._start_of_turn(player)
+                yield from self._start_of_turn(player)
             number = first_encounter
             while True:
                 outcome = yield from self.encounter(player, number)
+                if self._winners():
+                    break     # the fifth foreign colony wins at once (001 L76-78; 002 L283)
                 if number == 2 or not self._second_encounter_allowed(player, outcome):
                     break
                 again = yield Decision(player, "second_encounter",
@@ -119,18 +124,22 @@ class Rules:
         state.encounter = None
         yield Event("turn.ended")
 
-    def _start_of_turn(self, player: str):
+    def _start_of_turn(self, player: str) -> Procedure:
         hand = self.state.players[player].hand
         if any(self.facts.is_encounter_card(card) for card in hand):
             return
         if self.edition.refill_until_encounter_card:
             while not any(self.facts.is_encounter_card(card) for card in hand):
+                if not any(self.facts.is_encounter_card(card)
+                           for card in self.state.deck + self.state.discard + hand):
+                    raise RulesError(f"{player} must draw until it holds an encounter card, "
+                                     "but the deck and the discard pile hold none")
                 self._discard_hand(player)
-                self._draw(player, self.facts.box_fact("starting_hand"))
+                yield from self._draw(player, self.facts.box_fact("starting_hand"))
         else:
-            self._new_hand(player)
+            yield from self._new_hand(player)
 
-    def _new_hand(self, player: str):
+    def _new_hand(self, player: str) -> Procedure:
         """Classic (L803-807, L817-819): play or discard artifacts, then draw a new hand.
         The artifacts are discarded here: none of the examples plays one at that moment."""
         hand = self.state.players[player].hand
@@ -138,7 +147,7 @@ class Rules:
             hand.remove(card)
             self._discard_cards([card], by=player)
         self._discard_hand(player)
-        self._draw(player, self.facts.box_fact("starting_hand"))
+        yield from self._draw(player, self.facts.box_fact("starting_hand"))
 
     def _second_encounter_allowed(self, player: str, outcome: str | None) -> bool:
         if outcome not in (DEAL, OFFENSE_WINS):
@@ -151,10 +160,14 @@ class Rules:
     def check_win(self) -> Procedure:
         """Five foreign colonies win; several at once share the win (001 L76-78,
         L843-846; 002 L283-285)."""
+        self._winners()
+        yield Event("win.checked")
+
+    def _winners(self) -> list[str]:
         state = self.state
         state.winners = [name for name in state.players
                          if len(state.foreign_colonies(name)) >= FOREIGN_COLONIES_TO_WIN]
-        yield Event("win.checked")
+        return state.winners
 
     def score_campaign(self) -> Procedure:
         """Classic campaign scoring (L1306-1313): 8 points for a sole win, 4 for each
@@ -197,7 +210,12 @@ class Rules:
         yield from self._destiny(encounter)
         encounter.step = "destiny"
         yield Event("encounter.destiny")
-        yield from self._artifact_window(encounter, (PLAGUE,))
+        # The Plague is offered once the defense is named (L999: at any time): by destiny,
+        # or, aiming at a foreign colony at home (L757-773), once the offense picks whose.
+        # Before that, it could empty the colony the offense is about to aim at.
+        named = encounter.defense is not None
+        if named:
+            yield from self._artifact_window(encounter, (PLAGUE,))
         yield from self._power_window(encounter, (GIVES_CARDS, SEES_HANDS))
         if self.edition.gather_before_aim:
             yield from self._launch(encounter)
@@ -205,6 +223,8 @@ class Rules:
         else:
             yield from self._aim(encounter)
             yield from self._launch(encounter)
+        if not named:
+            yield from self._artifact_window(encounter, (PLAGUE,))
         encounter.step = "launch"
         yield Event("encounter.launched")
         yield from self._alliances(encounter)
@@ -214,20 +234,19 @@ class Rules:
         yield from self._artifact_window(encounter, (FORCE_FIELD,))
         try:
             yield from self._planning(encounter)
+            encounter.step = "planning"
+            yield Event("encounter.planned")
+            encounter.revealed = True
+            self._read_cards(encounter)
+            self._measure(encounter)
+            encounter.step = "reveal"
+            yield Event("encounter.revealed")
+            yield from self._after_reveal(encounter)
         except _TurnOver:
             yield from self._abandon(encounter)
             raise
-        encounter.step = "planning"
-        yield Event("encounter.planned")
-        encounter.revealed = True
-        self._read_cards(encounter)
-        self._measure(encounter)
-        encounter.step = "reveal"
-        yield Event("encounter.revealed")
-        yield from self._after_reveal(encounter)
         yield from self._resolve(encounter)
         encounter.step = "resolution"
-        self._update_powers()
         yield Event("encounter.resolved")
         self._discard_cards(list(encounter.planned.values()))
         encounter.step = "ended"
@@ -239,16 +258,17 @@ class Rules:
     def _regroup(self, encounter: Encounter) -> Procedure:
         """Classic step 1 (L345-353): the offense may move one ship from the warp to a
         colony, or onto the main ship with none. Current phase 2 (L127-131): it retrieves
-        one onto a colony."""
+        one onto a colony. The current text names nothing for an offense with no colony;
+        as in the classic rulebook, its ship goes onto the gate. Otherwise a player who
+        has lost every colony could never have one again, and a game in which all have
+        lost them (random play reaches it) could never end."""
         state, offense = self.state, encounter.offense
         if state.warp.get(offense, 0) == 0:
             return
         colonies = tuple(state.colonies(offense))
-        options = colonies if colonies else ((GATE,) if self.edition.regroup_optional else ())
+        options = colonies or (GATE,)
         if self.edition.regroup_optional:
             options += (NONE,)
-        if not options:
-            return
         where = yield Decision(offense, "regroup", f"{offense}: where the ship from the warp "
                                "goes", options=options)
         if where == NONE:
@@ -257,7 +277,7 @@ class Rules:
         if where == GATE:
             _add(encounter.committed[OFFENSE], offense, 1)
         else:
-            _add(state.planets[where], offense, 1)
+            self._land(where, offense, 1)
 
     def _destiny(self, encounter: Encounter) -> Procedure:
         """Flip the top disc (classic L354-368) or draw the top destiny card (current
@@ -285,12 +305,16 @@ class Rules:
                 encounter.targets = foreign
                 break
         if self.edition.defense_refill == ON_BECOMING_DEFENSE and encounter.defense:
-            self._refill_defense(encounter.defense)
+            yield from self._refill_defense(encounter.defense)
 
     def _draw_destiny(self) -> Procedure:
+        """The Orders are mixed again with the discards when one disc is left (classic
+        L754-756). The current rulebook does not say what happens when the destiny deck
+        runs out; its discards are shuffled into a new deck as the Orders are."""
         state = self.state
-        if self.edition.destiny == "discs" and len(state.destiny) <= 1:
-            state.destiny += state.destiny_discard   # L754-756
+        low = 1 if self.edition.destiny == "discs" else 0
+        if len(state.destiny) <= low:
+            state.destiny += state.destiny_discard
             state.destiny_discard = []
         if not state.destiny:
             raise RulesError("the destiny pile is empty")
@@ -313,28 +337,44 @@ class Rules:
                                                f"{offense}: whose colony it attacks",
                                                options=owners)
             if self.edition.defense_refill == ON_BECOMING_DEFENSE:
-                self._refill_defense(encounter.defense)
+                yield from self._refill_defense(encounter.defense)
 
     def _launch(self, encounter: Encounter) -> Procedure:
         """One to four ships from any of the offense's colonies (001 L369-379, 002
-        L147-151)."""
+        L147-151). A classic offense with no colony may have regrouped a ship straight onto
+        the main ship (L345-353): it counts among the four, and the offense gathers the
+        rest, none at all included. An offense with no ship to launch has no encounter:
+        the text gives none without ships, and its turn ends, as without an encounter card
+        (001 L808-816, 002 L185)."""
         offense = encounter.offense
         already = encounter.committed[OFFENSE].get(offense, 0)
-        taken = yield from self._take_ships(offense, 1, MAX_SHIPS_COMMITTED - already, "launch")
+        if not already and not self._ships_in_colonies(offense):
+            raise _TurnOver
+        taken = yield from self._take_ships(offense, 0 if already else 1,
+                                            MAX_SHIPS_COMMITTED - already, "launch")
         _add(encounter.committed[OFFENSE], offense, sum(taken.values()))
-        self._update_powers()
+
+    def _ships_in_colonies(self, player: str) -> int:
+        return sum(self.state.planets[planet][player] for planet in self.state.colonies(player))
 
     def _take_ships(self, player: str, least: int, most: int, kind: str) -> Procedure:
+        """`least` to `most` ships from the player's colonies (none asked for when it may
+        take none and has none to take)."""
         colonies = {planet: self.state.planets[planet][player]
                     for planet in self.state.colonies(player)}
         if sum(colonies.values()) < least:
             raise RulesError(f"{player} has fewer than {least} ships in its colonies")
+        if not colonies:
+            return {}
+        most = min(most, sum(colonies.values()))
         taken = yield Decision(
             player, kind, f"{player}: ships from its colonies ({least} to {most})",
-            accepts=lambda choice: _ships_from(choice, colonies, least, most),
-            space=f"{least} to {most} ships from {_describe(colonies)}")
+            accepts=lambda choice: (least == 0 and choice == {})
+            or is_spread(choice, colonies, least, most),
+            space=f"{least} to {most} ships from {_describe(colonies)}",
+            sample=lambda rng: random_spread(rng, colonies, rng.randint(least, most)))
         for planet, count in taken.items():
-            self.state.planets[planet][player] -= count
+            self._lift(planet, player, count)
         return taken
 
     def _alliances(self, encounter: Encounter) -> Procedure:
@@ -347,13 +387,18 @@ class Rules:
         for role in (OFFENSE, DEFENSE):
             main = encounter.player(role)
             invited = yield Decision(main, "invite", f"{main}: the players it invites",
-                                     accepts=lambda choice: _subset(choice, others),
-                                     space=f"any of {', '.join(others) or 'nobody'}")
+                                     accepts=lambda choice: is_subset(choice, others),
+                                     space=f"any of {', '.join(others) or 'nobody'}",
+                                     sample=lambda rng: random_subset(rng, others))
             encounter.invited[role] = list(invited)
         for name in state.seat_order_from_left_of(encounter.offense):
             sides = tuple(role for role in (OFFENSE, DEFENSE) if name in encounter.invited[role])
             if not sides:
                 continue
+            # Joining means committing one to four ships (001 L429-436, 002 L167): a
+            # player with no ship in a colony can only decline.
+            if not self._ships_in_colonies(name):
+                sides = ()
             answer = yield Decision(name, "ally", f"{name}: which side it joins",
                                     options=sides + (DECLINE,))
             if answer == DECLINE:
@@ -361,35 +406,43 @@ class Rules:
             encounter.allies[answer].append(name)
             taken = yield from self._take_ships(name, 1, MAX_SHIPS_COMMITTED, "commit")
             _add(encounter.committed[answer], name, sum(taken.values()))
-        self._update_powers()
 
     def _planning(self, encounter: Encounter) -> Procedure:
         """Each main player lays an encounter card face down (001 L441-445; 002
-        L175-185). An offense without one ends its turn (001 L808-816, 002 L185); the
-        current edition's defense draws a new hand here (L183)."""
+        L175-185)."""
         for role in (OFFENSE, DEFENSE):
             name = encounter.player(role)
-            playable = self._encounter_cards(name)
-            if not playable:
-                if role == OFFENSE:
-                    raise _TurnOver
-                if self.edition.defense_refill == AT_PLANNING:
-                    self._discard_hand(name)
-                    self._draw(name, self.facts.box_fact("starting_hand"))
-                else:
-                    self._new_hand(name)
-                playable = self._encounter_cards(name)
-            card = yield Decision(name, "plan", f"{name}: an encounter card, face down",
-                                  options=playable)
-            self.state.players[name].hand.remove(card)
-            encounter.planned[role] = card
+            yield from self._lay_card(encounter, role, f"{name}: an encounter card, face down")
+
+    def _lay_card(self, encounter: Encounter, role: str, prompt: str) -> Procedure:
+        """A main player lays an encounter card. An offense that must play one and holds
+        none ends its turn at once (001 L808-816, 002 L185); a defense draws a new hand
+        first (001 L817-819, on becoming the defense, L455-457; 002 L183, at planning)."""
+        name = encounter.player(role)
+        if not self._encounter_cards(name):
+            if role == OFFENSE:
+                raise _TurnOver
+            if self.edition.defense_refill == AT_PLANNING:
+                self._discard_hand(name)
+                yield from self._draw(name, self.facts.box_fact("starting_hand"))
+            else:
+                yield from self._new_hand(name)
+            if not self._encounter_cards(name):
+                raise RulesError(f"{name} drew a new hand without an encounter card: the "
+                                 "rulebook does not say what the defense plays then")
+        card = yield Decision(name, "plan", prompt, options=self._encounter_cards(name))
+        self.state.players[name].hand.remove(card)
+        encounter.planned[role] = card
 
     def _encounter_cards(self, name: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(card for card in self.state.players[name].hand
                                    if self.facts.is_encounter_card(card)))
 
     def _abandon(self, encounter: Encounter) -> Procedure:
-        """The offense's turn ends at planning: every committed ship goes home."""
+        """The offense's turn ends in the middle of the encounter: the cards laid are
+        discarded and every committed ship goes home."""
+        self._discard_cards(list(encounter.planned.values()))
+        encounter.planned.clear()
         for role in (OFFENSE, DEFENSE):
             for name, ships in list(encounter.committed[role].items()):
                 yield from self._return_ships(name, ships)
@@ -469,19 +522,15 @@ class Rules:
         planet = encounter.planet
         if role == OFFENSE:
             encounter.outcome = OFFENSE_WINS
-            gaining = [name for name in encounter.committed[OFFENSE]
-                       if state.home[planet] != name and not state.planets[planet].get(name)]
             lost = state.planets[planet].get(encounter.defense, 0)
+            self._lift(planet, encounter.defense, lost)
             self._to_warp(encounter.defense, lost)
-            state.planets[planet][encounter.defense] = 0
             for name, ships in encounter.committed[DEFENSE].items():
                 self._to_warp(name, ships)
-            for name, ships in encounter.committed[OFFENSE].items():
-                _add(state.planets[planet], name, ships)
+            committed = encounter.committed[OFFENSE]
             encounter.committed = {OFFENSE: {}, DEFENSE: {}}
-            if self.edition.colony_track:
-                for name in gaining:   # L242-244
-                    state.colony_track[name] = len(state.foreign_colonies(name))
+            for name, ships in committed.items():
+                self._land(planet, name, ships)
             return lost
         encounter.outcome = DEFENSE_WINS
         lost = encounter.committed[OFFENSE].get(encounter.offense, 0)
@@ -497,19 +546,23 @@ class Rules:
 
     def _defender_rewards(self, encounter: Encounter, name: str) -> Procedure:
         """Per ship it committed, a defensive ally draws a card or retrieves a ship from
-        the warp to a colony, in any mix (001 L589-601; 002 L248-253)."""
+        the warp to a colony, in any mix (001 L589-601; 002 L248-253): one for each ship
+        in the classic rulebook ("debes", L592), up to one for each in the current one
+        ("puede", L248)."""
         ships = encounter.committed[DEFENSE][name]
         colonies = tuple(self.state.colonies(name))
-        in_warp = self.state.warp.get(name, 0)
+        in_warp = self.state.warp.get(name, 0) if colonies else 0
+        least = 0 if self.edition.defender_rewards_optional else ships
         reward = yield Decision(
             name, "reward", f"{name}: {ships} defender rewards (cards drawn, ships retrieved)",
-            accepts=lambda choice: _valid_reward(choice, ships, colonies, in_warp),
-            space=f"draw and retrieve adding up to {ships}, ships onto "
-                  f"{', '.join(colonies) or 'no colony'}")
-        self._draw(name, reward.get("draw", 0))
+            accepts=lambda choice: _valid_reward(choice, least, ships, colonies, in_warp),
+            space=f"draw and retrieve adding up to {'at most ' if least < ships else ''}"
+                  f"{ships}, ships onto {', '.join(colonies) or 'no colony'}",
+            sample=lambda rng: _random_reward(rng, least, ships, colonies, in_warp))
+        yield from self._draw(name, reward.get("draw", 0))
         for planet, count in reward.get("retrieve", {}).items():
             self.state.warp[name] -= count
-            _add(self.state.planets[planet], name, count)
+            self._land(planet, name, count)
         encounter.rewards[name] = {"cards": reward.get("draw", 0),
                                    "ships": sum(reward.get("retrieve", {}).values())}
 
@@ -531,8 +584,9 @@ class Rules:
             return
         taken = yield Decision(CHANCE, "take", f"the {count} cards {name} takes at random "
                                f"from {winner}'s hand",
-                               accepts=lambda choice: _sub_multiset(choice, hand, count),
-                               space=f"{count} of {', '.join(hand)}")
+                               accepts=lambda choice: is_taken_from(choice, hand, count),
+                               space=f"{count} of {', '.join(hand)}",
+                               sample=lambda rng: random_taken(rng, hand, count))
         for card in taken:
             hand.remove(card)
             self.state.players[name].hand.append(card)
@@ -555,7 +609,9 @@ class Rules:
         terms = yield Decision(offense, "deal", f"{offense}: the deal it proposes, or none",
                                accepts=lambda choice: choice == NO_DEAL
                                or self._valid_deal(encounter, choice),
-                               space="no-deal, or cards from hand and/or a colony")
+                               space="no-deal, or cards from hand and/or a colony for either "
+                                     "main player",
+                               sample=lambda rng: self._random_deal(rng, encounter))
         agreed = terms != NO_DEAL and (
             yield Decision(defense, "agree", f"{defense}: whether it accepts the deal",
                            options=(True, False)))
@@ -571,26 +627,69 @@ class Rules:
         state.encounter.committed = {OFFENSE: {}, DEFENSE: {}}
 
     def _valid_deal(self, encounter: Encounter, terms) -> bool:
-        if not isinstance(terms, dict) or not terms or set(terms) - {"cards", "colony"}:
+        """Cards from either main player's hand and a colony for either or both (001
+        L615-618: "ambos podéis conseguir una nueva colonia"; 002 L207-213), each on a
+        planet where the other has a colony and the receiver none, with ships from the
+        receiver's colonies or (the offense) the gate. A deal must exchange something: a
+        card changes hands or a colony is founded (002 L215; classic L615, cards "and/or"
+        a colony)."""
+        if not isinstance(terms, dict) or set(terms) - {"cards", "colonies"}:
             return False
         mains = (encounter.offense, encounter.defense)
-        for giver, cards in terms.get("cards", {}).items():
-            if giver not in mains or not _sub_multiset(cards, self.state.players[giver].hand,
-                                                       len(cards)):
+        cards, colonies = terms.get("cards", {}), terms.get("colonies", ())
+        if not isinstance(cards, dict) or not isinstance(colonies, (list, tuple)):
+            return False
+        for giver, given in cards.items():
+            if giver not in mains or not is_taken_from(given, self.state.players[giver].hand,
+                                                       len(given)):
                 return False
-        colony = terms.get("colony")
-        if colony is not None:
-            receiver, planet = colony.get("for"), colony.get("planet")
-            giver = encounter.defense if receiver == encounter.offense else encounter.offense
-            if receiver not in mains or planet not in self.state.colonies(giver):
-                return False
-            sources = {place: self.state.planets[place].get(receiver, 0)
-                       for place in self.state.colonies(receiver)}
-            if receiver == encounter.offense:
-                sources[GATE] = encounter.committed[OFFENSE].get(receiver, 0)
-            if not _ships_from(colony.get("from"), sources, 1, None):
-                return False
-        return True
+        receivers = [colony.get("for") if isinstance(colony, dict) else None
+                     for colony in colonies]
+        if len(set(receivers)) != len(receivers):
+            return False
+        if not any(cards.values()) and not colonies:
+            return False
+        return all(receiver in mains and self._valid_colony(encounter, colony)
+                   for receiver, colony in zip(receivers, colonies))
+
+    def _valid_colony(self, encounter: Encounter, colony: dict) -> bool:
+        receiver, planet = colony.get("for"), colony.get("planet")
+        giver = encounter.defense if receiver == encounter.offense else encounter.offense
+        if (set(colony) != {"for", "planet", "from"} or planet not in self.state.colonies(giver)
+                or planet in self.state.colonies(receiver)):
+            return False
+        return is_spread(colony["from"], self._deal_ships(encounter, receiver), 1, None)
+
+    def _deal_ships(self, encounter: Encounter, receiver: str) -> dict[str, int]:
+        """Where a colony's ships may come from: the receiver's colonies, and for the
+        offense the gate (002 L213; classic L619-620, any ship not in the warp)."""
+        sources = {place: self.state.planets[place][receiver]
+                   for place in self.state.colonies(receiver)}
+        if encounter.committed[OFFENSE].get(receiver) and receiver == encounter.offense:
+            sources[GATE] = encounter.committed[OFFENSE][receiver]
+        return sources
+
+    def _random_deal(self, rng: Random, encounter: Encounter):
+        """No deal, or cards and colonies drawn part by part."""
+        if rng.random() < 0.5:
+            return NO_DEAL
+        mains = (encounter.offense, encounter.defense)
+        terms: dict = {"cards": {}, "colonies": []}
+        for giver in mains:
+            hand = self.state.players[giver].hand
+            given = random_taken(rng, hand, rng.randint(0, len(hand)))
+            if given:
+                terms["cards"][giver] = given
+        for receiver in mains:
+            giver = mains[1] if receiver == mains[0] else mains[0]
+            planets = [planet for planet in self.state.colonies(giver)
+                       if planet not in self.state.colonies(receiver)]
+            sources = self._deal_ships(encounter, receiver)
+            if planets and sources and rng.random() < 0.5:
+                ships = random_spread(rng, sources, rng.randint(1, sum(sources.values())))
+                terms["colonies"].append({"for": receiver, "planet": rng.choice(planets),
+                                          "from": ships})
+        return terms if terms["cards"] or terms["colonies"] else NO_DEAL
 
     def _carry_out(self, encounter: Encounter, terms: dict) -> Procedure:
         state = self.state
@@ -600,18 +699,14 @@ class Rules:
             for card in cards:
                 state.players[giver].hand.remove(card)
                 state.players[receiver].hand.append(card)
-        colony = terms.get("colony")
-        if colony is not None:
-            receiver, planet = colony["for"], colony["planet"]
-            gaining = state.home[planet] != receiver and not state.planets[planet].get(receiver)
+        for colony in terms.get("colonies", ()):
+            receiver = colony["for"]
             for place, count in colony["from"].items():
                 if place == GATE:
                     encounter.committed[OFFENSE][receiver] -= count
                 else:
-                    state.planets[place][receiver] -= count
-                _add(state.planets[planet], receiver, count)
-            if self.edition.colony_track and gaining:
-                state.colony_track[receiver] = len(state.foreign_colonies(receiver))
+                    self._lift(place, receiver, count)
+                self._land(colony["planet"], receiver, count)
         yield Event("encounter.deal")
 
     def _lose_ships(self, encounter: Encounter, name: str, count: int) -> Procedure:
@@ -625,13 +720,14 @@ class Rules:
         if not count:
             return
         chosen = yield Decision(name, "lose", f"{name}: the {count} ships it sends to the warp",
-                                accepts=lambda choice: _ships_from(choice, sources, count, count),
-                                space=f"{count} ships from {_describe(sources)}")
+                                accepts=lambda choice: is_spread(choice, sources, count, count),
+                                space=f"{count} ships from {_describe(sources)}",
+                                sample=lambda rng: random_spread(rng, sources, count))
         for place, ships in chosen.items():
             if place == GATE:
                 encounter.committed[OFFENSE][name] -= ships
             else:
-                self.state.planets[place][name] -= ships
+                self._lift(place, name, ships)
         self._to_warp(name, count)
 
     # -- artifacts and powers -----------------------------------------------------------
@@ -716,7 +812,6 @@ class Rules:
                                   options=held)
             hand.remove(card)
             self._discard_cards([card], by=victim)
-        self._update_powers()
 
     def _power_window(self, encounter: Encounter, uses: Iterable[str]) -> Procedure:
         """Offer the power fragments that may be used now; each use may be cancelled by a
@@ -757,14 +852,12 @@ class Rules:
         elif isinstance(choice, dict) and "see" in choice:
             state.players[name].seen[choice["see"]] = list(state.players[choice["see"]].hand)
         else:
-            # Time travel: the opponent plays a new encounter card (L1142-1144).
+            # Time travel: the opponent plays a new encounter card (L1142-1144), as any
+            # main player who must play one does.
             role = _other(encounter.role_of(name))
             opponent = encounter.player(role)
             self._discard_cards([encounter.planned.pop(role)])
-            card = yield Decision(opponent, "plan", f"{opponent}: a new encounter card",
-                                  options=self._encounter_cards(opponent))
-            state.players[opponent].hand.remove(card)
-            encounter.planned[role] = card
+            yield from self._lay_card(encounter, role, f"{opponent}: a new encounter card")
             encounter.acts_as = {}
             self._read_cards(encounter)
 
@@ -787,17 +880,35 @@ class Rules:
                  if name != encounter.defense]
         return order + [encounter.offense] + ([encounter.defense] if encounter.defense else [])
 
-    def _update_powers(self):
-        """A player with fewer than three home colonies loses its power, and has it again
-        with three (classic L919-928)."""
-        needed = self.edition.home_colonies_for_power
-        if needed is None:
-            return
-        for name, player in self.state.players.items():
-            if player.alien is not None:
-                player.power = len(self.state.home_colonies(name)) >= needed
-
     # -- ships and cards ----------------------------------------------------------------
+
+    def _land(self, planet: str, name: str, ships: int):
+        """Ships of `name` onto `planet`, founding or reinforcing its colony there."""
+        if ships:
+            _add(self.state.planets[planet], name, ships)
+            self._colonies_changed()
+
+    def _lift(self, planet: str, name: str, ships: int):
+        """Ships of `name` off `planet`; the last one gone, the colony is gone (001
+        L832-838)."""
+        if ships:
+            self.state.planets[planet][name] -= ships
+            self._colonies_changed()
+
+    def _colonies_changed(self):
+        """What follows at once from the colonies (`_land` and `_lift` call it): the
+        colony track shows each player's foreign colonies (002 L102, L242, L279), and a
+        classic player with fewer than three home colonies loses its power, and has it
+        again with three (001 L919-928)."""
+        state = self.state
+        if self.edition.colony_track:
+            state.colony_track.update(state.foreign_colony_counts())
+        needed = self.edition.home_colonies_for_power
+        if needed is not None:
+            home = state.home_colony_counts()
+            for name, player in state.players.items():
+                if player.alien is not None:
+                    player.power = home[name] >= needed
 
     def _return_ships(self, name: str, ships: int, from_warp: bool = False) -> Procedure:
         """Ships go back to any of the player's colonies; with none, to the warp (L840-842)."""
@@ -816,22 +927,31 @@ class Rules:
         else:
             where = yield Decision(
                 name, kind, f"{name}: where its {ships} ships go",
-                accepts=lambda choice: _spread(choice, colonies, ships),
-                space=f"{ships} ships onto {', '.join(colonies)}")
+                accepts=lambda choice: _onto(choice, colonies, ships),
+                space=f"{ships} ships onto {', '.join(colonies)}",
+                sample=lambda rng: random_onto(rng, colonies, ships))
         for planet, count in where.items():
-            _add(self.state.planets[planet], name, count)
+            self._land(planet, name, count)
 
     def _to_warp(self, name: str, ships: int):
         if ships:
             _add(self.state.warp, name, ships)
 
-    def _draw(self, name: str, count: int):
+    def _draw(self, name: str, count: int) -> Procedure:
+        """Cards from the top of the deck. Neither rulebook says what happens when the
+        deck runs out: the discard pile is shuffled into a new deck (chance orders it), as
+        the Duel's rulebook does with a player's deck (003 L493-495); with both empty the
+        player draws what there is."""
         state = self.state
-        if len(state.deck) < count:
-            raise RulesError(f"{name} draws {count} cards, but the deck holds "
-                             f"{len(state.deck)}")
-        state.players[name].hand += state.deck[:count]
-        del state.deck[:count]
+        hand = state.players[name].hand
+        for _ in range(count):
+            if not state.deck:
+                if not state.discard:
+                    return
+                order = yield shuffle(state.discard, "the new order of the deck, top card "
+                                                     "first")
+                state.deck, state.discard = list(order), []
+            hand.append(state.deck.pop(0))
 
     def _discard_hand(self, name: str):
         hand = self.state.players[name].hand
@@ -852,11 +972,11 @@ class Rules:
             else:
                 state.discard.append(card)
 
-    def _refill_defense(self, name: str):
+    def _refill_defense(self, name: str) -> Procedure:
         """Classic: the defense draws a new hand when it becomes the defense without an
         encounter card (L455-457, example L821-830), before anything else happens."""
         if not self._encounter_cards(name):
-            self._new_hand(name)
+            yield from self._new_hand(name)
 
 
 def _other(role: str) -> str:
@@ -871,40 +991,13 @@ def _describe(sources: dict[str, int]) -> str:
     return ", ".join(f"{place} ({ships})" for place, ships in sources.items()) or "nowhere"
 
 
-def _ships_from(choice, sources: dict[str, int], least: int, most: int | None) -> bool:
-    if not isinstance(choice, dict) or not choice:
-        return False
-    if not all(isinstance(count, int) and count > 0 and place in sources
-               and count <= sources[place] for place, count in choice.items()):
-        return False
-    total = sum(choice.values())
-    return total >= least and (most is None or total <= most)
+def _onto(choice, colonies: tuple[str, ...], ships: int) -> bool:
+    """Exactly `ships` ships onto any of `colonies`."""
+    return is_spread(choice, dict.fromkeys(colonies, ships), ships, ships)
 
 
-def _spread(choice, colonies: tuple[str, ...], ships: int) -> bool:
-    return (isinstance(choice, dict) and bool(choice)
-            and all(place in colonies and isinstance(count, int) and count > 0
-                    for place, count in choice.items())
-            and sum(choice.values()) == ships)
-
-
-def _subset(choice, allowed: tuple[str, ...]) -> bool:
-    return (isinstance(choice, (list, tuple)) and len(set(choice)) == len(choice)
-            and set(choice) <= set(allowed))
-
-
-def _sub_multiset(choice, pool: list[str], count: int) -> bool:
-    if not isinstance(choice, (list, tuple)) or len(choice) != count:
-        return False
-    remaining = list(pool)
-    for card in choice:
-        if card not in remaining:
-            return False
-        remaining.remove(card)
-    return True
-
-
-def _valid_reward(choice, ships: int, colonies: tuple[str, ...], in_warp: int) -> bool:
+def _valid_reward(choice, least: int, most: int, colonies: tuple[str, ...], in_warp: int
+                  ) -> bool:
     if not isinstance(choice, dict) or set(choice) - {"draw", "retrieve"}:
         return False
     draw = choice.get("draw", 0)
@@ -912,6 +1005,16 @@ def _valid_reward(choice, ships: int, colonies: tuple[str, ...], in_warp: int) -
     if not isinstance(draw, int) or draw < 0 or not isinstance(retrieve, dict):
         return False
     retrieved = sum(retrieve.values()) if retrieve else 0
-    if retrieve and not _spread(retrieve, colonies, retrieved):
+    if retrieve and not _onto(retrieve, colonies, retrieved):
         return False
-    return draw + retrieved == ships and retrieved <= in_warp
+    return least <= draw + retrieved <= most and retrieved <= in_warp
+
+
+def _random_reward(rng: Random, least: int, most: int, colonies: tuple[str, ...],
+                   in_warp: int) -> dict:
+    total = rng.randint(least, most)
+    retrieved = rng.randint(0, min(total, in_warp))
+    reward: dict = {"draw": total - retrieved} if total > retrieved else {}
+    if retrieved:
+        reward["retrieve"] = random_onto(rng, colonies, retrieved)
+    return reward

@@ -24,50 +24,47 @@ Home planets are `<colour>-1` to `<colour>-<planets_per_system>`, each holding t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from cardkit.model.games import GAMES
-from cardkit.problems import Problem
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
-from cardkit.rules.core.scenario import (CardReader, Scenario, StepGrammar, load, plain,
-                                         read_citations, read_steps)
-from cardkit.rules.cosmic.engine import (DECLINE, DRAW_AGAIN, EVENT_NAMES, GATE, HOME_COLONY,
-                                         NO_DEAL, NONE, PASS, TIME_TRAVEL)
+from cardkit.rules.core.engine import CardData
+from cardkit.rules.core.scenario import (HYPOTHETICAL, CardReader, Citation, Reader, plain,
+                                         read_citations, read_hypothetical_cards)
+from cardkit.rules.cosmic.engine import (DECLINE, DRAW_AGAIN, GATE, HOME_COLONY, NO_DEAL, NONE,
+                                         PASS, TIME_TRAVEL, Rules)
 from cardkit.rules.cosmic.facts import Facts
 from cardkit.rules.cosmic.profile import EDITIONS, Edition
 from cardkit.rules.cosmic.state import DEFENSE, OFFENSE, CosmicState, Player
-from cardkit.rules.cosmic.view import checkpoint_schema
+from cardkit.rules.cosmic.view import checkpoint_schema, view
 
 LANGUAGES = ("es",)
+# The top-level sections of a Cosmic Encounter scenario besides the header, setup and steps.
+COSMIC_SECTIONS = (HYPOTHETICAL,)
 HAND_KINDS = ("encounter", "artifact")
 # Destiny cards of the current edition that show no colour (L135); their effects are not given.
 DESTINY_CARDS = ("wild", "special")
 
 
-def load_scenario(path: Path, cards: Mapping[str, Any], boxes: Mapping[str, Any] | None,
-                  display_path: Path | None = None) -> tuple[Scenario | None, list[Problem]]:
-    return load(path, display_path,
-                lambda document: _scenario(CardReader(document, cards), boxes or {}))
-
-
-def _scenario(reader: CardReader, boxes: Mapping[str, Any]) -> Scenario:
-    reader.mapping((), ("example", "game", "sources", "readings", "setup", "steps"),
-                   required=("example", "game", "sources", "setup", "steps"))
-    title = reader.text(("example",))
-    edition = EDITIONS[reader.one_of(("game",), tuple(EDITIONS))]
+def load(reader: Reader, game: str, data: CardData) -> "CosmicSetup":
+    """A Cosmic Encounter scenario of either edition: its citations, the cards it makes up
+    for itself (`hypothetical_cards`, checked by its edition's card models) and its setup,
+    against the card database and the box of its game."""
+    edition = EDITIONS[game]
     citations = read_citations(reader, ("sources",), {edition.rulebook: edition.rulebook_lines},
                                LANGUAGES)
-    readings = reader.texts(("readings",))
-    if edition.game not in boxes:
+    if edition.game not in data.boxes:
         reader.fail(("game",), "unknown-id",
                     f"the card database has no box for the game {edition.game!r}")
-    reader = _GameCardReader(reader.document, reader.cards, edition.game)
-    setup = _Setup(reader, edition, Facts(edition.game, reader.cards, boxes))
-    steps = read_steps(reader, ("steps",), setup.grammar())
-    return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
+    reader = _GameCardReader(reader.document, data.cards, edition.game)
+    if reader.present((HYPOTHETICAL,)):
+        models = {kind.name: kind.facts for kind in reader.game.kinds if kind.name != "alien"}
+        reader.cards = {**reader.cards, **read_hypothetical_cards(reader, models)}
+    return CosmicSetup(reader, citations, edition,
+                       Facts(edition.game, reader.cards, data.boxes))
 
 
 class _GameCardReader(CardReader):
@@ -89,11 +86,13 @@ class _GameCardReader(CardReader):
         return card_id
 
 
-class _Setup:
+class CosmicSetup:
     """Checks the setup once and builds a fresh state from it for every replay."""
 
-    def __init__(self, reader: CardReader, edition: Edition, facts: Facts):
+    def __init__(self, reader: CardReader, citations: list[Citation], edition: Edition,
+                 facts: Facts):
         self.reader = reader
+        self.citations = citations
         self.edition = edition
         self.facts = facts
         root = ("setup",)
@@ -134,6 +133,47 @@ class _Setup:
             reader.fail(root + ("colony_track",), "schema-rule",
                         f"the {edition.game} edition has no colony track")
         self.scores = self._counts(root + ("scores",), names) if "scores" in spec else {}
+        self._check_conservation(root)
+
+    def _check_conservation(self, root):
+        """What the box and the rulebooks fix, checked before any replay: each colour's
+        ships, the colony track, the destiny cards and the cards in play."""
+        reader, edition = self.reader, self.edition
+        ships = self.facts.box_fact("ships_per_colour")
+        for name in self.players:
+            on_planets = sum(counts.get(name, 0) for counts in self.planets.values())
+            in_warp = self.warp.get(name, 0)
+            if on_planets + in_warp != ships:
+                reader.fail(root + ("players", name), "schema-rule",
+                            f"{name} has {ships} ships (the box's ships_per_colour), but "
+                            f"{on_planets} on planets and {in_warp} in the warp make "
+                            f"{on_planets + in_warp}", at_key=True)
+        for name, marker in self.colony_track.items():
+            if marker != (foreign := self._foreign_colonies(name)):
+                reader.fail(root + ("colony_track", name), "schema-rule",
+                            f"the colony track shows {name} at {marker}, but it has {foreign} "
+                            f"foreign colonies: the track shows how many (002 L102, L279)")
+        counts = Counter(self.destiny)
+        for player in self.players.values():
+            if edition.destiny_per_colour and counts[player.colour] > edition.destiny_per_colour:
+                reader.fail(root + ("destiny",), "schema-rule",
+                            f"the destiny deck has {edition.destiny_per_colour} cards of each "
+                            f"colour (002 L47), not {counts[player.colour]} of "
+                            f"{player.colour}")
+        if edition.destiny == "discs" and len(self.destiny) > self.facts.box_fact("orders"):
+            reader.fail(root + ("destiny",), "schema-rule",
+                        f"the box has {self.facts.box_fact('orders')} Order discs, not "
+                        f"{len(self.destiny)}")
+        in_play = self.deck + self.discard + [card for player in self.players.values()
+                                              for card in player.hand]
+        deck = sum(self.facts.box_fact(fact) for fact in edition.deck_box_facts)
+        if len(in_play) > deck:
+            reader.fail(root, "schema-rule", f"the deck of the box has {deck} cards, but the "
+                                             f"hands, deck and discard pile hold {len(in_play)}")
+
+    def _foreign_colonies(self, name: str) -> int:
+        return sum(1 for planet, ships in self.planets.items()
+                   if ships.get(name) and self.home[planet] != name)
 
     def _player(self, here, name: str) -> Player:
         reader = self.reader
@@ -152,41 +192,28 @@ class _Setup:
                                 player.power) for name, player in self.players.items()}
         for name, score in self.scores.items():
             players[name].score = score
-        return CosmicState(
-            self.edition, players, {planet: dict(ships) for planet, ships in self.planets.items()},
-            dict(self.home), dict(self.warp), list(self.deck), list(self.discard),
-            list(self.destiny), colony_track=dict(self.colony_track))
+        planets = {planet: dict(ships) for planet, ships in self.planets.items()}
+        # The track shows every player's foreign colonies (002 L102): the setup's markers
+        # were checked against them, and those it leaves out are read off the planets.
+        track = ({name: self._foreign_colonies(name) for name in players}
+                 if self.edition.colony_track else {})
+        return CosmicState(self.edition, players, planets, dict(self.home), dict(self.warp),
+                           list(self.deck), list(self.discard), list(self.destiny),
+                           colony_track=track)
 
-    def grammar(self) -> StepGrammar:
-        return StepGrammar(
-            actions=self._action_readers(), events=EVENT_NAMES,
-            actors=lambda: tuple(self.players) + (CHANCE,), choices=self._choice_readers(),
-            chance_kinds=frozenset({"destiny", "take"}),
-            checkpoint=checkpoint_schema(tuple(self.players), tuple(self.planets)))
+    def rules(self, state: CosmicState) -> Rules:
+        return Rules(state, self.facts)
 
-    def _action_readers(self) -> dict:
-        players = tuple(self.players)
+    def view(self, state: CosmicState) -> dict:
+        return view(state)
 
-        def no_arguments(reader: CardReader, here) -> None:
-            if reader.value(here) not in (None, {}):
-                reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+    def actors(self) -> tuple[str, ...]:
+        return tuple(self.players) + (CHANCE,)
 
-        def turn(reader: CardReader, here) -> dict:
-            spec = reader.mapping(here, ("player", "encounter"), required=("player",))
-            return {"player": reader.one_of(here + ("player",), players),
-                    "encounter": (reader.one_of(here + ("encounter",), (1, 2))
-                                  if "encounter" in spec else 1)}
+    def checkpoint(self) -> dict:
+        return checkpoint_schema(tuple(self.players), tuple(self.planets))
 
-        def encounter(reader: CardReader, here) -> dict:
-            spec = reader.mapping(here, ("offense", "number"), required=("offense",))
-            return {"offense": reader.one_of(here + ("offense",), players),
-                    "number": (reader.one_of(here + ("number",), (1, 2))
-                               if "number" in spec else 1)}
-
-        return {"set_up": no_arguments, "turn": turn, "encounter": encounter,
-                "win_check": no_arguments, "campaign_score": no_arguments}
-
-    def _choice_readers(self) -> dict:
+    def choices(self) -> dict:
         players = tuple(self.players)
         planets = tuple(self.planets)
         colours = tuple(player.colour for player in self.players.values())
@@ -256,19 +283,23 @@ class _Setup:
         def deal(reader: CardReader, here):
             if reader.value(here) == NO_DEAL:
                 return NO_DEAL, NO_DEAL
-            spec = reader.mapping(here, ("cards", "colony"))
+            spec = reader.mapping(here, ("cards", "colonies"))
             terms: dict[str, Any] = {}
             if "cards" in spec:
                 terms["cards"] = {str(giver): tuple(reader.cards_list(here + ("cards", giver),
                                                                       *HAND_KINDS))
                                   for giver in reader.mapping(here + ("cards",), players)}
-            if "colony" in spec:
-                at = here + ("colony",)
-                reader.mapping(at, ("for", "planet", "from"), required=("for", "planet", "from"))
-                terms["colony"] = {"for": reader.one_of(at + ("for",), players),
-                                   "planet": reader.one_of(at + ("planet",), planets),
-                                   "from": ships(planets + (GATE,))(reader, at + ("from",))[0]}
+            if "colonies" in spec:
+                terms["colonies"] = [colony(reader, here + ("colonies", index))
+                                     for index in range(len(reader.sequence(
+                                         here + ("colonies",))))]
             return terms, shown(reader.value(here))
+
+        def colony(reader: CardReader, at):
+            reader.mapping(at, ("for", "planet", "from"), required=("for", "planet", "from"))
+            return {"for": reader.one_of(at + ("for",), players),
+                    "planet": reader.one_of(at + ("planet",), planets),
+                    "from": ships(planets + (GATE,))(reader, at + ("from",))[0]}
 
         return {
             "regroup": of(*planets, GATE, NONE),
@@ -291,8 +322,31 @@ class _Setup:
             "reward": reward,
             "deal": deal,
             "agree": flag,
+            "shuffle": taken,
             "second_encounter": flag,
         }
+
+
+# -- the arguments of each procedure a step may start (the actions of `ENGINE`) -----------
+
+
+def read_no_arguments(setup: CosmicSetup, reader: Reader, here) -> None:
+    if reader.value(here) not in (None, {}):
+        reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+
+
+def read_turn(setup: CosmicSetup, reader: Reader, here) -> dict:
+    spec = reader.mapping(here, ("player", "encounter"), required=("player",))
+    return {"player": reader.one_of(here + ("player",), tuple(setup.players)),
+            "encounter": (reader.one_of(here + ("encounter",), (1, 2))
+                          if "encounter" in spec else 1)}
+
+
+def read_encounter(setup: CosmicSetup, reader: Reader, here) -> dict:
+    spec = reader.mapping(here, ("offense", "number"), required=("offense",))
+    return {"offense": reader.one_of(here + ("offense",), tuple(setup.players)),
+            "number": (reader.one_of(here + ("number",), (1, 2))
+                       if "number" in spec else 1)}
 
 
 def show_choice(choice: Any) -> str:

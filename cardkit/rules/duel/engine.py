@@ -1,12 +1,11 @@
-"""The rules of Cosmic Encounter Duel as procedures, and the engine that runs them.
+"""The rules of Cosmic Encounter Duel as procedures.
 
 Each procedure (a fate card, a duel, a contest, an effect, hand-size upkeep) is a
 generator: it yields a `Decision` when someone must choose and receives the choice back,
-and yields an `Event` each time it completes a step (the core's decisions and events).
-`Engine` is the core's `Runner` for one state, in the shape of OpenSpiel's games:
-`advance()` runs to the next decision or event, `legal_choices()` lists the choices,
-`apply(choice)` answers. Chance is a participant like the players: reshuffling a discard
-pile asks `chance` for the new order, so every replay is deterministic.
+and yields an `Event` each time it completes a step (the core's decisions and events);
+the core's `Runner` drives it in the shape of OpenSpiel's games. Chance is a participant
+like the players: reshuffling a discard pile asks `chance` for the new order, so every
+replay is deterministic.
 """
 
 from __future__ import annotations
@@ -15,7 +14,8 @@ from collections.abc import Mapping
 
 from cardkit.model.base import CardModel
 from cardkit.model.effects import CountedEffect
-from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError, Runner
+from cardkit.rules.core.choices import shuffle
+from cardkit.rules.core.decisions import Decision, Event, Procedure, RulesError
 from cardkit.rules.duel.influence import influence, ship_advantage_holder
 from cardkit.rules.duel.state import (COLOURS, PLANETS_TO_WIN, Clash, GameState, PlayedReinforcement,
                                  PlayerState, ReinforcementPlay, TacticChoice, opponent)
@@ -42,18 +42,6 @@ EVENT_NAMES = DUEL_EVENTS + CONTEST_EVENTS + (
 
 class GameOver(Exception):
     """Raised inside a procedure when the game ends; the engine turns it into an event."""
-
-
-def shuffle(cards: list[str], prompt: str) -> Decision:
-    """Chance orders a reshuffled pile: any order of its cards, too many to list (one
-    order only when every card is the same)."""
-    pile = tuple(cards)
-    if len(set(pile)) <= 1:
-        return Decision(CHANCE, "shuffle", prompt, options=(pile,))
-    return Decision(CHANCE, "shuffle", prompt,
-                    accepts=lambda order: (isinstance(order, (list, tuple))
-                                           and sorted(order) == sorted(pile)),
-                    space=f"any order of [{', '.join(pile)}]")
 
 
 class Rules:
@@ -571,20 +559,3 @@ class Rules:
                                   options)
             yield from self.resolve_effect(colour, resources[self.state.planets[name].symbol])
             yield Event("resources.collected", f"{colour} from {name}")
-
-
-class Engine(Runner):
-    """The core's runner for one Duel state: `rules` makes the procedures to `begin`.
-
-    A decision with a single legal choice is taken at once unless `ask_forced`.
-    """
-
-    def __init__(self, state: GameState, cards: Mapping[str, CardModel],
-                 ask_forced: bool = False):
-        super().__init__(take_forced=not ask_forced)
-        self.state = state
-        self.cards = cards
-        self.rules = Rules(state, cards)
-
-    def begin(self, procedure: Procedure):
-        super().begin(self.rules.until_game_over(procedure))

@@ -1,39 +1,33 @@
-"""Worked examples of the Duel as data: reading a scenario file into a starting state and
-a script, with the shared core's reader (`cardkit.rules.core.scenario`).
+"""Worked examples of the Duel as data: what the core's loader hands to this game.
 
 A scenario cites the rulebooks (file and section, Spanish and German), may make up cards
-of its own (`hypothetical_cards`), sets up a state that names cards by id only, and lists
-the steps the rulebook narrates in the core's step format, with the Duel's procedures,
-events, decision kinds and checkpoint fields (`_Setup.grammar`). Everything wrong with
-the file becomes a Problem naming its line; nothing raises. The problems carry the codes
-the card files use for the same kind of fault (schema-type, unknown-id, wrong-kind,
+of its own (`hypothetical_cards`), and sets up a state that names cards by id only
+(`DuelSetup`); its steps are the core's, with the Duel's procedures (the `read_*`
+functions read their arguments), events, decision kinds and checkpoint fields. Every
+fault of the file is raised as `Invalid`, one Problem naming its line, with the codes the
+card files use for the same kind of fault (schema-type, unknown-id, wrong-kind,
 schema-rule, ...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from cardkit.model.base import CardModel
-from cardkit.model.duel import MODEL_BY_KIND
-from cardkit.model.database import Origin, validation_problems
 from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
-from cardkit.problems import Problem
+from cardkit.model.games import GAMES
 from cardkit.rules.core.decisions import CHANCE
-from cardkit.rules.core.scenario import (SECTION, ActionReader, CardReader, ChoiceReader,
-                                         Invalid, Scenario, StepGrammar, load, read_citations,
-                                         read_steps)
-from cardkit.rules.core.scenario import name as location_name
-from cardkit.rules.duel.engine import EVENT_NAMES, PASS
+from cardkit.rules.core.engine import CardData
+from cardkit.rules.core.scenario import (HYPOTHETICAL, SECTION, CardReader, ChoiceReader,
+                                         Citation, Reader, read_citations,
+                                         read_hypothetical_cards)
+from cardkit.rules.duel.engine import PASS, Rules
 from cardkit.rules.duel.state import (COLOURS, SHIPS_PER_PLAYER, STARTING_VORTEX, EmissaryState,
                                       GameState, PlanetState, PlayerState, ReinforcementPlay,
                                       TacticChoice)
-from cardkit.rules.duel.view import checkpoint_schema
+from cardkit.rules.duel.view import checkpoint_schema, view
 from cardkit.source.yamlfile import Location
 
 GAME = "duel"
@@ -41,15 +35,12 @@ FATE_DECKS = ("discovery", "event", "maintenance")
 # The rulebooks a Duel example cites, with their number of lines.
 RULEBOOKS = {"000_9d86faec0599c48a.txt": 1150, "003_cadf4f0e38ea8624.txt": 696}
 RULEBOOK_LANGUAGES = ("es", "de")
-HYPOTHETICAL = "hypothetical_cards"
+# The top-level sections of a Duel scenario besides the header, setup and steps.
+DUEL_SECTIONS = (HYPOTHETICAL,)
+# The model of each card kind, for the cards a scenario makes up.
+MODELS = {kind.name: kind.facts for kind in GAMES[GAME].kinds}
 TACTIC_ICONS = ("blast", "shield", "recover")
 RETRIEVE_SOURCES = ("vortex", "vortex-planet")
-
-
-@dataclass
-class DuelScenario(Scenario):
-    # Cards the scenario declares for itself: never printed, never in the database.
-    hypothetical: dict[str, CardModel] = field(default_factory=dict)
 
 
 def show_choice(choice: Any) -> str:
@@ -64,63 +55,25 @@ def show_choice(choice: Any) -> str:
     return str(choice)
 
 
-def load_scenario(path: Path, cards: Mapping[str, CardModel],
-                  display_path: Path | None = None
-                  ) -> tuple[DuelScenario | None, list[Problem]]:
-    return load(path, display_path, lambda document: _scenario(CardReader(document, cards)))
-
-
-def _scenario(reader: CardReader) -> DuelScenario:
-    top = reader.mapping((), ("example", "game", "sources", "readings", HYPOTHETICAL, "setup",
-                              "steps"), required=("example", "sources", "setup", "steps"))
-    title = reader.text(("example",))
-    if "game" in top:
-        reader.one_of(("game",), (GAME,))
+def load(reader: Reader, game: str, data: CardData) -> "DuelSetup":
+    """A Duel scenario's citations (both rulebooks, by section), its hypothetical cards and
+    its setup, checked against the card database joined by those cards."""
+    reader = CardReader(reader.document, data.cards)
     citations = read_citations(reader, ("sources",), RULEBOOKS, RULEBOOK_LANGUAGES,
                                locator=SECTION)
-    hypothetical = _hypothetical_cards(reader) if HYPOTHETICAL in top else {}
+    hypothetical = (read_hypothetical_cards(reader, MODELS) if reader.present((HYPOTHETICAL,))
+                    else {})
     reader.cards = {**reader.cards, **hypothetical}
-    readings = reader.texts(("readings",))
-    setup = _Setup(reader)
-    steps = read_steps(reader, ("steps",), setup.grammar())
-    return DuelScenario(reader.document.path, title, citations, readings, setup.build, steps,
-                        hypothetical)
+    return DuelSetup(reader, citations)
 
 
-def _hypothetical_cards(reader: CardReader) -> dict[str, CardModel]:
-    """Cards the scenario makes up to show a rule no rulebook card shows, by kind and id,
-    each checked by the model of its kind, as in the card files."""
-    root = (HYPOTHETICAL,)
-    kinds = tuple(MODEL_BY_KIND)
-    reader.mapping(root, kinds)
-    cards: dict[str, CardModel] = {}
-    for kind, entries in reader.value(root).items():
-        if entries is not None and not isinstance(entries, Mapping):
-            reader.fail(root + (kind,), "schema-type",
-                        f"{location_name(root + (kind,))} must be a mapping from card ids to "
-                        "cards")
-        for card_id, raw in (entries or {}).items():
-            here = root + (kind, card_id)
-            if card_id in reader.cards or card_id in cards:
-                reader.fail(here, "duplicate-id",
-                            f"id {card_id!r} is already a card's: a hypothetical card needs an "
-                            "id of its own", at_key=True)
-            if not isinstance(raw, Mapping):
-                reader.fail(here, "schema-type", f"card {card_id!r} must be a mapping of fields")
-            origin = Origin(reader.document, "", here)
-            card, problems = validation_problems(MODEL_BY_KIND[kind], {**raw, "id": card_id},
-                                                 origin)
-            if problems:
-                raise Invalid(problems[0])
-            cards[card_id] = card
-    return cards
-
-
-class _Setup:
+class DuelSetup:
     """Checks the setup once and builds a fresh GameState from it for every replay."""
 
-    def __init__(self, reader: CardReader):
+    def __init__(self, reader: CardReader, citations: list[Citation]):
         self.reader = reader
+        self.citations = citations
+        self.cards = reader.cards
         self.placed: dict[str, Location] = {}
         self.planet_seen: set[str] = set()
         root = ("setup",)
@@ -257,47 +210,19 @@ class _Setup:
                 decks[deck] = self._unique_cards(location + (deck,), deck)
         return decks
 
-    def grammar(self) -> StepGrammar:
-        """What this scenario's steps may hold: the Duel's procedures, events and choices,
-        with the planets and emissaries of this setup."""
-        return StepGrammar(
-            actions=self._action_readers(), events=EVENT_NAMES,
-            actors=lambda: COLOURS + (CHANCE,), choices=self._choice_readers(),
-            chance_kinds=frozenset({"shuffle"}),
-            checkpoint=checkpoint_schema(tuple(self.planet_names), tuple(self.emissaries)))
+    def actors(self) -> tuple[str, ...]:
+        return COLOURS + (CHANCE,)
 
-    def _action_readers(self) -> dict[str, ActionReader]:
-        def no_arguments(reader: CardReader, here: Location) -> None:
-            if reader.value(here) is not None:
-                reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+    def checkpoint(self) -> dict:
+        return checkpoint_schema(tuple(self.planet_names), tuple(self.emissaries))
 
-        return {
-            "draw_fate": lambda reader, here: reader.one_of(here, FATE_DECKS),
-            "duel": lambda reader, here: self._clash(reader, here, duel=True),
-            "contest": lambda reader, here: self._clash(reader, here, duel=False),
-            "effect": _effect,
-            "planet_bar": lambda reader, here: reader.card(here, "event"),
-            "resources": lambda reader, here: reader.card(here, "maintenance"),
-            "upkeep": no_arguments,
-            "win_check": no_arguments,
-        }
+    def rules(self, state: GameState) -> Rules:
+        return Rules(state, self.cards)
 
-    def _clash(self, reader: CardReader, here: Location, duel: bool) -> dict:
-        """A duel's planet, or a contest, with its fate card and the plans already chosen."""
-        allowed = ("planet", "fate", "plans") if duel else ("fate", "plans")
-        arguments = reader.mapping(here, allowed, required=("planet",) if duel else ())
-        planet = None
-        if duel:
-            planet = reader.one_of(here + ("planet",),
-                                   tuple(planet["name"] for planet in self.planets))
-        fate = reader.card(here + ("fate",), *FATE_DECKS) if "fate" in arguments else None
-        plans = {}
-        if "plans" in arguments:
-            reader.mapping(here + ("plans",), COLOURS, required=COLOURS)
-            plans = {colour: reader.card(here + ("plans", colour), "plan") for colour in COLOURS}
-        return {"planet": planet, "fate": fate, "plans": plans}
+    def view(self, state: GameState) -> dict:
+        return view(state, self.cards)
 
-    def _choice_readers(self) -> dict[str, ChoiceReader]:
+    def choices(self) -> dict[str, ChoiceReader]:
         def shown(read: Callable[[CardReader, Location], Any]) -> ChoiceReader:
             def reader_of_choice(reader: CardReader, here: Location) -> tuple[Any, str]:
                 choice = read(reader, here)
@@ -351,7 +276,52 @@ class _Setup:
         return PlanetState(spec["name"], tile, symbol, dict(spec["ships"]), spec["in_vortex"])
 
 
-def _effect(reader: CardReader, here: Location) -> tuple[str, CountedEffect]:
+# -- the arguments of each procedure a step may start (the actions of `ENGINE`) -----------
+
+
+def read_no_arguments(setup: DuelSetup, reader: Reader, here: Location) -> None:
+    if reader.value(here) is not None:
+        reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+
+
+def read_deck(setup: DuelSetup, reader: Reader, here: Location) -> str:
+    return reader.one_of(here, FATE_DECKS)
+
+
+def read_duel(setup: DuelSetup, reader: CardReader, here: Location) -> dict:
+    return _clash(setup, reader, here, duel=True)
+
+
+def read_contest(setup: DuelSetup, reader: CardReader, here: Location) -> dict:
+    return _clash(setup, reader, here, duel=False)
+
+
+def read_event_card(setup: DuelSetup, reader: CardReader, here: Location) -> str:
+    return reader.card(here, "event")
+
+
+def read_maintenance_card(setup: DuelSetup, reader: CardReader, here: Location) -> str:
+    return reader.card(here, "maintenance")
+
+
+def _clash(setup: DuelSetup, reader: CardReader, here: Location, duel: bool) -> dict:
+    """A duel's planet, or a contest, with its fate card and the plans already chosen."""
+    allowed = ("planet", "fate", "plans") if duel else ("fate", "plans")
+    arguments = reader.mapping(here, allowed, required=("planet",) if duel else ())
+    planet = None
+    if duel:
+        planet = reader.one_of(here + ("planet",),
+                               tuple(planet["name"] for planet in setup.planets))
+    fate = reader.card(here + ("fate",), *FATE_DECKS) if "fate" in arguments else None
+    plans = {}
+    if "plans" in arguments:
+        reader.mapping(here + ("plans",), COLOURS, required=COLOURS)
+        plans = {colour: reader.card(here + ("plans", colour), "plan") for colour in COLOURS}
+    return {"planet": planet, "fate": fate, "plans": plans}
+
+
+def read_effect(setup: DuelSetup, reader: CardReader, here: Location
+                ) -> tuple[str, CountedEffect]:
     arguments = reader.mapping(here, ("player", "effect", "count", "optional"),
                                required=("player", "effect", "count"))
     player = reader.one_of(here + ("player",), COLOURS)

@@ -9,8 +9,10 @@ value of each `yield`; `cardkit.rules.core.decisions.Runner` drives them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
+from random import Random
 
+from cardkit.rules.core.choices import is_subset, random_subset
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
 from cardkit.rules.vanguard.state import (ACCIDENT, BASIC, EXHAUSTION, EXHAUSTION_DICE_LIMIT,
                                           INJURY, INJURY_FACES, SECTION, SECTION_ICONS,
@@ -25,6 +27,9 @@ STEP_EVENTS = {1: "test.dice-chosen", 2: "test.dice-added", 3: "test.rolled",
                10: "test.resolved"}
 EVENT_NAMES = tuple(STEP_EVENTS.values())
 CHOSEN_FACES = tuple(icon for icon in SECTION_ICONS if icon != UNSTATED)
+# The icons "any" stands for in a requirement: any Section icon but an Accident (L1879-1884);
+# a Vanguard counts as any of them.
+ANY_ICONS = tuple(icon for icon in CHOSEN_FACES if icon not in (ACCIDENT, VANGUARD))
 
 
 def dice_test(state: VanguardState, active: str, action_id: str) -> Procedure:
@@ -46,7 +51,7 @@ def dice_test(state: VanguardState, active: str, action_id: str) -> Procedure:
     for _ in range(action.danger_dice):
         yield from _danger_die(state, crew)
     yield _event(test, 6)
-    _special_effects(state, crew, test, action)
+    yield from _special_effects(state, crew, test, action)
     yield _event(test, 7)
     if not action.meters:
         yield from _mark(state, crew, test, action)
@@ -78,8 +83,9 @@ def _event(test: DiceTest, step: int) -> Event:
 def _choose_dice(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
     own = tuple(die for die in crew.available if state.dice[die].kind == SECTION)
     chosen = yield Decision(crew.name, "dice", f"{crew.name}: the available dice to roll",
-                            accepts=lambda choice: _is_subset(choice, own),
-                            space=f"any of {', '.join(own) or 'none'}")
+                            accepts=lambda choice: is_subset(choice, own),
+                            space=f"any of {', '.join(own) or 'none'}",
+                            sample=lambda rng: tuple(sorted(random_subset(rng, own))))
     test.pool += list(chosen)
     crew.available = [die for die in crew.available if die not in chosen]
     for other in state.crew.values():
@@ -94,17 +100,14 @@ def _choose_dice(state: VanguardState, crew: CrewState, test: DiceTest) -> Proce
             other.available.remove(die)
 
 
-def _is_subset(choice, dice: tuple[str, ...]) -> bool:
-    return (isinstance(choice, (list, tuple)) and len(set(choice)) == len(choice)
-            and set(choice) <= set(dice))
-
-
 def _roll(state: VanguardState, dice: list[str]) -> Procedure:
     if not dice:
         return
     faces = yield Decision(CHANCE, "roll", f"the faces of {', '.join(dice)}",
                            accepts=lambda choice: _valid_roll(state, choice, dice),
-                           space=f"a face for each of {', '.join(dice)}")
+                           space=f"a face for each of {', '.join(dice)}",
+                           sample=lambda rng: {die: _random_face(rng, state, die)
+                                               for die in dice})
     for die, face in faces.items():
         state.dice[die].face = face
 
@@ -115,11 +118,25 @@ def _valid_roll(state: VanguardState, faces, dice: list[str]) -> bool:
     return all(_valid_face(state, die, face) for die, face in faces.items())
 
 
+def _faces(state: VanguardState, die: str, chosen: bool = False) -> tuple[str, ...]:
+    """The icons a face of the die may show: the injury faces, or the Section icons (only
+    named ones when a card sets the face)."""
+    if state.dice[die].kind == INJURY:
+        return INJURY_FACES
+    return CHOSEN_FACES if chosen else SECTION_ICONS
+
+
 def _valid_face(state: VanguardState, die: str, face, chosen: bool = False) -> bool:
-    allowed = INJURY_FACES if state.dice[die].kind == INJURY else (
-        CHOSEN_FACES if chosen else SECTION_ICONS)
+    allowed = _faces(state, die, chosen)
     return (isinstance(face, tuple) and 1 <= len(face) <= 2
             and all(icon in allowed for icon in face))
+
+
+def _random_face(rng: Random, state: VanguardState, die: str, chosen: bool = False
+                 ) -> tuple[str, ...]:
+    """One icon or two, each as likely: the face sets of the dice are not in the text."""
+    allowed = _faces(state, die, chosen)
+    return tuple(rng.choice(allowed) for _ in range(rng.randint(1, 2)))
 
 
 def _modify(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
@@ -170,13 +187,17 @@ def _play(state: VanguardState, active: CrewState, holder: CrewState, card: str,
     elif modification.kind == "set_face":
         choice = yield Decision(active.name, "set_face", f"{card}: a die and the face it gets",
                                 accepts=lambda choice: _valid_set(state, choice, targets),
-                                space=f"one of {', '.join(targets)} and any face")
+                                space=f"one of {', '.join(targets)} and any face",
+                                sample=lambda rng: {"die": (die := rng.choice(targets)),
+                                                    "face": _random_face(rng, state, die,
+                                                                         chosen=True)})
         state.dice[choice["die"]].face = choice["face"]
     else:
         choice = yield Decision(active.name, "spend_to_set",
                                 f"{card}: a die to spend, another die and the face it gets",
                                 accepts=lambda choice: _valid_spend_to_set(state, choice, targets),
-                                space=f"two different dice of {', '.join(targets)} and any face")
+                                space=f"two different dice of {', '.join(targets)} and any face",
+                                sample=lambda rng: _random_spend_to_set(rng, state, targets))
         _spend(state, choice["spend"])
         state.dice[choice["die"]].face = choice["face"]
     holder.discard.append(card)
@@ -186,6 +207,11 @@ def _valid_set(state: VanguardState, choice, targets: tuple[str, ...]) -> bool:
     return (isinstance(choice, dict) and set(choice) == {"die", "face"}
             and choice["die"] in targets
             and _valid_face(state, choice["die"], choice["face"], chosen=True))
+
+
+def _random_spend_to_set(rng: Random, state: VanguardState, targets: tuple[str, ...]) -> dict:
+    spend, die = rng.sample(targets, 2)
+    return {"spend": spend, "die": die, "face": _random_face(rng, state, die, chosen=True)}
 
 
 def _valid_spend_to_set(state: VanguardState, choice, targets: tuple[str, ...]) -> bool:
@@ -212,34 +238,56 @@ def counts_as(state: VanguardState, die_id: str, icon: str, active: str,
 
 def payments(state: VanguardState, requirement: Requirement, dice: Iterable[str],
              active: str) -> list[tuple[str, ...]]:
-    """Every set of dice that meets one alternative of `requirement` exactly."""
+    """Every set of dice that meets one alternative of `requirement` with each die used:
+    a part `{die: colour}` takes a whole die, and each icon of a two-icon die pays a part
+    on its own (L1937-1951: one die with two equal icons for "A + A", one with Defensa and
+    Recolección for both)."""
     pool = sorted(die for die in dice if state.dice[die].kind == SECTION)
     found = []
     for parts in requirement:
-        size = sum(part.count for part in parts)
-        for chosen in combinations(pool, size):
-            if chosen not in found and _assignable(state, parts, chosen, active):
-                found.append(chosen)
+        wholes = sum(1 for part in parts if part.kind == "die")
+        icons = sum(part.count for part in parts if part.kind != "die")
+        least = wholes + (icons + 1) // 2
+        for size in range(least, wholes + icons + 1):
+            for chosen in combinations(pool, size):
+                if chosen not in found and _assignable(state, parts, chosen, active):
+                    found.append(chosen)
     return found
 
 
 def _assignable(state: VanguardState, parts: tuple[Part, ...], dice: tuple[str, ...],
                 active: str) -> bool:
-    for order in permutations(dice):
-        rest = list(order)
-        if all(_takes(state, part, [rest.pop(0) for _ in range(part.count)], active)
-               for part in parts):
-            return True
+    colours = [part.value for part in parts if part.kind == "die"]
+    sames = [part for part in parts if part.kind == "same"]
+    icons = [part.value for part in parts if part.kind == "icon"]
+    for whole in permutations(dice, len(colours)):
+        if any(state.dice[die].colour != colour for die, colour in zip(whole, colours)):
+            continue
+        rest = [die for die in dice if die not in whole]
+        slots = [(die, icon) for die in rest for icon in state.dice[die].face or ()]
+        for same_icons in product(ANY_ICONS, repeat=len(sames)):
+            wanted = icons + [icon for part, icon in zip(sames, same_icons)
+                              for _ in range(part.count)]
+            if len(rest) <= len(wanted) <= len(slots) and _match(state, wanted, slots, set(rest),
+                                                                 active):
+                return True
     return False
 
 
-def _takes(state: VanguardState, part: Part, dice: list[str], active: str) -> bool:
-    if part.kind == "die":
-        return all(state.dice[die].colour == part.value for die in dice)
-    if part.kind == "icon":
-        return all(counts_as(state, die, part.value, active) for die in dice)
-    return any(all(counts_as(state, die, icon, active) for die in dice)
-               for icon in CHOSEN_FACES if icon not in (ACCIDENT, VANGUARD))
+def _match(state: VanguardState, wanted: list[str], slots: list[tuple[str, str]],
+           unused: set[str], active: str, taken: frozenset = frozenset()) -> bool:
+    """Whether each wanted icon can take its own slot (a die and one of its icons) that
+    counts as it, leaving no die of `unused` out."""
+    if not wanted:
+        return not unused
+    if len(unused) > len(wanted):
+        return False
+    icon, rest = wanted[0], wanted[1:]
+    for index, (die, shown) in enumerate(slots):
+        if index not in taken and counts_as(state, die, icon, active, face=(shown,)):
+            if _match(state, rest, slots, unused - {die}, active, taken | {index}):
+                return True
+    return False
 
 
 def _combinations(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
@@ -309,14 +357,21 @@ def _injury_table(state: VanguardState, card: str) -> dict:
 
 
 def _special_effects(state: VanguardState, crew: CrewState, test: DiceTest,
-                     action: ActionDef):
-    for effect in action.special_effects:
+                     action: ActionDef) -> Procedure:
+    """Step 7: the Global Condition's special effects first (L1993-1995), then the
+    action's, each from the top (L1977-1979): every match advances a meter or applies
+    the effect's effects once, and the dice it used are spent."""
+    for effect in state.global_special_effects + action.special_effects:
         for die in [die for die in test.pool if state.dice[die].kind == SECTION]:
             times = 1 if effect.each_die else _matching_icons(state, die, effect.icons, crew)
             if times:
-                for _ in range(times):
-                    _advance(action, effect.meter)
                 _spend(state, die)
+                for _ in range(times):
+                    if effect.meter is not None:
+                        _advance(action, effect.meter)
+                    else:
+                        yield from _apply(state, crew, effect.effects,
+                                          f"{action.name}: special effect")
 
 
 def _matching_icons(state: VanguardState, die: str, icons: tuple[str, ...],

@@ -18,20 +18,18 @@ steps: [...]     # as for every game (cardkit.rules.core.scenario)
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
-from cardkit.problems import Problem
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
-from cardkit.rules.core.scenario import (Reader, Scenario, StepGrammar, load, plain,
-                                         read_citations, read_lines, read_steps)
-from cardkit.rules.vanguard.engine import (DONE, EVENT_NAMES, NONE, PASS,
-                                           global_condition_source)
+from cardkit.rules.core.engine import CardData
+from cardkit.rules.core.scenario import Citation, Reader, plain, read_citations, read_lines
+from cardkit.rules.vanguard.engine import DONE, NONE, PASS, global_condition_source
 from cardkit.rules.vanguard.state import (INJURY, INJURY_FACES, SECTION, SECTION_COLOURS,
                                           SECTION_ICONS, UNKNOWN, ActionDef, Combination,
                                           CrewState, Die, Meter, Modification, Part, Row,
                                           SectionCard, SpecialEffect, VanguardState)
+from cardkit.rules.vanguard.view import checkpoint_schema, view
 
 GAME = "vanguard"
 RULEBOOK = "004_8e317cd5b1651ee0.txt"
@@ -39,51 +37,44 @@ RULEBOOKS = {RULEBOOK: 3175}
 LANGUAGES = ("es",)
 ROW_COLOURS = ("yellow", "green", "red")
 METER_COLOURS = ("green", "red")
-CHECKPOINT_FIELDS = ("crew", "dice", "test", "meters", "pois", "success_gained",
-                     "supplies_lost", "clues", "discoveries", "entries_read",
-                     "effects_not_in_text")
+FACTS, HYPOTHETICAL_FACTS = "facts", "hypothetical_facts"
+INJURY_DICE, DANGER_DICE = 12, 2       # the box's (L173, L177; L610-611)
+# The top-level sections of a Vanguard scenario besides the header, setup and steps.
+VANGUARD_SECTIONS = (FACTS, HYPOTHETICAL_FACTS)
 EFFECTS = {"success": "count", "replace_poi": "text", "discovery": "text", "clue": "text",
            "entry": "count", "lose_supplies": "count", "spend_dice": "count",
            "sacrifice_dice": "count", "suffer_injury": "text", "danger_dice": "count"}
 ALL_FACES = tuple(dict.fromkeys(SECTION_ICONS + INJURY_FACES))
 
 
-def load_scenario(path: Path, display_path: Path | None = None
-                  ) -> tuple[Scenario | None, list[Problem]]:
-    return load(path, display_path, lambda document: _scenario(Reader(document)))
-
-
-def _scenario(reader: Reader) -> Scenario:
-    top = reader.mapping((), ("example", "game", "sources", "readings", "facts", "setup",
-                              "steps"), required=("example", "game", "sources", "setup", "steps"))
-    title = reader.text(("example",))
-    reader.one_of(("game",), (GAME,))
+def load(reader: Reader, game: str, data: CardData) -> "VanguardSetup":
+    """A Vanguard scenario's citations, the facts it relies on and its setup. The card
+    database plays no part: each fact is in the scenario, citing its rulebook lines."""
     citations = read_citations(reader, ("sources",), RULEBOOKS, LANGUAGES)
-    readings = reader.texts(("readings",))
-    facts = _Facts(reader) if "facts" in top else _Facts(reader, empty=True)
-    setup = _Setup(reader, facts)
-    grammar = StepGrammar(
-        actions={"dice_test": setup.dice_test_action, "injury_dice": setup.injury_dice_action},
-        events=EVENT_NAMES, actors=lambda: tuple(setup.crew) + (CHANCE,),
-        choices=setup.choice_readers(), chance_kinds=frozenset({"roll", "danger"}),
-        checkpoint=dict.fromkeys(CHECKPOINT_FIELDS))
-    steps = read_steps(reader, ("steps",), grammar)
-    return Scenario(reader.document.path, title, citations, readings, setup.build, steps)
+    facts = _Facts(reader)
+    return VanguardSetup(reader, citations, facts)
 
 
 class _Facts:
-    """The actions, cards and injuries the example relies on, each with its citation."""
+    """The actions, cards and injuries the example relies on: under `facts`, each with its
+    citation; under `hypothetical_facts`, made up for this scenario alone (a random game's
+    stand in where the text gives none), in the same form without citations."""
 
-    def __init__(self, reader: Reader, empty: bool = False):
+    def __init__(self, reader: Reader):
         self.reader = reader
         self.actions: dict[str, ActionDef] = {}
         self.section_cards: dict[str, SectionCard] = {}
         self.injury_cards: dict[str, dict] = {}
         self.global_combinations: list[Combination] = []
+        self.global_special_effects: list[SpecialEffect] = []
         self.danger_outcomes: dict[str, tuple] = {}
-        if empty:
-            return
-        root = ("facts",)
+        for root, cited in ((FACTS, True), (HYPOTHETICAL_FACTS, False)):
+            if reader.present((root,)):
+                self._read((root,), cited)
+
+    def _read(self, root, cited: bool):
+        reader = self.reader
+        self.cited = cited
         spec = reader.mapping(root, ("actions", "section_cards", "injury_cards",
                                      "global_condition", "danger_die"))
         for key, read in (("actions", self._action), ("section_cards", self._section_card),
@@ -91,39 +82,59 @@ class _Facts:
             if key in spec:
                 for fact_id in reader.mapping(root + (key,), None):
                     here = root + (key, fact_id)
+                    if str(fact_id) in getattr(self, key):
+                        reader.fail(here, "duplicate-id", f"{key} {fact_id!r} is given twice",
+                                    at_key=True)
                     self._cites(here)
                     getattr(self, key)[str(fact_id)] = read(here)
         if "danger_die" in spec:
             here = root + ("danger_die",)
-            reader.mapping(here, ("name", "cites", "outcomes"),
-                           required=("name", "cites", "outcomes"))
+            self._once(here, bool(self.danger_outcomes))
+            reader.mapping(here, ("name", "cites", "outcomes"), required=("name", "outcomes"))
             self._cites(here)
             self.danger_outcomes = {str(outcome): self._effects(here + ("outcomes", outcome))
                                     for outcome in reader.mapping(here + ("outcomes",), None)}
         if "global_condition" in spec:
             here = root + ("global_condition",)
-            reader.mapping(here, ("name", "cites", "combinations"),
-                           required=("name", "cites", "combinations"))
+            self._once(here, bool(self.global_combinations or self.global_special_effects))
+            condition = reader.mapping(here, ("name", "cites", "combinations", "special_effects"),
+                                       required=("name",))
             self._cites(here)
             self.global_combinations = [
                 self._combination(here + ("combinations", index))
                 for index in range(len(reader.sequence(here + ("combinations",))))]
+            if "special_effects" in condition:
+                self.global_special_effects = self._special_effects(
+                    here + ("special_effects",))
+
+    def _once(self, location, given: bool):
+        if given:
+            self.reader.fail(location, "duplicate-id",
+                             f"{location[-1]} is given under both facts and hypothetical_facts",
+                             at_key=True)
 
     def _cites(self, location):
+        """A fact cites the rulebook lines that give it; a made-up one may cite none."""
         reader = self.reader
         if not reader.present(location + ("cites",)):
-            reader.fail(location, "schema-missing-field",
-                        "every fact cites the rulebook lines that give it ('cites')")
+            if self.cited:
+                reader.fail(location, "schema-missing-field",
+                            "every fact cites the rulebook lines that give it ('cites')")
+            return
         read_lines(reader, location + ("cites",), RULEBOOK, RULEBOOKS[RULEBOOK])
 
     def _action(self, here) -> ActionDef:
         reader = self.reader
         spec = reader.mapping(here, ("name", "cites", "danger_dice", "rows", "meters",
-                                     "special_effects"), required=("name", "cites"))
+                                     "special_effects"), required=("name",))
         if ("rows" in spec) == ("meters" in spec):
             reader.fail(here, "schema-rule", "an action has either result rows or meters")
         action = ActionDef(reader.text(here + ("name",)),
                            reader.integer(here + ("danger_dice",)) if "danger_dice" in spec else 0)
+        if action.danger_dice > DANGER_DICE:
+            reader.fail(here + ("danger_dice",), "schema-range",
+                        f"the box has {DANGER_DICE} danger dice (L173, L611), not "
+                        f"{action.danger_dice}")
         for index in range(len(reader.sequence(here + ("rows",))) if "rows" in spec else 0):
             action.rows.append(self._row(here + ("rows", index)))
         for index in range(len(reader.sequence(here + ("meters",))) if "meters" in spec else 0):
@@ -138,27 +149,40 @@ class _Facts:
             else:
                 length, exact = reader.integer(at + ("length",), 1), True
             action.meters.append(Meter(colour, length, self._effects(at + ("effects",)), exact))
-        for index in range(len(reader.sequence(here + ("special_effects",)))
-                           if "special_effects" in spec else 0):
-            at = here + ("special_effects", index)
-            effect = reader.mapping(at, ("each", "each_die", "advance"), required=("advance",))
-            meter = reader.one_of(at + ("advance",), METER_COLOURS)
-            if ("each" in effect) == ("each_die" in effect):
-                reader.fail(at, "schema-rule", "a special effect counts either 'each' of some "
-                                               "icons or 'each_die'")
-            if "each" in effect:
-                icons = tuple(reader.one_of(at + ("each", i), SECTION_ICONS)
-                              for i in range(len(reader.sequence(at + ("each",)))))
-                action.special_effects.append(SpecialEffect(meter, icons))
-            else:
-                reader.flag(at + ("each_die",))
-                action.special_effects.append(SpecialEffect(meter, each_die=True))
+        if "special_effects" in spec:
+            action.special_effects = self._special_effects(here + ("special_effects",))
         colours = [row.colour for row in action.rows]
         for index, row in enumerate(action.rows):
             if row.then is not None and row.then not in colours:
                 reader.fail(here + ("rows", index, "then"), "schema-rule",
                             f"the arrow leads to {row.then!r}, a row this action does not have")
         return action
+
+    def _special_effects(self, here) -> list[SpecialEffect]:
+        """Special effects (step 7): each counts `each` of some icons or `each_die`, and
+        either advances a meter (`advance`) or applies `effects` once per match."""
+        reader = self.reader
+        found = []
+        for index in range(len(reader.sequence(here))):
+            at = here + (index,)
+            effect = reader.mapping(at, ("each", "each_die", "advance", "effects"))
+            if ("each" in effect) == ("each_die" in effect):
+                reader.fail(at, "schema-rule", "a special effect counts either 'each' of some "
+                                               "icons or 'each_die'")
+            if ("advance" in effect) == ("effects" in effect):
+                reader.fail(at, "schema-rule", "a special effect either advances a meter "
+                                               "('advance') or has 'effects'")
+            meter = reader.one_of(at + ("advance",), METER_COLOURS) if "advance" in effect \
+                else None
+            effects = self._effects(at + ("effects",)) if "effects" in effect else ()
+            if "each" in effect:
+                icons = tuple(reader.one_of(at + ("each", i), SECTION_ICONS)
+                              for i in range(len(reader.sequence(at + ("each",)))))
+                found.append(SpecialEffect(meter, icons, effects=effects))
+            else:
+                reader.flag(at + ("each_die",))
+                found.append(SpecialEffect(meter, each_die=True, effects=effects))
+        return found
 
     def _row(self, at) -> Row:
         reader = self.reader
@@ -222,7 +246,7 @@ class _Facts:
     def _section_card(self, here) -> SectionCard:
         reader = self.reader
         spec = reader.mapping(here, ("name", "cites", "during_test", "combination"),
-                              required=("name", "cites"))
+                              required=("name",))
         modification = combination = None
         if "during_test" in spec:
             at = here + ("during_test",)
@@ -248,17 +272,18 @@ class _Facts:
 
     def _injury_card(self, here) -> dict:
         reader = self.reader
-        reader.mapping(here, ("name", "cites", "faces"), required=("name", "cites", "faces"))
+        reader.mapping(here, ("name", "cites", "faces"), required=("name", "faces"))
         reader.text(here + ("name",))
         faces = reader.mapping(here + ("faces",), INJURY_FACES)
         return {face: self._effects(here + ("faces", face)) for face in faces}
 
 
-class _Setup:
+class VanguardSetup:
     """Checks the setup once and builds a fresh state from it for every replay."""
 
-    def __init__(self, reader: Reader, facts: _Facts):
+    def __init__(self, reader: Reader, citations: list[Citation], facts: _Facts):
         self.reader = reader
+        self.citations = citations
         self.facts = facts
         root = ("setup",)
         spec = reader.mapping(root, ("pois", "crew", "meters"), required=("crew",))
@@ -281,6 +306,11 @@ class _Setup:
         self.crew: dict[str, CrewState] = {}
         for name in reader.mapping(root + ("crew",), None):
             self.crew[str(name)] = self._crew(root + ("crew", name), str(name))
+            injury_dice = sum(1 for die in self.dice.values() if die.kind == INJURY)
+            if injury_dice > INJURY_DICE:
+                reader.fail(root + ("crew", name, "injury_dice"), "schema-range",
+                            f"the box has {INJURY_DICE} injury dice (L177, L610), and the "
+                            f"crew would have {injury_dice}")
         if not self.crew:
             reader.fail(root + ("crew",), "schema-missing-field", "the setup needs a crew member")
 
@@ -328,19 +358,27 @@ class _Setup:
                  if meter.colour == colour).position = position
         return VanguardState(copy.deepcopy(self.crew), copy.deepcopy(self.dice), actions,
                              dict(facts.section_cards), dict(facts.injury_cards),
-                             list(facts.global_combinations), dict(facts.danger_outcomes),
+                             list(facts.global_combinations),
+                             list(facts.global_special_effects), dict(facts.danger_outcomes),
                              dict(self.pois))
 
-    def dice_test_action(self, reader: Reader, here) -> dict:
-        reader.mapping(here, ("crew", "action"), required=("crew", "action"))
-        return {"crew": reader.one_of(here + ("crew",), tuple(self.crew)),
-                "action": reader.one_of(here + ("action",), tuple(self.facts.actions))}
+    def rules(self, state: VanguardState) -> VanguardState:
+        # The dice test's procedures are functions of the state alone.
+        return state
 
-    def injury_dice_action(self, reader: Reader, here) -> dict:
-        reader.mapping(here, ("crew",), required=("crew",))
-        return {"crew": reader.one_of(here + ("crew",), tuple(self.crew))}
+    def view(self, state: VanguardState) -> dict:
+        return view(state)
 
-    def choice_readers(self) -> dict:
+    def actors(self) -> tuple[str, ...]:
+        return tuple(self.crew) + (CHANCE,)
+
+    def checkpoint(self) -> dict:
+        sectors = tuple(dict.fromkeys([*self.pois, *(crew.sector for crew in self.crew.values())]))
+        return checkpoint_schema(tuple(self.crew), tuple(self.dice), sectors, {
+            action_id: tuple(meter.colour for meter in action.meters)
+            for action_id, action in self.facts.actions.items() if action.meters})
+
+    def choices(self) -> dict:
         dice = tuple(self.dice)
         cards = tuple(self.facts.section_cards)
         sources = cards + tuple(global_condition_source(index)
@@ -400,6 +438,17 @@ class _Setup:
             "spend": die,
             "sacrifice": die,
         }
+
+
+def read_dice_test(setup: VanguardSetup, reader: Reader, here) -> dict:
+    reader.mapping(here, ("crew", "action"), required=("crew", "action"))
+    return {"crew": reader.one_of(here + ("crew",), tuple(setup.crew)),
+            "action": reader.one_of(here + ("action",), tuple(setup.facts.actions))}
+
+
+def read_injury_dice(setup: VanguardSetup, reader: Reader, here) -> dict:
+    reader.mapping(here, ("crew",), required=("crew",))
+    return {"crew": reader.one_of(here + ("crew",), tuple(setup.crew))}
 
 
 def show_choice(choice: Any) -> str:

@@ -88,12 +88,13 @@ class Meter:
 
 @dataclass(frozen=True)
 class SpecialEffect:
-    """Step 7: `each` listed icon in the pool advances `meter` once, or (`each_die`)
-    every remaining Section die does; the dice used are spent."""
+    """Step 7: `each` listed icon in the pool, or (`each_die`) every remaining Section die,
+    advances `meter` once or applies `effects` once; the dice used are spent."""
 
-    meter: str
+    meter: str | None
     icons: tuple[str, ...] = ()
     each_die: bool = False
+    effects: tuple[Effect, ...] = ()
 
 
 @dataclass
@@ -148,6 +149,9 @@ class VanguardState:
     section_cards: dict[str, SectionCard] = field(default_factory=dict)
     injury_cards: dict[str, dict[str, tuple[Effect, ...]]] = field(default_factory=dict)
     global_combinations: list[Combination] = field(default_factory=list)
+    # The current Global Condition's own special effects, resolved before the action's
+    # in every dice test (L1993-1995).
+    global_special_effects: list[SpecialEffect] = field(default_factory=list)
     # The outcomes a danger die can have, by name; which face gives which is not in the
     # text, so chance picks the outcome.
     danger_outcomes: dict[str, tuple[Effect, ...]] = field(default_factory=dict)

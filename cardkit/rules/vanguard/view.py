@@ -6,9 +6,34 @@ keeps its order (the last card is on top). A face with one icon reads as that ic
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from cardkit.rules.core.scenario import Keys
 from cardkit.rules.vanguard.state import INJURY, SECTION, CrewState, VanguardState
 
 UNORDERED_FIELDS = frozenset({"available", "spent", "sacrificed", "hand", "pool"})
+_CREW = {"section": None, "sector": None, "available": None, "spent": None, "sacrificed": None,
+         "injury_dice": None, "hand": None, "discard": None, "injuries": None}
+
+
+def checkpoint_schema(crew: tuple[str, ...], dice: tuple[str, ...], sectors: tuple[str, ...],
+                      meters: Mapping[str, tuple[str, ...]]) -> dict:
+    """The fields `view` gives, with the crew, dice, Sectors and action meters of the
+    scenario's setup, for checking every key of a checkpoint before the replay."""
+    return {
+        "crew": Keys(crew, _CREW),
+        "dice": Keys(dice, {"owner": None, "colour": None, "face": None}),
+        "test": {"active": None, "action": None, "step": None, "supporters": Keys(crew),
+                 "pool": None, "marked": None, "resolved": None},
+        "meters": {action: Keys(colours) for action, colours in meters.items()},
+        "pois": Keys(sectors),
+        "success_gained": None,
+        "supplies_lost": None,
+        "clues": None,
+        "discoveries": None,
+        "entries_read": None,
+        "effects_not_in_text": None,
+    }
 
 
 def view(state: VanguardState) -> dict:

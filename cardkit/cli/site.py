@@ -1,0 +1,35 @@
+"""`cardkit site`: the static card gallery (render/site.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardkit.cli.build import run_build
+from cardkit.cli.options import UsageError, database_root, jobs_option, output_folder, require_database
+
+
+@click.command("site")
+@database_root
+@click.option("--out", "out", default="build/site", show_default=True,
+              help="The site's folder. It shares the face cache of the folder it lies in "
+                   "(<out>/../.cache/, the build's by default).")
+@jobs_option
+@click.option("--quiet", is_flag=True, help="No progress display; only problems and errors.")
+def site_command(root: Path, out: str, jobs: int | None, quiet: bool) -> None:
+    """Write a static gallery of every card in every language, with search and filters.
+
+    One page per card and language (<ll>/<game>/<kind>/<id>.html) with its face and back,
+    texts, facts, sources and translation state; index pages per game and kind; the PDFs.
+    It works opened from disk and from any static host, and loads nothing from elsewhere.
+    """
+    from cardkit.render.outputs import Outputs
+
+    root = require_database(root)
+    site = output_folder(out, root)
+    if site.resolve().parent == Path(root).resolve() or site.resolve() == site.resolve().parent:
+        raise UsageError(f"--out {out}: the site's folder shares the face cache of the folder it "
+                         "lies in, which would be the database folder; use a folder such as build/site")
+    run_build(root, site.parent, None, None, jobs, quiet, False, None,
+              Outputs(formats=(), site=site))

@@ -1,0 +1,144 @@
+"""Faces as pixels: each face's cached one-page PDF rasterised with pypdfium2 (PDFium, the
+engine of Chromium's PDF viewer), for the card images, the Tabletop Simulator sheets and the
+gallery site.
+
+A raster depends only on the face's PDF, the resolution, the area (trim or bleed) and the
+code that makes it, so it is cached in the face cache under those: a face whose PDF did not
+change is never rasterised again. PNGs carry the sRGB profile (`sRGB.icc`, littleCMS's
+built-in sRGB with a fixed creation date) and the resolution, and no time: the same face
+gives the same bytes.
+
+Rasterising is spread over processes forked from this one, one per core; each job is one
+face, or one sheet of faces (tts.py), and returns encoded PNG bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+import pypdfium2
+from PIL import Image
+
+from cardkit.render.cache import FaceCache, cache_key
+from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+
+AREAS = ("trim", "bleed")
+MM_PER_INCH = 25.4
+POINTS_PER_INCH = 72
+SRGB_PROFILE = (Path(__file__).with_name("sRGB.icc")).read_bytes()
+# zlib's fastest level: card faces are flat colour, so the files are about as small as at
+# the default level, and encoding takes a third less time.
+COMPRESS_LEVEL = 1
+
+
+@dataclass(frozen=True)
+class Raster:
+    """What a face is rasterised to: `dpi` and the `area` of the card (its cut outline,
+    `trim`, or with the bleed around it)."""
+
+    dpi: float
+    area: str = "trim"
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The image's size in pixels: the area in millimetres at `dpi`, rounded."""
+        grow = 2 * BLEED if self.area == "bleed" else 0
+        return (round((CARD_WIDTH + grow) * self.dpi / MM_PER_INCH),
+                round((CARD_HEIGHT + grow) * self.dpi / MM_PER_INCH))
+
+    def image(self, pdf: bytes) -> Image.Image:
+        """The face's page (at bleed size) rendered at `dpi`, only the area's pixels: the
+        area's top left corner at the bleed rounded to whole pixels, its size `size`."""
+        page = pypdfium2.PdfDocument(pdf)[0]
+        scale = self.dpi / POINTS_PER_INCH
+        # PDFium's bitmap is the page's size in pixels rounded up, less each side's crop
+        # rounded up; crops of whole pixels (a hair under, so they round up to themselves)
+        # cut exactly `size` from it.
+        full = (math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale))
+        offset = 0 if self.area == "bleed" else round(BLEED * self.dpi / MM_PER_INCH)
+        width, height = self.size
+        left, top = offset, offset
+        right, bottom = full[0] - left - width, full[1] - top - height
+        crop = [(pixels - 1e-6) / scale if pixels > 0 else 0 for pixels in (left, bottom, right, top)]
+        image = page.render(scale=scale, crop=crop).to_pil()
+        return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def encode_png(image: Image.Image, dpi: float) -> bytes:
+    """PNG bytes with the sRGB profile and the resolution, and nothing of the time."""
+    output = BytesIO()
+    image.save(output, "PNG", icc_profile=SRGB_PROFILE, dpi=(dpi, dpi),
+               compress_level=COMPRESS_LEVEL)
+    return output.getvalue()
+
+
+def face_png(pdf: bytes, raster: Raster) -> bytes:
+    return encode_png(raster.image(pdf), raster.dpi)
+
+
+def digest(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+# What every raster is made by, besides its face: a cached raster of another version of
+# this code, PDFium or Pillow is not used.
+RASTER_CODE = cache_key(
+    "raster", pypdfium2.version.PYPDFIUM_INFO.version, pypdfium2.version.PDFIUM_INFO.version,
+    Image.__version__, digest(Path(__file__).read_bytes()), digest(SRGB_PROFILE))
+
+
+def raster_key(what: str, *parts: str) -> str:
+    """The cache key of a raster made of `parts` (face digests, sizes) by this code."""
+    return cache_key(what, RASTER_CODE, *parts)
+
+
+def face_job(pdf: bytes, raster: Raster) -> tuple[str, Callable[..., bytes], tuple]:
+    """The job of rasterising one face (for `rasterise_all`): its key, function, arguments."""
+    return raster_key("face", digest(pdf), repr(raster)), face_png, (pdf, raster)
+
+
+@dataclass
+class Rasterised:
+    """Encoded images by name, and the names that had to be made rather than read from the
+    cache."""
+
+    images: dict[str, bytes]
+    made: list[str]
+
+
+def rasterise_all(jobs: dict[str, tuple[str, Callable[..., bytes], tuple]], store: FaceCache,
+                  processes: int | None = None) -> Rasterised:
+    """Runs `jobs` (name: (cache key, function, arguments)) that the cache does not hold,
+    in processes forked from this one, and keeps what they make in the cache."""
+    images, pending = {}, {}
+    for name, (key, function, arguments) in jobs.items():
+        cached = store.get(key)
+        if cached is None:
+            pending[name] = (key, function, arguments)
+        else:
+            images[name] = cached
+    for name, image in _run(pending, processes):
+        images[name] = image
+        store.put(pending[name][0], image)
+    return Rasterised(images, sorted(pending))
+
+
+def _run(pending: dict, processes: int | None) -> Iterable[tuple[str, bytes]]:
+    workers = min(processes or os.cpu_count() or 1, len(pending))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for name, (_, function, arguments) in pending.items():
+            yield name, function(*arguments)
+        return
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = {name: pool.submit(function, *arguments)
+                   for name, (_, function, arguments) in pending.items()}
+        for name, future in futures.items():
+            yield name, future.result()

@@ -1,0 +1,258 @@
+"""`cardkit site`: a static card gallery, one page per card and language, built from the
+face cache.
+
+    index.html                          the languages
+    assets/site.css, assets/site.js     the one stylesheet and script (templates/site/)
+    <ll>/index.html                     every card of every game, searchable and filtered
+    <ll>/search-index.js                the language's search index (names and texts)
+    <ll>/<game>/index.html              one game's cards, and its PDFs
+    <ll>/<game>/<kind>/index.html       one kind's cards
+    <ll>/<game>/<kind>/<id>.html|.png   a card's page and its face
+    <ll>/<game>/back/<back>.png         the deck backs
+    <ll>/<game>/cards-<paper>.pdf, reference-<paper>.pdf
+
+Every link and image is relative, and no page loads anything from outside the folder, so it
+works opened from disk (file://) as from any static host. The search index is a script that
+sets a variable rather than a JSON file fetched by the page, since browsers refuse to fetch
+files from a page opened from disk. The card data (facts, sources, texts and their states) is
+the JSON export's (export/dataset.py), so the gallery and the dataset never disagree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from babel import Locale
+
+from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.export.dataset import game_dataset
+from cardkit.model.database import Database
+from cardkit.render.cache import FaceCache, cache_key
+from cardkit.render.documents import LanguageContext
+from cardkit.render.errors import RenderError
+from cardkit.render.faces import Face
+from cardkit.render.games import Target, kinds_of
+from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
+from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.layout import SOURCE_LANGUAGE
+
+# Cards on screen: about 520 px tall, sharp on a screen of twice the usual density.
+SITE_RASTER = Raster(dpi=150, area="trim")
+ASSETS = ("site.css", "site.js")
+ASSET_LIMIT = 1 << 20
+# A card's state: its texts' worst (English cards are the source; a card with no text to
+# translate has none).
+CARD_STATES = ("missing", "stale", "unconfirmed", "confirmed", "source", "none")
+
+
+@dataclass(frozen=True)
+class SiteCard:
+    """What the pages show of one card in one language."""
+
+    face: Face
+    record: dict
+    language: str
+    state: str
+
+    @property
+    def id(self) -> str:
+        return self.face.id
+
+    @property
+    def game(self) -> str:
+        return self.face.game
+
+    @property
+    def kind(self) -> str:
+        return self.face.kind
+
+    @property
+    def name(self) -> str:
+        return self.face.text("name") or self.face.source_text("name") or self.face.id
+
+    @property
+    def page(self) -> PurePosixPath:
+        """Its page, relative to the site's folder."""
+        return PurePosixPath(self.language, self.game, self.kind, f"{self.id}.html")
+
+    @property
+    def fields(self) -> list[tuple[str, dict, dict]]:
+        """Each text: its path, its record in this language and in English."""
+        texts = self.record["texts"]
+        return [(path, field, texts[SOURCE_LANGUAGE]["fields"][path])
+                for path, field in texts[self.language]["fields"].items()]
+
+    @property
+    def search_text(self) -> str:
+        return " ".join(field["text"] for _, field, _ in self.fields if "text" in field)
+
+
+def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_of,
+               documents: dict[Target, dict[str, bytes]], store: FaceCache,
+               processes: int | None = None) -> tuple[dict[str, bytes], list[str]]:
+    """Every file of the site by its path under the site folder, and the images that had
+    to be rasterised. `pdf_of(target, face)` is a face's one-page PDF; `documents` holds
+    each target's PDFs by file name."""
+    records = {game: game_dataset(database, game)["cards"] for game in database.games}
+    languages = sorted({target.language for target in contexts})
+    games = sorted({target.game for target in contexts})
+    cards: dict[Target, list[SiteCard]] = {}
+    images = {}
+    for target, context in contexts.items():
+        cards[target] = [SiteCard(face, records[target.game][face.id], target.language,
+                                  _card_state(records[target.game][face.id], target.language))
+                         for face in context.faces if face.card is not None]
+        for card in cards[target]:
+            images[str(card.page.with_suffix(".png"))] = pdf_of(target, card.face)
+        for back in context.backs:
+            images[str(_back_image(target, back))] = pdf_of(target, back)
+    rasterised: Rasterised = rasterise_all({name: face_job(pdf, SITE_RASTER) for name, pdf in images.items()},
+                                           store, processes)
+    files: dict[str, bytes | str] = dict(rasterised.images)
+    for name in ASSETS:
+        files[f"assets/{name}"] = _asset(next(iter(contexts.values())), name)
+    for language in languages:
+        targets = [target for target in contexts if target.language == language]
+        everything = [card for target in targets for card in cards[target]]
+        site = _Pages(contexts[targets[0]], language, languages, games, store)
+        files[f"{language}/search-index.js"] = _search_index(everything)
+        files[f"{language}/index.html"] = site.render(
+            "site/index.html", PurePosixPath(language, "index.html"), everything,
+            {target.game: documents[target] for target in targets})
+        for target in targets:
+            folder = PurePosixPath(language, target.game)
+            for name, pdf in documents[target].items():
+                files[str(folder / name)] = pdf
+            files[str(folder / "index.html")] = site.render(
+                "site/index.html", folder / "index.html", cards[target],
+                {target.game: documents[target]}, game=target.game)
+            for kind in kinds_of(target.game):
+                of_kind = [card for card in cards[target] if card.kind == kind]
+                if of_kind:
+                    files[str(folder / kind / "index.html")] = site.render(
+                        "site/index.html", folder / kind / "index.html", of_kind, {},
+                        game=target.game, kind=kind)
+            for card in cards[target]:
+                back = _back_image(target, contexts[target].face(card.face.back_id))
+                files[str(card.page)] = site.render(
+                    "site/card.html", card.page, [card], {}, game=card.game, kind=card.kind,
+                    card=card, back=str(back), facts=_flatten(card.record["facts"]))
+    files["index.html"] = next(iter(contexts.values())).render(
+        "site/languages.html", languages=languages, language_names=language_names(languages))
+    return {name: content.encode("utf-8") if isinstance(content, str) else content
+            for name, content in files.items()}, rasterised.made
+
+
+def language_names(languages: list[str]) -> dict[str, str]:
+    """Each language by its own name (CLDR's, through Babel): English, español, Deutsch."""
+    return {language: Locale.parse(language).get_display_name(language) for language in languages}
+
+
+def _back_image(target: Target, back: Face) -> PurePosixPath:
+    return PurePosixPath(target.language, target.game, "back", f"{back.back}.png")
+
+
+def _card_state(record: dict, language: str) -> str:
+    states = [field["state"] for field in record["texts"][language]["fields"].values()]
+    return min(states, key=CARD_STATES.index, default="none")
+
+
+class _Pages:
+    """The pages of one language, each kept in the face cache under everything it shows
+    (the cards' records and names, the links) and the templates, icons and catalogue it is
+    rendered with, so a rebuild renders only the pages of what changed."""
+
+    def __init__(self, context: LanguageContext, language: str, languages: list[str],
+                 games: list[str], store: FaceCache):
+        self.context = context
+        self.language = language
+        self.languages = languages
+        self.games = games
+        self.store = store
+        self.code = _site_code(context)
+
+    def render(self, template: str, page: PurePosixPath, cards: list[SiteCard],
+               documents: dict[str, dict[str, bytes]], game: str | None = None,
+               kind: str | None = None, **extra) -> bytes:
+        shown = [[card.id, card.name, card.state, str(card.page), card.record] for card in cards]
+        key = cache_key("site-page", self.code, template, str(page), json.dumps(
+            [shown, {name: sorted(files) for name, files in documents.items()}, game, kind,
+             self.languages, self.games, extra.get("back")], sort_keys=True))
+        html = self.store.get(key)
+        if html is None:
+            html = self.context.render(template, **self.values(page, cards, documents, game, kind),
+                                       **extra).encode("utf-8")
+            self.store.put(key, html)
+        return html
+
+    def values(self, page: PurePosixPath, cards: list[SiteCard], documents: dict[str, dict[str, bytes]],
+               game: str | None, kind: str | None) -> dict:
+        link = lambda target: _relative(page, PurePosixPath(target))  # noqa: E731
+        return dict(
+            page_language=self.language, languages=self.languages, games=self.games,
+            language_names=language_names(self.languages), search=page.name == "index.html",
+            cards=cards, game=game, kind=kind,
+            kinds=list(dict.fromkeys(card.kind for card in cards)),
+            states=[state for state in CARD_STATES if any(card.state == state for card in cards)],
+            documents={name: sorted(files) for name, files in documents.items()},
+            image=link(page.with_suffix(".png")), link=link,
+            other_language=lambda language: _relative(page, PurePosixPath(language, *page.parts[1:])),
+        )
+
+
+def _site_code(context: LanguageContext) -> str:
+    """The digest of what the pages of the context's language are rendered with: the
+    gallery's templates, the shared macros and icons, and the language's catalogue."""
+    templates = context.templates
+    files = sorted([*(templates / "site").glob("*"), *(templates / "icons").glob("*.svg"),
+                    templates / "macros.html", catalogue_path(context.root, context.language)])
+    hasher = hashlib.sha256()
+    for path in files:
+        if path.is_file():
+            try:
+                content = read_input(path, root=context.root, limit=ASSET_LIMIT)
+            except InputRefused as exc:
+                raise RenderError(f"refused to read {exc}") from None
+            hasher.update(f"{path.relative_to(context.root)}\n{len(content)}\n".encode())
+            hasher.update(content)
+    return hasher.hexdigest()
+
+
+def _flatten(facts: dict, prefix: str = "") -> list[tuple[str, str]]:
+    """Facts as (dotted path, value) in the record's (sorted) order."""
+    rows = []
+    for key, value in facts.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            rows += _flatten(value, path + ".")
+        elif isinstance(value, list):
+            rows.append((path, ", ".join(str(item) for item in value)))
+        else:
+            rows.append((path, json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value))
+    return rows
+
+
+def _search_index(cards: list[SiteCard]) -> str:
+    """The language's cards for the page's search, as a script (see the module's note)."""
+    entries = [{"id": card.id, "game": card.game, "kind": card.kind, "state": card.state,
+                "name": card.name, "text": card.search_text, "page": str(card.page)}
+               for card in cards]
+    payload = json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return f"window.cardkitSearchIndex = {payload};\n"
+
+
+def _relative(page: PurePosixPath, target: PurePosixPath) -> str:
+    """The link from `page` to `target`, both relative to the site's folder."""
+    return PurePosixPath(os.path.relpath(str(target), str(page.parent))).as_posix()
+
+
+def _asset(context: LanguageContext, name: str) -> bytes:
+    try:
+        return read_input(context.templates / "site" / name, root=context.root, limit=ASSET_LIMIT)
+    except InputRefused as exc:
+        raise RenderError(f"refused to read {exc}") from None
+

@@ -1,0 +1,237 @@
+"""Random playthroughs: whole games from a legal setup to their end.
+
+An engine's `Playthrough` deals a legal setup as its scenarios write one (with the cards
+it makes up where the database gives no values, declared as scenarios declare them) and
+names the procedure that comes next until the game is over. Every decision is drawn at
+random among its legal choices (each listed choice as likely; a space too large to list
+drawn by the decision itself), chance included, from a generator seeded by the game's
+seed and number, so a game is replayed by its seed alone. After every step (every event)
+each invariant of the engine is checked, as the replay of a scenario checks them.
+
+A game that breaks an invariant, reaches a point where the rules cannot go on, or draws a
+choice its own decision refuses is cut at that step, the shortest prefix of the game that
+fails, and written out as an ordinary scenario file: its setup, and one step per
+procedure with every decision scripted, the last one running until the event after
+which the failure was found. Replayed, the file fails there, so a bug found by chance
+becomes a regression example. A game that does not end within the engine's bound is
+reported with its seed; no prefix of it fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import yaml
+
+from cardkit.rules.core.decisions import Decision, IllegalChoice, Procedure, RulesError, Runner
+from cardkit.rules.core.engine import CardData, Engine
+from cardkit.rules.core.registry import registered
+from cardkit.rules.core.replay import broken_invariant, read_scenario
+from cardkit.rules.core.scenario import Invalid
+from cardkit.source.yamlfile import Document
+
+DEALT = Path("<dealt at random>")
+INVARIANT, RULES, ILLEGAL, ERROR, NO_END = ("invariant", "rules", "illegal", "error",
+                                            "no-end")
+
+
+@dataclass
+class Played:
+    """One procedure of a game as it was played: as a step's `do:` writes it, the
+    decisions taken in it (actor, kind, choice) and the events it reported, in order."""
+
+    do: dict
+    decisions: list[tuple[str, str, Any]] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Breach:
+    """Why a game failed: `kind` (an invariant broken, the rules cannot go on, an illegal
+    draw, an error of the engine, no end), what was wrong, and the event after which it
+    was found (with how many times that event had happened in the failing procedure)."""
+
+    kind: str
+    message: str
+    event: str | None = None
+    times: int = 0
+    invariant: str | None = None      # the name of the invariant broken
+
+
+@dataclass
+class Game:
+    game: str
+    seed: int
+    number: int
+    document: dict                # the dealt scenario's header and setup
+    actions: list[Played] = field(default_factory=list)
+    breach: Breach | None = None
+
+    @property
+    def held(self) -> bool:
+        return self.breach is None
+
+
+@dataclass
+class Report:
+    game: str
+    seed: int
+    played: int = 0
+    checks: dict[str, int] = field(default_factory=dict)    # invariant -> times checked
+    decisions: int = 0
+    events: int = 0
+    failed: list[Game] = field(default_factory=list)
+
+
+def game_seed(seed: int, number: int) -> str:
+    """The seed of a game's generator: the run's seed and the game's number."""
+    return f"{seed}/{number}"
+
+
+class Dealt:
+    """A game an engine deals: its document (the scenario's header and setup), the setup
+    its loader read from it, the state and the rules object, and the procedures that come
+    one after another. Raises `Invalid` when the loader refuses the deal."""
+
+    def __init__(self, engine: Engine, game: str, data: CardData, rng: Random):
+        self.engine = engine
+        self.document = engine.playthrough.deal(rng, data, game)
+        self.setup = read_scenario(Document(DEALT, data={**self.document, "steps": []}), data,
+                                   {game: engine}, steps=False).setup
+        self.state = self.setup.build()
+        self.rules = self.setup.rules(self.state)
+        # The procedures' arguments, as a step writes them, read with the setup's checks.
+        self._reader = self.setup.reader.over(Document(DEALT))
+
+    def next_procedure(self) -> tuple[dict, Procedure] | None:
+        """The next procedure, as a step's `do:` writes it and ready to run, or None when
+        the game is over."""
+        do = self.engine.playthrough.next_action(self.state)
+        if do is None:
+            return None
+        [name] = do
+        self._reader.document.data = {"do": do}
+        action = self.engine.actions[name]
+        return do, action.start(self.rules, action.read(self.setup, self._reader, ("do", name)))
+
+
+def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
+              checks: dict[str, int] | None = None) -> Game:
+    """Deal and play one game at random; `checks` counts the invariant checks made."""
+    rng = Random(game_seed(seed, number))
+    try:
+        dealt = Dealt(engine, game, data, rng)
+    except Invalid as invalid:   # a deal must be a legal setup, as scenarios check one
+        played = Game(game, seed, number, {})
+        played.breach = Breach(ERROR, f"the dealt setup is refused: {invalid.problem.message} "
+                                      f"(at {invalid.problem.position})")
+        return played
+    played = Game(game, seed, number, dealt.document)
+    watched = [(invariant, invariant.watch(dealt.state, dealt.rules))
+               for invariant in engine.invariants]
+    counts = checks if checks is not None else {}
+    for invariant in engine.invariants:
+        counts.setdefault(invariant.name, 0)
+    runner = Runner()
+    bound = engine.playthrough.max_actions
+    while (procedure := dealt.next_procedure()) is not None:
+        if len(played.actions) == bound:
+            played.breach = Breach(NO_END, f"the game has not ended after {bound} procedures "
+                                           f"({engine.playthrough.ends})")
+            return played
+        do, started = procedure
+        action = Played(do)
+        played.actions.append(action)
+        runner.begin(started)
+        played.breach = _run(runner, action, rng, dealt.state, watched, counts)
+        if played.breach is not None:
+            return played
+    return played
+
+
+def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list,
+         counts: dict[str, int]) -> Breach | None:
+    seen: dict[str, int] = {}
+    while True:
+        try:
+            item = runner.advance()
+            if isinstance(item, Decision):
+                choice = item.draw(rng)
+                action.decisions.append((item.actor, item.kind, choice))
+                runner.apply(choice)
+                continue
+        except IllegalChoice as exc:
+            return Breach(ILLEGAL, f"a choice drawn at random is refused: {exc}")
+        except RulesError as exc:
+            return Breach(RULES, f"the rules cannot go on: {exc}")
+        except Exception as exc:   # an engine's bug: report it as the game's failure
+            return Breach(ERROR, f"the engine failed: {type(exc).__name__}: {exc}")
+        if item is None:
+            return None
+        action.events.append(item.name)
+        seen[item.name] = seen.get(item.name, 0) + 1
+        for invariant, _ in watched:
+            counts[invariant.name] += 1
+        broken = broken_invariant(watched, state, item)
+        if broken is not None:
+            invariant, message = broken
+            return Breach(INVARIANT, message, item.name, seen[item.name], invariant.name)
+
+
+def play(game: str, games: int, seed: int, data: CardData,
+         engines: Mapping[str, Engine] | None = None) -> Report:
+    """Play `games` games of `game` at random, from `seed`; every failed game is kept."""
+    engine = (registered() if engines is None else engines)[game]
+    report = Report(game, seed)
+    for number in range(games):
+        played = play_game(engine, game, data, seed, number, report.checks)
+        report.played += 1
+        report.decisions += sum(len(action.decisions) for action in played.actions)
+        report.events += sum(len(action.events) for action in played.actions)
+        if not played.held:
+            report.failed.append(played)
+    return report
+
+
+def scenario_text(engine: Engine, played: Game) -> str:
+    """The failed game, cut at its failure, as a scenario file that replays it: the dealt
+    header and setup, then one step per procedure with every decision scripted, the last
+    one until the event after which the failure was found."""
+    write = engine.playthrough.write_choice
+    breach = played.breach
+    steps = []
+    for number, action in enumerate(played.actions, start=1):
+        [(name, _)] = action.do.items()
+        step: dict[str, Any] = {"narrates": f"Procedure {number} of the random game: {name}.",
+                                "do": action.do}
+        if action.decisions:
+            step["decisions"] = [{"by": actor, kind: write(kind, choice)}
+                                 for actor, kind, choice in action.decisions]
+        steps.append(step)
+    if breach.event is not None:
+        steps[-1]["until"] = breach.event
+        if breach.times > 1:
+            steps[-1]["times"] = breach.times
+    document = dict(played.document)
+    document["example"] = (f"A random {played.game} game (seed {played.seed}, game "
+                           f"{played.number}), cut where it fails: {breach.message}")
+    document["readings"] = [*document.get("readings", []),
+                            "Written by random play; every decision was drawn at random "
+                            "among the legal ones."]
+    ordered = {key: document[key] for key in ("example", "game", "sources", "readings")
+               if key in document}
+    ordered.update((key, value) for key, value in document.items() if key not in ordered)
+    ordered["steps"] = steps
+    return yaml.safe_dump(_plain(ordered), sort_keys=False, allow_unicode=True, width=100)
+
+
+def _plain(data: Any) -> Any:
+    if isinstance(data, Mapping):
+        return {str(key): _plain(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_plain(value) for value in data]
+    return data

@@ -1,0 +1,238 @@
+"""`cardkit site`: every card's page in every language, and the gallery in a real browser
+(Debian's Chromium through Selenium), opened from disk: search, filters, the language
+links, no request leaving the folder, and axe-core's accessibility rules."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from click.testing import CliRunner
+
+from cardkit.cli import main
+from cardkit.model.database import load_database
+from cardkit.render.build import build
+from cardkit.render.outputs import Outputs
+from tests.conftest import PROJECT_ROOT, with_face_cache
+
+DATABASE = load_database(PROJECT_ROOT)[0]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+# axe-core as ./dev installs it from npm (see docs/architecture.md).
+AXE = PROJECT_ROOT / ".venv/npm/node_modules/axe-core/axe.min.js"
+browser_only = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="Chromium or its driver is not installed (Debian packages 'chromium' and "
+           "'chromium-driver'); .ci/run installs them, so the browser tests run in CI")
+WAIT = 20
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, face_cache) -> Path:
+    out = with_face_cache(tmp_path_factory.mktemp("site-build"), face_cache)
+    result = CliRunner().invoke(main, ["site", str(PROJECT_ROOT), "--out", str(out / "site"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    return out / "site"
+
+
+def card_pages() -> set[str]:
+    return {f"{language}/{DATABASE.game_of(card_id)}/{card.kind}/{card_id}.html"
+            for card_id, card in DATABASE.cards.items() for language in DATABASE.languages}
+
+
+def test_a_page_for_every_card_in_every_language_and_an_index_per_game_and_kind(site):
+    pages = {str(path.relative_to(site)) for path in site.rglob("*.html")}
+    indexes = {f"{language}/{game}/{kind}/index.html" for language in DATABASE.languages
+               for game in DATABASE.games for kind in {DATABASE.cards[card].kind for card in DATABASE.cards
+                                                        if DATABASE.game_of(card) == game}}
+    assert pages == card_pages() | indexes | {"index.html"} | {
+        f"{language}/index.html" for language in DATABASE.languages} | {
+        f"{language}/{game}/index.html" for language in DATABASE.languages for game in DATABASE.games}
+    for page in card_pages():
+        assert (site / page).with_suffix(".png").is_file()
+    for language in DATABASE.languages:
+        for game in DATABASE.games:
+            assert {path.name for path in (site / language / game).glob("*.pdf")} == {
+                "cards-a4.pdf", "cards-letter.pdf", "reference-a4.pdf", "reference-letter.pdf"}
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attributes):
+        self.found += [value for name, value in attributes if name in ("href", "src") and value]
+
+
+def test_every_link_and_image_is_relative_and_inside_the_folder(site):
+    checked = 0
+    for page in site.rglob("*.html"):
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for link in parser.found:
+            if link.startswith("#"):
+                continue
+            assert not urlparse(link).scheme and not link.startswith("/"), (page, link)
+            target = (page.parent / unquote(link)).resolve()
+            assert target.is_relative_to(site.resolve()) and target.is_file(), (page, link)
+            checked += 1
+    assert checked > 1000
+
+
+def test_the_search_index_holds_the_languages_texts(site):
+    script = (site / "de/search-index.js").read_text(encoding="utf-8")
+    prefix = "window.cardkitSearchIndex = "
+    entries = json.loads(script.removeprefix(prefix).rstrip().rstrip(";"))
+    matron = next(entry for entry in entries if entry["id"] == "iron-matron")
+    assert matron["name"] == "Eiserne Matrone" and "Handkarte" in matron["text"]
+    assert {entry["id"] for entry in entries} == set(DATABASE.cards)
+
+
+def test_a_second_build_makes_nothing_and_an_edit_remakes_its_own_image(tmp_path, face_cache):
+    project = tmp_path / "project"
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT_ROOT / folder, project / folder)
+    out = with_face_cache(tmp_path / "out", face_cache)
+    outputs = Outputs(formats=(), site=out / "site")
+    build(project, out, outputs=outputs)
+    assert build(project, out, outputs=outputs).rendered == []
+    german = project / "locales/de/duel/aliens.yaml"
+    german.write_text(german.read_text(encoding="utf-8").replace("muss er sie dir zeigen",
+                                                                 "muss er sie dir vorzeigen"),
+                      encoding="utf-8")
+    assert build(project, out, outputs=outputs).rendered == [
+        "duel/de/iron-matron", "site/de/duel/alien/iron-matron.png"]
+    assert "vorzeigen" in (out / "site/de/duel/alien/iron-matron.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def browser(tmp_path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1400,1000",
+                 f"--user-data-dir={tmp_path / 'profile'}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def visible_cards(browser) -> list[str]:
+    return browser.execute_script(
+        "return [...document.querySelectorAll('.cards [data-card]')]"
+        ".filter(item => !item.hidden).map(item => item.dataset.card)")
+
+
+def german_texts(card_id: str) -> str:
+    entry = DATABASE.text("de", card_id)
+    return " ".join(entry.texts.values()) if entry is not None else ""
+
+
+@browser_only
+def test_search_finds_a_card_by_a_german_word(browser, site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get((site / "de/index.html").as_uri())
+    everything = visible_cards(browser)
+    assert sorted(everything) == sorted(DATABASE.cards)
+    browser.find_element(By.ID, "search").send_keys("handkarte")
+    expected = sorted(card for card in DATABASE.cards if "handkarte" in german_texts(card).lower())
+    assert expected and len(expected) < len(everything)
+    WebDriverWait(browser, WAIT).until(lambda _: sorted(visible_cards(browser)) == expected,
+                                       "the search did not narrow the cards to those saying 'Handkarte'")
+    assert browser.find_element(By.ID, "shown").text == str(len(expected))
+
+
+@browser_only
+def test_a_filter_hides_the_other_cards(browser, site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get((site / "de/duel/index.html").as_uri())
+    duel = sorted(card for card in DATABASE.cards if DATABASE.game_of(card) == "duel")
+    assert sorted(visible_cards(browser)) == duel
+    Select(browser.find_element(By.ID, "filter-kind")).select_by_value("alien")
+    aliens = sorted(card.id for card in DATABASE.cards_of_kind("alien", "duel"))
+    WebDriverWait(browser, WAIT).until(lambda _: sorted(visible_cards(browser)) == aliens,
+                                       "the kind filter left other cards shown")
+    Select(browser.find_element(By.ID, "filter-kind")).select_by_value("")
+    Select(browser.find_element(By.ID, "filter-state")).select_by_value("none")
+    textless = sorted(card for card in duel if not DATABASE.cards[card].text_paths() or
+                      DATABASE.cards[card].kind in ("planet", "tactic"))
+    WebDriverWait(browser, WAIT).until(lambda _: sorted(visible_cards(browser)) == textless,
+                                       "the state filter did not leave exactly the cards without text")
+
+
+@browser_only
+def test_a_card_page_links_the_card_in_its_other_languages(browser, site):
+    from selenium.webdriver.common.by import By
+
+    browser.get((site / "de/duel/alien/iron-matron.html").as_uri())
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Eiserne Matrone"
+    links = {link.get_attribute("hreflang"): link for link in
+             browser.find_elements(By.CSS_SELECTOR, ".other-languages a")}
+    assert set(links) == {"en", "es"}
+    assert links["es"].get_attribute("href") == (site / "es/duel/alien/iron-matron.html").as_uri()
+    links["en"].click()
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Iron Matron"
+    assert browser.current_url == (site / "en/duel/alien/iron-matron.html").as_uri()
+
+
+@browser_only
+def test_no_request_leaves_the_folder(browser, site):
+    from selenium.webdriver.common.by import By
+
+    pages = ["index.html", "de/index.html", "es/classic/index.html", "de/duel/alien/iron-matron.html"]
+    for page in pages:
+        browser.get((site / page).as_uri())
+        browser.find_element(By.TAG_NAME, "h1")
+    inside = site.resolve().as_uri() + "/"
+    messages = [json.loads(entry["message"])["message"] for entry in browser.get_log("performance")]
+    # What the site's pages asked for (the browser's own new-tab page asks for its own).
+    requested = [message["params"]["request"]["url"] for message in messages
+                 if message["method"] == "Network.requestWillBeSent"
+                 and message["params"]["documentURL"].startswith(inside)]
+    assert len(requested) > 20  # pages, stylesheet, scripts and images
+    assert [url for url in requested if not url.startswith(inside)] == []
+
+
+@browser_only
+@pytest.mark.skipif(not AXE.is_file(), reason="axe-core is not installed: ./dev installs it from "
+                                              "npm when npm is here")
+@pytest.mark.parametrize("page", ["index.html", "de/index.html", "es/duel/index.html",
+                                  "en/classic/encounter/index.html", "de/duel/alien/iron-matron.html",
+                                  "de/classic/alien/amoeba.html"])
+def test_axe_finds_no_serious_or_critical_violation(browser, site, page):
+    browser.get((site / page).as_uri())
+    browser.execute_script(AXE.read_text(encoding="utf-8"))
+    browser.set_script_timeout(60)
+    results = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(done, e => done({error: String(e)}));")
+    assert "error" not in results, results
+    assert results["testEngine"]["version"].startswith("4.")
+    serious = [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]][:3])
+               for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+def test_the_site_may_not_lie_directly_in_the_database_folder(tmp_path):
+    project = tmp_path / "project"
+    for folder in ("cards", "locales", "templates"):
+        shutil.copytree(PROJECT_ROOT / folder, project / folder)
+    result = CliRunner().invoke(main, ["site", str(project), "--out", str(project / "site")])
+    assert result.exit_code == 2
+    assert "which would be the database folder; use a folder such as build/site" in result.output
+    assert not (project / "site").exists() and not (project / ".cache").exists()
