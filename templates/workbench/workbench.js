@@ -158,7 +158,7 @@ function fieldEditor(card, field) {
   const save = element("button", {type: "button", class: "save", text: labels.save});
   const confirm = element("button", {type: "button", class: "confirm", text: labels.confirm});
   section.append(text, element("div", {class: "actions"}, save, confirm), status, checking, problems);
-  problems.append(problemList(card.problems.filter(problem => problem.message.startsWith(field.path + ":") || problem.message.startsWith(field.path + " "))));
+  problems.append(problemList(card.problems.filter(problem => problem.field === field.path)));
 
   let timer = null;
   let asked = 0;

@@ -12,10 +12,10 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
+from cardkit.checks.runner import Strictness, load_checked
 from cardkit.cli import main
 from cardkit.export.dataset import FORMAT_VERSION, SCHEMA_FILE, SCHEMA_SOURCE, export_files
 from cardkit.export.schema import schema_bytes
-from cardkit.model.database import load_valid_database
 from cardkit.model.games import GAMES
 from tests.conftest import PROJECT_ROOT
 
@@ -24,7 +24,7 @@ from tests.conftest import PROJECT_ROOT
 RELEASED_SCHEMAS = {
     "1.0.0": "960b4fd929d048bf",
 }
-DATABASE = load_valid_database(PROJECT_ROOT)
+DATABASE = load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +104,7 @@ def _entry(kind, card_id: str, texts: dict):
 
 def test_the_bytes_are_the_same_from_another_copy_at_another_path(exported, tmp_path):
     copy = _copy_database(tmp_path / "elsewhere")
-    files = export_files(load_valid_database(copy), copy)
+    files = export_files(load_checked(copy, Strictness.UNREADABLE).database, copy)
     for name, data in files.items():
         if name != "meta.json":
             assert data == (exported / name).read_bytes(), name
@@ -138,7 +138,7 @@ def test_each_state_of_a_translation(tmp_path):
     english = root / "locales/en/duel/aliens.yaml"
     english.write_text(english.read_text(encoding="utf-8").replace("Iron Matron", "Iron Mother"),
                        encoding="utf-8")  # the German name goes stale
-    database = load_valid_database(root)
+    database = load_checked(root, Strictness.UNREADABLE).database
     fields = json.loads(export_files(database, root, ["duel"])["duel.json"])["cards"]["iron-matron"]["texts"]
 
     assert {path: field["state"] for path, field in fields["de"]["fields"].items()} == {

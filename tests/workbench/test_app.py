@@ -168,7 +168,7 @@ def test_an_unknown_language_is_refused():
     result = CliRunner().invoke(main, ["workbench", str(PROJECT), "--lang", "fr", "--port", "0"])
 
     assert result.exit_code == 2
-    assert "no translation 'fr' to work on (known: de, es)" in result.output
+    assert "no translation 'fr' (known: de, es)" in result.output
 
 
 def test_json_nested_100000_deep_is_a_400_not_a_500(reader):

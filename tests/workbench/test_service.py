@@ -184,7 +184,7 @@ def test_unknown_cards_and_fields_are_refused(shared_workbench):
 
 
 def test_english_cannot_be_worked_on(tmp_path):
-    with pytest.raises(WorkbenchRefused, match=r"no translation 'en' to work on \(known: de, es\)"):
+    with pytest.raises(WorkbenchRefused, match=r"English is the source language: its texts are not translations"):
         Workbench(PROJECT, "en", tmp_path / CACHE_FOLDER)
 
 
