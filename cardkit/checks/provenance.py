@@ -27,7 +27,7 @@ from cardkit.model.texts import Entry, is_name
 from cardkit.problems import Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 
-NOT_FACTS = frozenset({"id", "kind", "unknown", "sources"})
+NOT_FACTS = frozenset({"id", "kind", "unknown", "sources", "art"})
 NOT_BOX_FACTS = frozenset({"rulebooks", "sources"})
 
 

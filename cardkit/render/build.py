@@ -34,6 +34,7 @@ from cardkit.checks.runner import Strictness, load_checked
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
 from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
+from cardkit.render.art import DEFAULT_ART_DPI, Picture, prepare_pictures
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
 from cardkit.render.documents import LanguageContext, face_html
@@ -87,10 +88,11 @@ class _Face:
 def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
           progress: Progress | None = None, cache: bool = True,
-          games: list[str] | None = None, outputs: Outputs = Outputs()) -> BuildResult:
+          games: list[str] | None = None, outputs: Outputs = Outputs(),
+          art_dpi: int = DEFAULT_ART_DPI) -> BuildResult:
     """Renders and writes the PDFs of `games` (default: every game), or whatever else
     `outputs` asks for (outputs.py); with `cache` False the face cache is neither read nor
-    written (`--no-cache`)."""
+    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
     database = _load(root)
@@ -106,7 +108,8 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
                           f"known: {', '.join(database.games)}")
     store.open()
-    preflight = preflight_problems(database, root, languages, store)
+    pictures = prepare_pictures(database, root, art_dpi, store)
+    preflight = preflight_problems(database, root, languages, store) + pictures.errors
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     imposed: dict[tuple[Target, str], bytes] = {}
@@ -128,9 +131,11 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
                             later_steps=len(games) * len(languages) * len(papers),
-                            ready=impose if outputs.imposes else None, games=games)
+                            ready=impose if outputs.imposes else None, games=games,
+                            pictures=pictures.by_face)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
-    result = BuildResult(notes=_glossary_notes(database, contexts))
+    result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
+                         problems=[problem for problem in pictures.problems if problem not in pictures.errors])
     result.rendered = rendered.rendered
 
     for target, context in contexts.items():
@@ -183,17 +188,20 @@ Ready = Callable[[Rendered, Target], None]
 def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
                  later_steps: int = 0, ready: Ready | None = None,
-                 games: list[str] | None = None) -> Rendered:
+                 games: list[str] | None = None,
+                 pictures: dict[str, Picture] | None = None) -> Rendered:
     """Every face of `games` (default: all) in `languages` and the reference sheets and
     duplex check of each paper: from the cache where it holds them whole, rendered (in
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
     the others may still render. `later_steps` are steps the caller reports after these,
-    through `Rendered.advance`."""
+    through `Rendered.advance`. `pictures` (art.py) are drawn on the faces they belong to."""
     # With a second core, the hyphenation patterns are parsed there while this process plans.
     with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else []) as patterns:
         worker = start_worker(root, database, store, patterns)
         result = Rendered({target: worker.context(target)
                            for target in targets(database, games or database.games, languages)})
+        for context in result.contexts.values():
+            context.pictures.update(pictures or {})
         try:
             face_jobs, document_jobs = _plan(worker, store, result, papers)
         except RenderError as exc:
@@ -291,7 +299,7 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
             natural = face_html(context, Printed(face, {}))
             cached = _cached_face(store, worker, context, face, natural)
             if cached is None:
-                face_jobs.append(FaceJob(target, face.id, natural))
+                face_jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
             else:
                 rendered.faces[target, face.id] = cached
         for paper in papers:

@@ -19,6 +19,7 @@ from pathlib import Path
 from jinja2 import Environment
 
 from cardkit.model.database import Database, load_database
+from cardkit.render.art import Picture
 from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
                                       reference_html, registration_html)
@@ -38,6 +39,7 @@ class FaceJob:
     target: Target
     face_id: str
     natural: str
+    picture: Picture | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,9 @@ def render_face(job: FaceJob) -> RenderedFace:
     """Fits and renders a face, in whichever process runs the job."""
     context, renderer = _WORKER.context(job.target), _WORKER.renderer
     _WORKER.patterns.load(job.target.language)
+    if job.picture is not None:
+        context.pictures[job.face_id] = job.picture
+        renderer.fetcher.pictures[job.picture.url] = (job.picture.data, job.picture.media_type)
     fitted = fit_face(renderer, context, context.face(job.face_id), job.natural)
     return RenderedFace(fit_key(renderer, job.natural), fitted.fits,
                         face_key(renderer, fitted.html), renderer.pdf(fitted.document))

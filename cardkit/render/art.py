@@ -1,0 +1,364 @@
+"""Artwork: the owner's pictures, read, checked and made ready to print (docs/printing.md,
+"Artwork").
+
+A card names its picture in the `art` block of its facts; the file lies under
+`art/<game>/` and is read through the project boundary like every input. Each game says in
+`templates/cards/<game>/art.html` where each kind's picture goes (`art_frames`: a kind, or
+`back` for its deck backs, to a frame in millimetres of the face's bleed box); a frame that
+reaches the bleed box's edge runs into the bleed.
+
+Each picture is prepared once, before anything is laid out: decoded by Pillow (PNG, JPEG,
+WebP; an SVG goes to WeasyPrint as it is), turned upright, converted to sRGB (CMYK and
+ICC-profiled pictures, said once per file), cropped to its frame (`cover`: around its focus
+point or to its crop box) and downsampled to the build's print resolution, never up. It is
+then encoded again with fixed settings and no metadata: JPEG where it is opaque, PNG where
+it has transparency. The result is named by its digest (`cardkit-art:<sha256>.<ext>`), so
+the HTML of a face that shows it changes exactly when the picture or its placement does,
+and with it the face's cache key. It is kept in the face cache under the digest of its file
+and everything its preparation depends on, so a rebuild decodes nothing it decoded before.
+
+The effective resolution is the picture's pixels over its printed size: under
+`SHARP_DPI` a warning, under `MINIMUM_DPI` an error that stops the build.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import json
+import math
+import warnings
+from dataclasses import asdict, dataclass, field
+from io import BytesIO
+from pathlib import Path
+
+import PIL
+from jinja2 import Environment, TemplateNotFound
+from PIL import Image, ImageCms, ImageOps, UnidentifiedImageError
+
+from cardkit.model.base import Art
+from cardkit.model.database import Database
+from cardkit.problems import Position, Problem, error, warning
+from cardkit.render.cache import FaceCache, cache_key
+from cardkit.render.games import kinds_of
+from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+from cardkit.source.boundary import InputRefused, read_input
+
+ART_FOLDER = "art"
+# A scan of a card at 1200 dpi is under 60 MB even uncompressed; a larger file is refused.
+ART_LIMIT = 64 * 1024 * 1024
+DEFAULT_ART_DPI = 300
+SHARP_DPI = 300
+MINIMUM_DPI = 150
+MM_PER_INCH = 25.4
+URL_SCHEME = "cardkit-art:"
+# What each suffix promises, as Pillow names the format it finds.
+FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP", ".svg": "SVG"}
+MEDIA_TYPES = {"jpg": "image/jpeg", "png": "image/png", "svg": "image/svg+xml"}
+JPEG_QUALITY = 90
+# The settings a re-encoding uses, in every cache key: another setting is another picture.
+_ENCODING = f"Pillow {PIL.__version__}, JPEG q{JPEG_QUALITY} 4:2:0 baseline, PNG level 6"
+_SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+def art_template(game: str) -> str:
+    return f"cards/{game}/art.html"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a picture goes on a face: millimetres from the top left of its bleed box."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+    @property
+    def bleeds(self) -> bool:
+        """Whether the frame runs past the cut line into the bleed."""
+        return (self.left < BLEED or self.top < BLEED or self.left + self.width > CARD_WIDTH + BLEED
+                or self.top + self.height > CARD_HEIGHT + BLEED)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture ready for one face: `data` is served to WeasyPrint under `url`, drawn at
+    `left`, `top`, `width`, `height` (mm, in the face's bleed box)."""
+
+    url: str
+    data: bytes = field(repr=False)
+    left: float
+    top: float
+    width: float
+    height: float
+    credit: str
+    file: str  # as the card names it, under art/<game>/
+    # What was drawn: `cover` and `contain` are done here for pixel pictures; an SVG's CSS
+    # does them (object-fit, object-position).
+    fit: str = "fill"
+    position: str = "50% 50%"
+    pixels: tuple[int, int] | None = None  # the file's size; None for an SVG
+    dpi: float | None = None  # at the printed size; None for an SVG
+
+    @property
+    def media_type(self) -> str:
+        return MEDIA_TYPES[self.url.rsplit(".", 1)[1]]
+
+
+@dataclass
+class Pictures:
+    """Every card's picture by face id, with what was found preparing them."""
+
+    by_face: dict[str, Picture] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    # One sentence per file converted to sRGB.
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [problem for problem in self.problems if problem.severity.value == "error"]
+
+
+def art_frames(environment: Environment, game: str) -> dict[str, Frame]:
+    """A game's frames by kind (`back`: its deck backs); none for a game without them."""
+    try:
+        module = environment.get_template(art_template(game)).module
+    except TemplateNotFound as exc:
+        if exc.name != art_template(game):
+            raise
+        return {}
+    return {kind: Frame(**frame) for kind, frame in getattr(module, "art_frames", {}).items()}
+
+
+def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
+                     store: FaceCache | None = None, environment: Environment | None = None) -> Pictures:
+    """The picture of every card that names one, each problem at the card's `art` block."""
+    from cardkit.render.environment import make_environment  # not at import: it loads the catalogues' code
+
+    root = root.resolve()
+    environment = environment or make_environment(root / "templates", gettext.NullTranslations())
+    store = store or FaceCache(None)
+    pictures = Pictures()
+    converted: set[str] = set()
+    for game in database.games:
+        frames = art_frames(environment, game)
+        for kind in kinds_of(game):
+            for card in database.cards_of_kind(kind, game):
+                if card.art is None:
+                    continue
+                origin = database.card_origins[card.id]
+                frame = frames.get(kind)
+                if frame is None:
+                    pictures.problems.append(error(
+                        origin.key_position(("art",)), "art-no-frame",
+                        f"{card.id}: the {game} {kind} template has no frame for a picture "
+                        f"(templates/{art_template(game)} names none for {kind!r})",
+                        card_id=card.id, field="art"))
+                    continue
+                try:
+                    picture, note = _prepared(root, game, card.art, frame, dpi, store)
+                except ArtRefused as refused:
+                    pictures.problems.append(error(
+                        origin.position(("art",) + refused.location), refused.code,
+                        f"{card.id}: {refused}", card_id=card.id, field="art"))
+                    continue
+                pictures.by_face[card.id] = picture
+                if note and picture.file not in converted:
+                    converted.add(picture.file)
+                    pictures.notes.append(f"{ART_FOLDER}/{game}/{picture.file}: {note}")
+                resolution = _resolution_problem(card.id, origin.position(("art", "file")),
+                                                 game, picture, frame)
+                if resolution is not None:
+                    pictures.problems.append(resolution)
+    return pictures
+
+
+def _resolution_problem(card_id: str, position: Position, game: str, picture: Picture,
+                        frame: Frame) -> Problem | None:
+    if picture.dpi is None or picture.dpi >= SHARP_DPI:
+        return None
+    width, height = picture.pixels
+    said = (f"{card_id}: {ART_FOLDER}/{game}/{picture.file} is {width} x {height} px and would "
+            f"print at {picture.dpi:.0f} dpi in its {frame.width:g} x {frame.height:g} mm frame")
+    if picture.dpi < MINIMUM_DPI:
+        return error(position, "art-resolution",
+                     f"{said}; at least {MINIMUM_DPI} dpi are needed ({SHARP_DPI} for a sharp print)",
+                     card_id=card_id, field="art.file")
+    return warning(position, "art-low-resolution",
+                   f"{said}; it may print blurred ({SHARP_DPI} dpi for a sharp print)",
+                   card_id=card_id, field="art.file")
+
+
+class ArtRefused(Exception):
+    """A picture cardkit will not print; `location` is the key of the `art` block at fault."""
+
+    def __init__(self, message: str, code: str = "art-unreadable", location: tuple[str, ...] = ("file",)):
+        super().__init__(message)
+        self.code = code
+        self.location = location
+
+
+def _prepared(root: Path, game: str, art: Art, frame: Frame, dpi: int,
+              store: FaceCache) -> tuple[Picture, str | None]:
+    """The picture for `frame` and a note when its colours were converted; from the cache
+    when it holds it."""
+    folder = root / ART_FOLDER / game
+    path = folder / art.file
+    shown = f"{ART_FOLDER}/{game}/{art.file}"
+    expected = FORMATS.get(path.suffix.lower())
+    if expected is None:
+        raise ArtRefused(f"{shown} is not a picture cardkit prints: its name must end in "
+                         f"{', '.join(sorted(FORMATS))}")
+    try:
+        content = read_input(path, root=folder, limit=ART_LIMIT)
+    except InputRefused as exc:
+        raise ArtRefused(f"{shown} {exc.reason}") from None
+    placement = {"fit": art.fit, "focus": art.focus, "crop": art.crop, "frame": asdict(frame), "dpi": dpi}
+    key = cache_key("art", _ENCODING, hashlib.sha256(content).hexdigest(),
+                    json.dumps(placement, sort_keys=True))
+    stored = store.get(key)
+    if stored is not None:
+        header, _, data = stored.partition(b"\n")
+        record = json.loads(header)
+        return Picture(data=data, credit=art.credit, file=art.file, **_picture_fields(record)), record["note"]
+    if expected == "SVG":
+        record, data = _svg(shown, content, art, frame)
+    else:
+        record, data = _raster(shown, content, expected, art, frame, dpi)
+    record["url"] = f"{URL_SCHEME}{hashlib.sha256(data).hexdigest()}.{record.pop('suffix')}"
+    store.put(key, json.dumps(record, sort_keys=True).encode() + b"\n" + data)
+    return Picture(data=data, credit=art.credit, file=art.file, **_picture_fields(record)), record["note"]
+
+
+def _picture_fields(record: dict) -> dict:
+    fields = {name: value for name, value in record.items() if name != "note"}
+    if fields.get("pixels") is not None:
+        fields["pixels"] = tuple(fields["pixels"])
+    return fields
+
+
+def _svg(shown: str, content: bytes, art: Art, frame: Frame) -> tuple[dict, bytes]:
+    """An SVG goes to WeasyPrint as it is, fitted by CSS: it has no pixels to count."""
+    if art.crop is not None:
+        raise ArtRefused(f"{shown} is an SVG: a crop box applies to pixel pictures only; "
+                         "use a focus point", code="art-crop", location=("crop",))
+    if b"<svg" not in content[:4096]:
+        raise ArtRefused(f"{shown} is not an SVG picture (no <svg> element at its start)")
+    focus = art.focus or [0.5, 0.5]
+    return ({"left": frame.left, "top": frame.top, "width": frame.width, "height": frame.height,
+             "fit": art.fit, "position": f"{focus[0] * 100:g}% {focus[1] * 100:g}%",
+             "pixels": None, "dpi": None, "note": None, "suffix": "svg"}, content)
+
+
+def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
+            dpi: int) -> tuple[dict, bytes]:
+    image, note = _decoded(shown, content, expected)
+    width, height = image.size
+    if art.crop is not None:
+        left, top, right, bottom = art.crop
+        if right > width or bottom > height:
+            raise ArtRefused(f"the crop box {art.crop} reaches outside {shown}, which is "
+                             f"{width} x {height} px", code="art-crop", location=("crop",))
+        region = (left, top, right, bottom)
+    else:
+        region = (0, 0, width, height)
+    if art.fit == "cover":
+        region = _covering(region, frame.width / frame.height, art.focus or [0.5, 0.5])
+        placed = (frame.left, frame.top, frame.width, frame.height)
+    else:
+        placed = _contained(region, frame)
+    region_width, region_height = region[2] - region[0], region[3] - region[1]
+    effective = min(region_width / (placed[2] / MM_PER_INCH), region_height / (placed[3] / MM_PER_INCH))
+    target = (min(region_width, round(placed[2] / MM_PER_INCH * dpi)),
+              min(region_height, round(placed[3] / MM_PER_INCH * dpi)))
+    image = image.resize(target, Image.Resampling.LANCZOS, box=region)
+    data, suffix = _encoded(image)
+    return ({"left": placed[0], "top": placed[1], "width": placed[2], "height": placed[3],
+             "pixels": [width, height], "dpi": round(effective, 2), "note": note,
+             "suffix": suffix}, data)
+
+
+def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, str | None]:
+    """The picture upright in sRGB (RGB, or RGBA where it has transparency), and a note
+    when its colours were converted."""
+    try:
+        with warnings.catch_warnings():
+            # Above Pillow's pixel limit is a refusal, as it is above twice the limit.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(BytesIO(content))
+            if image.format != expected:
+                raise ArtRefused(f"{shown} holds {image.format or 'an unknown format'}, "
+                                 f"not the {expected} its name promises")
+            if getattr(image, "n_frames", 1) > 1:
+                raise ArtRefused(f"{shown} is animated ({image.n_frames} frames); "
+                                 "a card prints one picture")
+            image.load()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ArtRefused(f"{shown} is larger than the {Image.MAX_IMAGE_PIXELS:,} pixels "
+                         "Pillow decodes (a decompression bomb?)") from None
+    except UnidentifiedImageError:
+        raise ArtRefused(f"{shown} cannot be decoded as a picture") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise ArtRefused(f"{shown} cannot be decoded: {exc}") from None
+    image = ImageOps.exif_transpose(image)
+    alpha = image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
+    profile = image.info.get("icc_profile")
+    note = None
+    if profile or image.mode == "CMYK":
+        note = (f"{image.mode} with an ICC profile, converted to sRGB" if profile
+                else "CMYK without an ICC profile, converted to sRGB")
+        if profile:
+            try:
+                source = ImageCms.ImageCmsProfile(BytesIO(profile))
+                if image.mode not in ("RGB", "RGBA", "CMYK", "L"):
+                    image = image.convert("RGBA" if alpha else "RGB")
+                image = ImageCms.profileToProfile(image, source, _SRGB,
+                                                  outputMode="RGBA" if alpha else "RGB")
+            except (ImageCms.PyCMSError, OSError, ValueError) as exc:
+                raise ArtRefused(f"{shown} has an ICC profile that cannot be used: {exc}") from None
+    return image.convert("RGBA" if alpha else "RGB"), note
+
+
+def _covering(region: tuple[int, int, int, int], aspect: float,
+              focus: list[float]) -> tuple[int, int, int, int]:
+    """The largest part of `region` with the frame's `aspect`, centred on the focus point as
+    far as the region allows."""
+    left, top, right, bottom = region
+    width, height = right - left, bottom - top
+    if width / height > aspect:
+        used = max(1, min(width, round(height * aspect)))
+        start = left + _clamped(focus[0] * width - used / 2, width - used)
+        return (start, top, start + used, bottom)
+    used = max(1, min(height, round(width / aspect)))
+    start = top + _clamped(focus[1] * height - used / 2, height - used)
+    return (left, start, right, start + used)
+
+
+def _clamped(offset: float, most: int) -> int:
+    return min(max(0, round(offset)), most)
+
+
+def _contained(region: tuple[int, int, int, int], frame: Frame) -> tuple[float, float, float, float]:
+    """Where the whole of `region` stands in the frame: as large as fits, centred."""
+    width, height = region[2] - region[0], region[3] - region[1]
+    scale = min(frame.width / width, frame.height / height)
+    placed_width, placed_height = width * scale, height * scale
+    return (round(frame.left + (frame.width - placed_width) / 2, 3),
+            round(frame.top + (frame.height - placed_height) / 2, 3),
+            round(placed_width, 3), round(placed_height, 3))
+
+
+def _encoded(image: Image.Image) -> tuple[bytes, str]:
+    """The picture in a fixed encoding without metadata: the same pixels, the same bytes."""
+    output = BytesIO()
+    if image.mode == "RGBA":
+        image.save(output, "PNG", compress_level=6)
+        return output.getvalue(), "png"
+    image.save(output, "JPEG", quality=JPEG_QUALITY, subsampling=2, optimize=False, progressive=False)
+    return output.getvalue(), "jpg"
+
+
+def frame_pixels(frame: Frame, dpi: int = DEFAULT_ART_DPI) -> tuple[int, int]:
+    """A frame's size in pixels at `dpi`."""
+    return (math.ceil(frame.width / MM_PER_INCH * dpi), math.ceil(frame.height / MM_PER_INCH * dpi))
