@@ -34,7 +34,7 @@ from pathlib import Path
 
 import PIL
 from jinja2 import Environment, TemplateNotFound
-from PIL import Image, ImageCms, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
 
 from cardkit.model.base import Art
 from cardkit.model.database import Database
@@ -213,7 +213,7 @@ def _prepared(root: Path, game: str, art: Art, frame: Frame, dpi: int,
     try:
         content = read_input(path, root=folder, limit=ART_LIMIT)
     except InputRefused as exc:
-        raise ArtRefused(f"{shown} {exc.reason}") from None
+        raise ArtRefused(f"{shown} cannot be used: {exc.reason}") from None
     placement = {"fit": art.fit, "focus": art.focus, "crop": art.crop, "frame": asdict(frame), "dpi": dpi}
     key = cache_key("art", _ENCODING, hashlib.sha256(content).hexdigest(),
                     json.dumps(placement, sort_keys=True))
@@ -293,7 +293,13 @@ def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, st
             if getattr(image, "n_frames", 1) > 1:
                 raise ArtRefused(f"{shown} is animated ({image.n_frames} frames); "
                                  "a card prints one picture")
-            image.load()
+            # WeasyPrint lets Pillow print a truncated picture with its rest grey; a card
+            # would print so without a word, so a truncated picture is refused here.
+            truncated_allowed, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
+            try:
+                image.load()
+            finally:
+                ImageFile.LOAD_TRUNCATED_IMAGES = truncated_allowed
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ArtRefused(f"{shown} is larger than the {Image.MAX_IMAGE_PIXELS:,} pixels "
                          "Pillow decodes (a decompression bomb?)") from None

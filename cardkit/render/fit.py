@@ -249,7 +249,7 @@ def _characters_within(box) -> int:
 
 def print_problems(database: Database, root: Path) -> list[Problem]:
     """`cardkit validate --fit`: what would print wrong, the preflight's findings (template
-    catalogues, characters the fonts lack) and then every text's fit, unless the preflight
+    catalogues, characters the fonts lack, the cards' pictures) and then every text's fit, unless the preflight
     refused a file the render needs (a catalogue or font), which the render would refuse too."""
     preflight = preflight_problems(database, root) + prepare_pictures(database, root).problems
     if any(problem.code == "file-unreadable" for problem in preflight):

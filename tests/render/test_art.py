@@ -1,0 +1,211 @@
+"""Artwork, read from the written PDFs: each picture in its frame, at the resolution it was
+downsampled to, stored once, in sRGB; every bad picture refused at its card's line with
+nothing written; the cache re-renders exactly the faces whose picture changed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+from pikepdf import PdfImage
+
+from cardkit.checks.output import format_problem
+from cardkit.render.build import BuildFailed, build
+from cardkit.render.layout import BLEED, PAPERS, slot
+from tests.conftest import MINIMAL_DATABASE, BrokenFixture
+from tests.render.art_pictures import MINIMAL_ART, make_pictures, placed_images, with_art
+from tests.render.conftest import PROJECT
+
+BROKEN = sorted((Path(__file__).parent / "broken_art").glob("*.yaml"))
+A4 = PAPERS["a4"]
+
+
+@pytest.fixture
+def art_project(tmp_path) -> Path:
+    """The minimal database with the project's templates and the test pictures."""
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    shutil.copytree(PROJECT / "templates", root / "templates")
+    make_pictures(root / "art" / "duel", tmp_path / "elsewhere")
+    return root
+
+
+def build_en(root: Path, out: Path, **options):
+    return build(root, out, ["en"], ["a4"], jobs=1, **options)
+
+
+def cards_pdf(out: Path) -> pikepdf.Pdf:
+    return pikepdf.open(out / "en" / "cards-a4.pdf")
+
+
+def test_each_picture_fills_its_faces_frame_into_the_bleed(art_project, tmp_path):
+    with_art(art_project, MINIMAL_ART)
+
+    build_en(art_project, tmp_path / "out")
+
+    with cards_pdf(tmp_path / "out") as pdf:
+        placed = {image.face: image for image in placed_images(pdf)}
+    assert set(placed) == {"Face.iron-matron", "Face.pickle"}
+    for index, face in enumerate(("Face.iron-matron", "Face.pickle")):  # the first two slots
+        frame = slot(A4, index).grown(BLEED)
+        image = placed[face]
+        assert (image.page, round(image.width, 2), round(image.height, 2)) == (2, 69.0, 94.0)
+        assert round(image.x, 2) == round(frame.x, 2)
+        assert round(image.y, 2) == round(A4.height - frame.y - frame.height, 2)
+
+
+def test_the_effective_resolution_is_the_build_s_from_the_pdf_matrix(art_project, tmp_path):
+    with_art(art_project, {"iron-matron": "grid.png", "pickle": "soft.png"})
+
+    result = build_en(art_project, tmp_path / "out")
+    with cards_pdf(tmp_path / "out") as pdf:
+        dpi = {image.face: image.dpi for image in placed_images(pdf)}
+
+    # 900 x 1230 px over 69 x 94 mm (331 dpi) is downsampled to 300 dpi, never above.
+    assert [round(value) for value in dpi["Face.iron-matron"]] == [300, 300]
+    # 500 x 680 px over the same frame prints at 184 dpi as it is: a warning, not an error.
+    assert [round(value) for value in dpi["Face.pickle"]] == [184, 184]
+    assert [format_problem(problem) for problem in result.problems] == [
+        "cards/duel/aliens.yaml:15:11: warning: art-low-resolution: pickle: "
+        "art/duel/soft.png is 500 x 680 px and would print at 184 dpi in its 69 x 94 mm frame; "
+        "it may print blurred (300 dpi for a sharp print)"]
+
+
+def test_art_dpi_sets_the_resolution_pictures_are_downsampled_to(art_project, tmp_path):
+    with_art(art_project, MINIMAL_ART)
+
+    build_en(art_project, tmp_path / "out", art_dpi=200)
+
+    with cards_pdf(tmp_path / "out") as pdf:
+        assert {tuple(round(value) for value in image.dpi) for image in placed_images(pdf)} == {(200, 200)}
+
+
+def test_one_picture_on_several_faces_is_one_object(art_project, tmp_path):
+    with_art(art_project, {"iron-matron": "grid.png", "pickle": "grid.png"})
+
+    build_en(art_project, tmp_path / "out")
+
+    with cards_pdf(tmp_path / "out") as pdf:
+        placed = placed_images(pdf)
+        images = [obj for obj in pdf.objects
+                  if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
+        assert len(placed) == 2 and {image.face for image in placed} == {"Face.iron-matron", "Face.pickle"}
+        assert len({image.image.objgen for image in placed}) == 1
+        assert len(images) == 1
+
+
+def test_a_cmyk_jpeg_prints_in_srgb_said_once(art_project, tmp_path):
+    with_art(art_project, {"iron-matron": "cmyk.jpg", "pickle": "cmyk.jpg"})
+
+    result = build_en(art_project, tmp_path / "out")
+
+    assert [note for note in result.notes if "cmyk" in note] == [
+        "art/duel/cmyk.jpg: CMYK without an ICC profile, converted to sRGB"]
+    with cards_pdf(tmp_path / "out") as pdf:
+        image = placed_images(pdf)[0].image
+        assert image.ColorSpace == "/DeviceRGB"
+        printed = PdfImage(image).as_pil_image()
+    source = Image.open(art_project / "art/duel/cmyk.jpg").convert("RGB")
+    # The frame's aspect (69:94) crops the 1000 x 1400 px picture to 1000 x 1362 px, centred.
+    for x, y in ((0.5, 0.5), (0.2, 0.3), (0.8, 0.9)):
+        expected = source.getpixel((round(x * 999), round(19 + y * 1361)))
+        got = printed.getpixel((round(x * (printed.width - 1)), round(y * (printed.height - 1))))
+        assert all(abs(a - b) <= 12 for a, b in zip(got, expected)), (x, y, got, expected)
+
+
+def test_transparency_is_kept(art_project, tmp_path):
+    with_art(art_project, {"iron-matron": "transparent.png"})
+
+    build_en(art_project, tmp_path / "out")
+
+    with cards_pdf(tmp_path / "out") as pdf:
+        (image,) = placed_images(pdf)
+        assert "/SMask" in image.image
+
+
+def test_contain_shows_the_whole_picture_centred_in_its_frame(art_project, tmp_path):
+    # 1000 x 1400 px is narrower than 69:94: full height, 67.14 mm wide, centred.
+    with_art(art_project, {"pickle": "gradient.jpg"}, fit="contain")
+
+    build_en(art_project, tmp_path / "out")
+
+    with cards_pdf(tmp_path / "out") as pdf:
+        (image,) = placed_images(pdf)
+    frame = slot(A4, 1).grown(BLEED)
+    assert (round(image.width, 2), round(image.height, 2)) == (67.14, 94.0)
+    assert round(image.x - frame.x, 2) == round((69 - 67.14) / 2, 2)
+
+
+def test_a_focus_point_moves_the_crop(art_project, tmp_path):
+    # The grid is 900 x 1230 px: the frame's aspect keeps 900 x 1226 px; a focus at the
+    # top keeps the top rows, so the picture's red centre line sits 2 px lower than centred.
+    with_art(art_project, {"iron-matron": "grid.png"}, focus="[0.5, 0]")
+    build_en(art_project, tmp_path / "top")
+    with_art_reset = (art_project / "cards/duel/aliens.yaml").read_text().replace(
+        "focus: [0.5, 0]", "focus: [0.5, 1]")
+    (art_project / "cards/duel/aliens.yaml").write_text(with_art_reset)
+    build_en(art_project, tmp_path / "bottom")
+
+    rows = []
+    for out in ("top", "bottom"):
+        with cards_pdf(tmp_path / out) as pdf:
+            picture = PdfImage(placed_images(pdf)[0].image).as_pil_image().convert("RGB")
+        column = [picture.getpixel((10, y)) for y in range(picture.height)]
+        rows.append([y for y, (r, g, b) in enumerate(column) if r > 200 and g < 80 and b < 80])
+    assert rows[0] and rows[1] and min(rows[0]) > min(rows[1])
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[path.stem for path in BROKEN])
+def test_a_bad_picture_stops_the_build_at_its_card_with_nothing_written(art_project, tmp_path, path):
+    fixture = BrokenFixture.read(path)
+    fixture.apply(art_project)
+    out = tmp_path / "out"
+
+    with pytest.raises(BuildFailed) as failed:
+        build_en(art_project, out)
+
+    assert [format_problem(problem) for problem in failed.value.problems] == [
+        line.replace("<tmp>", str(tmp_path)) for line in fixture.expected]
+    assert not list(out.glob("**/*.pdf"))
+
+
+def test_art_on_a_kind_whose_template_has_no_frame_is_refused(art_project, tmp_path):
+    frames = art_project / "templates/cards/duel/art.html"
+    frames.write_text(frames.read_text().replace('"alien": full_art, ', ""))
+    with_art(art_project, {"pickle": "grid.png"})
+
+    with pytest.raises(BuildFailed) as failed:
+        build_en(art_project, tmp_path / "out")
+
+    assert [format_problem(problem) for problem in failed.value.problems] == [
+        "cards/duel/aliens.yaml:11:3: error: art-no-frame: pickle: the duel "
+        "alien template has no frame for a picture (templates/cards/duel/art.html names none "
+        "for 'alien')"]
+
+
+def test_replacing_a_picture_re_renders_exactly_the_faces_showing_it(art_project, tmp_path):
+    with_art(art_project, MINIMAL_ART)
+    out = tmp_path / "out"
+    build_en(art_project, out)
+    before = (out / "en/cards-a4.pdf").read_bytes()
+
+    Image.open(art_project / "art/duel/gradient.jpg").rotate(180).save(
+        art_project / "art/duel/gradient.jpg", quality=95)
+    result = build_en(art_project, out)
+
+    assert result.rendered == ["en/pickle"]
+    assert (out / "en/cards-a4.pdf").read_bytes() != before
+
+
+def test_builds_with_art_are_byte_identical(art_project, tmp_path):
+    with_art(art_project, {"iron-matron": "transparent.png", "pickle": "cmyk.jpg"})
+
+    build_en(art_project, tmp_path / "cold", cache=False)
+    build(art_project, tmp_path / "parallel", ["en"], ["a4"], jobs=2)
+    build_en(art_project, tmp_path / "parallel")  # from the cache
+
+    assert ((tmp_path / "cold/en/cards-a4.pdf").read_bytes()
+            == (tmp_path / "parallel/en/cards-a4.pdf").read_bytes())
