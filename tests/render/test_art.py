@@ -209,3 +209,37 @@ def test_builds_with_art_are_byte_identical(art_project, tmp_path):
 
     assert ((tmp_path / "cold/en/cards-a4.pdf").read_bytes()
             == (tmp_path / "parallel/en/cards-a4.pdf").read_bytes())
+
+
+def test_a_picture_a_template_shows_is_in_the_key_of_exactly_its_faces(art_project, tmp_path):
+    template = art_project / "templates/cards/duel/alien.html"
+    template.write_text(template.read_text() + '{% if card.complexity == "red" %}'
+                        '<img src="pictures/red.png" alt="" style="position: absolute; '
+                        'left: 3mm; top: 3mm; width: 5mm">{% endif %}\n')
+    (art_project / "templates/pictures").mkdir()
+    gradient = Image.open(art_project / "art/duel/gradient.jpg")
+    gradient.save(art_project / "templates/pictures/red.png")
+    out = tmp_path / "out"
+    build_en(art_project, out)
+
+    gradient.rotate(180).save(art_project / "templates/pictures/red.png")
+    result = build_en(art_project, out)
+
+    assert result.rendered == ["en/iron-matron"]  # the red alien; the green one shows none
+
+
+def test_a_picture_the_css_names_is_in_the_key_of_every_face(art_project, tmp_path):
+    # The stylesheets are shared: which faces a CSS picture lands on is known only once
+    # laid out, so a change to it renders every face again rather than print a stale one.
+    stylesheet = art_project / "templates/cards.css"
+    stylesheet.write_text(stylesheet.read_text() + ".tone-green { background-image: url(pictures/green.png); }\n")
+    (art_project / "templates/pictures").mkdir()
+    gradient = Image.open(art_project / "art/duel/gradient.jpg")
+    gradient.save(art_project / "templates/pictures/green.png")
+    out = tmp_path / "out"
+    build_en(art_project, out)
+
+    gradient.rotate(180).save(art_project / "templates/pictures/green.png")
+    result = build_en(art_project, out)
+
+    assert "en/pickle" in result.rendered and "en/iron-matron" in result.rendered
