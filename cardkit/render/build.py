@@ -37,7 +37,7 @@ from cardkit.render import fontmerge as fontmerge_module, impose as impose_modul
 from cardkit.render.art import DEFAULT_ART_DPI, Picture, prepare_pictures
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
-from cardkit.render.documents import LanguageContext, face_html
+from cardkit.render.documents import LanguageContext, credited, face_html
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fontmerge import project_font_files
@@ -126,7 +126,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                         for indices in sheets(len(context.faces), PAPERS[paper])]
             imposed[target, paper] = _imposed(
                 store, paper, rendered.documents[target, "registration", paper], laid_out, named,
-                font_files)
+                font_files, rendered.documents.get((target, "credits", paper)))
             rendered.advance(f"{target}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
@@ -315,8 +315,9 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
 
 def _documents(context: LanguageContext) -> tuple[str, ...]:
     """The documents of a context's game: its reference sheets unless it has no reference
-    texts, and the duplex check."""
-    return (("reference",) if sheet_sections(context.environment, context.game) else ()) + ("registration",)
+    texts, the duplex check, and the credits page where a face shows a picture."""
+    return ((("reference",) if sheet_sections(context.environment, context.game) else ())
+            + ("registration",) + (("credits",) if credited(context) else ()))
 
 
 def _load(root: Path) -> Database:
@@ -348,17 +349,17 @@ def _result(future: Future):
 
 
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
-             faces: dict[str, bytes], font_files: dict[str, bytes]) -> bytes:
+             faces: dict[str, bytes], font_files: dict[str, bytes], credits: bytes | None) -> bytes:
     """The card sheets of a paper (impose.impose_cards), from the cache when it holds them
-    for exactly these faces, duplex check, layout and fonts, imposed by this pikepdf,
-    fontTools and code."""
+    for exactly these faces, duplex check, credits page, layout and fonts, imposed by this
+    pikepdf, fontTools and code."""
     key = cache_key("sheets", pikepdf.__version__, pikepdf.__libqpdf_version__, fontTools.version,
                     _IMPOSITION_CODE, *(f"{name} {_digest(font)}" for name, font in sorted(font_files.items())),
-                    repr(PAPERS[paper]), repr(laid_out), _digest(registration),
+                    repr(PAPERS[paper]), repr(laid_out), _digest(registration), _digest(credits or b""),
                     *(f"{name} {_digest(pdf)}" for name, pdf in sorted(faces.items())))
     imposed = store.get(key)
     if imposed is None:
-        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, font_files)
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, font_files, credits)
         store.put(key, imposed)
     return imposed
 

@@ -88,6 +88,18 @@ def registration_html(context: LanguageContext, paper: Paper) -> str:
                           labels=registration_labels(paper, instructions_slot(paper)))
 
 
+def credited(context: LanguageContext) -> list[tuple[Face, Picture]]:
+    """The faces of the context that show a picture, with it, in print order."""
+    return [(face, context.pictures[face.id]) for face in (*context.faces, *context.backs)
+            if face.id in context.pictures]
+
+
+def credits_html(context: LanguageContext, paper: Paper) -> str:
+    """The credits page ending the card sheets: each picture's credit, by card; rendered
+    with the FACE_STYLESHEETS."""
+    return context.render("credits.html", paper=paper, credited=credited(context))
+
+
 def reference_html(context: LanguageContext, paper: Paper) -> str:
     """The reference sheets of the context's one game, on the paper upright; rendered with
     the REFERENCE_STYLESHEETS."""

@@ -44,9 +44,10 @@ class Slot:
 
 
 def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
-                 faces: dict[str, bytes], font_files: dict[str, bytes]) -> bytes:
+                 faces: dict[str, bytes], font_files: dict[str, bytes],
+                 credits: bytes | None = None) -> bytes:
     """The card sheets of one paper: the duplex check (two pages of `registration`), then per
-    sheet a front page and a back page. `faces` holds each face's one-page PDF by name;
+    sheet a front page and a back page, then the pictures' `credits` where there are any. `faces` holds each face's one-page PDF by name;
     their font subsets are merged into one per font (fontmerge.py), made from `font_files`."""
     pdf = Pdf.new()
     sources: list[Pdf] = []  # a copied stream's data is read from its source when saving
@@ -92,6 +93,10 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
             page.Resources = Dictionary(XObject=xobjects, ColorSpace=colour_spaces)
             page.Contents = pdf.make_stream(b"".join(drawing))
 
+    if credits is not None:
+        credits_pdf = Pdf.open(BytesIO(credits))
+        sources.append(credits_pdf)
+        pdf.pages.extend(credits_pdf.pages)
     trim = grid(paper)
     for page in pdf.pages:
         page.TrimBox = _box(trim, paper)

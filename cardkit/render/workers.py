@@ -22,7 +22,7 @@ from cardkit.model.database import Database, load_database
 from cardkit.render.art import Picture
 from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
-                                      reference_html, registration_html)
+                                      credits_html, reference_html, registration_html)
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.fit import fit_face
 from cardkit.render.fontmerge import tag_by_content
@@ -44,8 +44,8 @@ class FaceJob:
 
 @dataclass(frozen=True)
 class DocumentJob:
-    """A document of a target for one paper: `reference` sheets or the `registration`
-    (duplex) check."""
+    """A document of a target for one paper: `reference` sheets, the `registration`
+    (duplex) check or the pictures' `credits`."""
 
     target: Target
     document: str
@@ -70,6 +70,8 @@ def document_html(context: LanguageContext, document: str, paper: str) -> tuple[
     """A document's HTML and the stylesheets it is rendered with."""
     if document == "reference":
         return reference_html(context, PAPERS[paper]), REFERENCE_STYLESHEETS
+    if document == "credits":
+        return credits_html(context, PAPERS[paper]), FACE_STYLESHEETS
     return registration_html(context, PAPERS[paper]), FACE_STYLESHEETS
 
 

@@ -18,6 +18,7 @@ from cardkit.render.layout import BLEED, PAPERS, slot
 from tests.conftest import MINIMAL_DATABASE, BrokenFixture
 from tests.render.art_pictures import MINIMAL_ART, make_pictures, placed_images, with_art
 from tests.render.conftest import PROJECT
+from tests.render.pdf_content import text_runs
 
 BROKEN = sorted((Path(__file__).parent / "broken_art").glob("*.yaml"))
 A4 = PAPERS["a4"]
@@ -243,3 +244,25 @@ def test_a_picture_the_css_names_is_in_the_key_of_every_face(art_project, tmp_pa
     result = build_en(art_project, out)
 
     assert "en/pickle" in result.rendered and "en/iron-matron" in result.rendered
+
+
+def test_every_credit_is_on_the_credits_page_ending_the_card_sheets(art_project, tmp_path):
+    with_art(art_project, MINIMAL_ART)
+
+    build_en(art_project, tmp_path / "out")
+
+    path = tmp_path / "out/en/cards-a4.pdf"
+    with pikepdf.open(path) as pdf:
+        last = len(pdf.pages) - 1
+    runs = [run for run in text_runs(path) if run.page == last]
+    text = " ".join(run.text for run in runs)
+    for file in MINIMAL_ART.values():
+        assert f"Test picture {file}, CC0" in text
+    assert "Iron Matron" in text and "Pickle" in text
+    assert min(run.size for run in runs) >= 6.5
+
+
+def test_a_build_without_pictures_has_no_credits_page(art_project, tmp_path):
+    build_en(art_project, tmp_path / "out")
+
+    assert "Picture credits" not in " ".join(run.text for run in text_runs(tmp_path / "out/en/cards-a4.pdf"))
