@@ -26,7 +26,6 @@ from __future__ import annotations
 import gettext
 import hashlib
 import json
-import math
 import warnings
 from dataclasses import asdict, dataclass, field
 from io import BytesIO
@@ -270,8 +269,8 @@ def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
         placed = _contained(region, frame)
     region_width, region_height = region[2] - region[0], region[3] - region[1]
     effective = min(region_width / (placed[2] / MM_PER_INCH), region_height / (placed[3] / MM_PER_INCH))
-    target = (min(region_width, round(placed[2] / MM_PER_INCH * dpi)),
-              min(region_height, round(placed[3] / MM_PER_INCH * dpi)))
+    most = pixels_at(placed[2], placed[3], dpi)
+    target = (min(region_width, most[0]), min(region_height, most[1]))
     image = image.resize(target, Image.Resampling.LANCZOS, box=region)
     data, suffix = _encoded(image)
     return ({"left": placed[0], "top": placed[1], "width": placed[2], "height": placed[3],
@@ -365,6 +364,6 @@ def _encoded(image: Image.Image) -> tuple[bytes, str]:
     return output.getvalue(), "jpg"
 
 
-def frame_pixels(frame: Frame, dpi: int = DEFAULT_ART_DPI) -> tuple[int, int]:
-    """A frame's size in pixels at `dpi`."""
-    return (math.ceil(frame.width / MM_PER_INCH * dpi), math.ceil(frame.height / MM_PER_INCH * dpi))
+def pixels_at(width: float, height: float, dpi: int = DEFAULT_ART_DPI) -> tuple[int, int]:
+    """A size in millimetres in pixels at `dpi`, as a picture is downsampled to it."""
+    return (round(width / MM_PER_INCH * dpi), round(height / MM_PER_INCH * dpi))

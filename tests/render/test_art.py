@@ -266,3 +266,26 @@ def test_a_build_without_pictures_has_no_credits_page(art_project, tmp_path):
     build_en(art_project, tmp_path / "out")
 
     assert "Picture credits" not in " ".join(run.text for run in text_runs(tmp_path / "out/en/cards-a4.pdf"))
+
+
+def test_the_documented_frame_sizes_are_the_templates():
+    from cardkit.render.art import art_frames, pixels_at
+    from cardkit.render.environment import make_environment
+    from cardkit.render.games import kinds_of
+    from gettext import NullTranslations
+
+    environment = make_environment(PROJECT / "templates", NullTranslations())
+    documented = (PROJECT / "docs/printing.md").read_text()
+    for game in ("duel", "classic", "cosmic"):
+        frames = art_frames(environment, game)
+        framed = [kind for kind in kinds_of(game) if kind in frames]
+        sizes = {(frames[kind].width, frames[kind].height) for kind in framed}
+        assert len(sizes) == 1  # one row per game
+        ((width, height),) = sizes
+        bled = pixels_at(width, height)
+        cut = pixels_at(width - 2 * BLEED, height - 2 * BLEED)
+        assert (f"| {game} | {', '.join(framed)} | {width:g} x {height:g} mm | {bled[0]} x {bled[1]} px "
+                f"| {cut[0]} x {cut[1]} px |") in documented
+        unframed = [kind for kind in kinds_of(game) if kind not in frames]
+        if unframed:
+            assert f"| {game} | {', '.join(unframed)} | none | | |" in documented
