@@ -26,7 +26,10 @@ from __future__ import annotations
 import gettext
 import hashlib
 import json
+import multiprocessing
+import os
 import warnings
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -35,7 +38,7 @@ import PIL
 from jinja2 import Environment, TemplateNotFound
 from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
 
-from cardkit.model.base import Art
+from cardkit.model.base import Art, CardModel
 from cardkit.model.database import Database
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.cache import FaceCache, cache_key
@@ -56,7 +59,7 @@ FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP", ".sv
 MEDIA_TYPES = {"jpg": "image/jpeg", "png": "image/png", "svg": "image/svg+xml"}
 JPEG_QUALITY = 90
 # The settings a re-encoding uses, in every cache key: another setting is another picture.
-_ENCODING = f"Pillow {PIL.__version__}, JPEG q{JPEG_QUALITY} 4:2:0 baseline, PNG level 6"
+_ENCODING = f"Pillow {PIL.__version__}, bicubic, JPEG q{JPEG_QUALITY} 4:2:0 baseline, PNG level 6"
 _SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
 
@@ -131,46 +134,71 @@ def art_frames(environment: Environment, game: str) -> dict[str, Frame]:
 
 
 def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
-                     store: FaceCache | None = None, environment: Environment | None = None) -> Pictures:
-    """The picture of every card that names one, each problem at the card's `art` block."""
+                     store: FaceCache | None = None, environment: Environment | None = None,
+                     jobs: int | None = 1) -> Pictures:
+    """The picture of every card that names one, each problem at the card's `art` block.
+    Pictures the cache does not hold are made on `jobs` processes (None: a core each)."""
     from cardkit.render.environment import make_environment  # not at import: it loads the catalogues' code
 
     root = root.resolve()
     environment = environment or make_environment(root / "templates", gettext.NullTranslations())
     store = store or FaceCache(None)
     pictures = Pictures()
-    converted: set[str] = set()
+    named: list[tuple[CardModel, str, Frame, _Source]] = []
     for game in database.games:
         frames = art_frames(environment, game)
         for kind in kinds_of(game):
             for card in database.cards_of_kind(kind, game):
                 if card.art is None:
                     continue
-                origin = database.card_origins[card.id]
                 frame = frames.get(kind)
-                if frame is None:
-                    pictures.problems.append(error(
-                        origin.key_position(("art",)), "art-no-frame",
-                        f"{card.id}: the {game} {kind} template has no frame for a picture "
-                        f"(templates/{art_template(game)} names none for {kind!r})",
-                        card_id=card.id, field="art"))
-                    continue
                 try:
-                    picture, note = _prepared(root, game, card.art, frame, dpi, store)
+                    if frame is None:
+                        raise ArtRefused(f"the {game} {kind} template has no frame for a picture "
+                                         f"(templates/{art_template(game)} names none for {kind!r})",
+                                         code="art-no-frame", location=())
+                    named.append((card, game, frame, _source(root, game, card.art, frame, dpi)))
                 except ArtRefused as refused:
-                    pictures.problems.append(error(
-                        origin.position(("art",) + refused.location), refused.code,
-                        f"{card.id}: {refused}", card_id=card.id, field="art"))
-                    continue
-                pictures.by_face[card.id] = picture
-                if note and picture.file not in converted:
-                    converted.add(picture.file)
-                    pictures.notes.append(f"{ART_FOLDER}/{game}/{picture.file}: {note}")
-                resolution = _resolution_problem(card.id, origin.position(("art", "file")),
-                                                 game, picture, frame)
-                if resolution is not None:
-                    pictures.problems.append(resolution)
+                    pictures.problems.append(_refusal(database, card, refused.args[0], refused.code,
+                                                      refused.location))
+    made = {source.key: store.get(source.key) for *_, source in named}
+    missing = {source.key: source for *_, source in named if made[source.key] is None}
+    for key, outcome in zip(missing, _map(_made, list(missing.values()), jobs)):
+        if isinstance(outcome, bytes):
+            store.put(key, outcome)
+        made[key] = outcome
+    converted: set[str] = set()
+    for card, game, frame, source in named:
+        outcome = made[source.key]
+        if not isinstance(outcome, bytes):
+            pictures.problems.append(_refusal(database, card, *outcome))
+            continue
+        picture, note = _picture(outcome, card.art)
+        pictures.by_face[card.id] = picture
+        if note and source.shown not in converted:
+            converted.add(source.shown)
+            pictures.notes.append(f"{source.shown}: {note}")
+        resolution = _resolution_problem(card.id, database.card_origins[card.id].position(("art", "file")),
+                                         game, picture, frame)
+        if resolution is not None:
+            pictures.problems.append(resolution)
     return pictures
+
+
+def _refusal(database: Database, card: CardModel, message: str, code: str,
+             location: tuple[str, ...]) -> Problem:
+    origin = database.card_origins[card.id]
+    position = origin.position(("art",) + location) if location else origin.key_position(("art",))
+    return error(position, code, f"{card.id}: {message}", card_id=card.id, field="art")
+
+
+def _map(function, items: list, jobs: int | None) -> list:
+    """`function` over `items`, on up to `jobs` forked processes where there is more than one."""
+    workers = min(jobs or os.cpu_count() or 1, len(items))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [function(item) for item in items]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(function, items))
 
 
 def _resolution_problem(card_id: str, position: Position, game: str, picture: Picture,
@@ -198,10 +226,20 @@ class ArtRefused(Exception):
         self.location = location
 
 
-def _prepared(root: Path, game: str, art: Art, frame: Frame, dpi: int,
-              store: FaceCache) -> tuple[Picture, str | None]:
-    """The picture for `frame` and a note when its colours were converted; from the cache
-    when it holds it."""
+@dataclass(frozen=True)
+class _Source:
+    """A picture file as read, and what it is to be made into."""
+
+    shown: str  # art/<game>/<file>
+    content: bytes = field(repr=False)
+    format: str
+    art: Art
+    frame: Frame
+    dpi: int
+    key: str  # of the prepared picture in the face cache
+
+
+def _source(root: Path, game: str, art: Art, frame: Frame, dpi: int) -> _Source:
     folder = root / ART_FOLDER / game
     path = folder / art.file
     shown = f"{ART_FOLDER}/{game}/{art.file}"
@@ -216,25 +254,33 @@ def _prepared(root: Path, game: str, art: Art, frame: Frame, dpi: int,
     placement = {"fit": art.fit, "focus": art.focus, "crop": art.crop, "frame": asdict(frame), "dpi": dpi}
     key = cache_key("art", _ENCODING, hashlib.sha256(content).hexdigest(),
                     json.dumps(placement, sort_keys=True))
-    stored = store.get(key)
-    if stored is not None:
-        header, _, data = stored.partition(b"\n")
-        record = json.loads(header)
-        return Picture(data=data, credit=art.credit, file=art.file, **_picture_fields(record)), record["note"]
-    if expected == "SVG":
-        record, data = _svg(shown, content, art, frame)
-    else:
-        record, data = _raster(shown, content, expected, art, frame, dpi)
+    return _Source(shown, content, expected, art, frame, dpi, key)
+
+
+def _made(source: _Source) -> bytes | tuple[str, str, tuple[str, ...]]:
+    """The prepared picture as the cache keeps it (its record, a newline, its bytes), or
+    why it is refused (message, code, location): a plain value, as it may come from
+    another process."""
+    try:
+        if source.format == "SVG":
+            record, data = _svg(source.shown, source.content, source.art, source.frame)
+        else:
+            record, data = _raster(source.shown, source.content, source.format, source.art,
+                                   source.frame, source.dpi)
+    except ArtRefused as refused:
+        return refused.args[0], refused.code, refused.location
     record["url"] = f"{URL_SCHEME}{hashlib.sha256(data).hexdigest()}.{record.pop('suffix')}"
-    store.put(key, json.dumps(record, sort_keys=True).encode() + b"\n" + data)
-    return Picture(data=data, credit=art.credit, file=art.file, **_picture_fields(record)), record["note"]
+    return json.dumps(record, sort_keys=True).encode() + b"\n" + data
 
 
-def _picture_fields(record: dict) -> dict:
-    fields = {name: value for name, value in record.items() if name != "note"}
-    if fields.get("pixels") is not None:
-        fields["pixels"] = tuple(fields["pixels"])
-    return fields
+def _picture(stored: bytes, art: Art) -> tuple[Picture, str | None]:
+    """The picture from what `_made` gives and the cache keeps, and its colour note."""
+    header, _, data = stored.partition(b"\n")
+    record = json.loads(header)
+    note = record.pop("note")
+    if record.get("pixels") is not None:
+        record["pixels"] = tuple(record["pixels"])
+    return Picture(data=data, credit=art.credit, file=art.file, **record), note
 
 
 def _svg(shown: str, content: bytes, art: Art, frame: Frame) -> tuple[dict, bytes]:
@@ -271,7 +317,7 @@ def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
     effective = min(region_width / (placed[2] / MM_PER_INCH), region_height / (placed[3] / MM_PER_INCH))
     most = pixels_at(placed[2], placed[3], dpi)
     target = (min(region_width, most[0]), min(region_height, most[1]))
-    image = image.resize(target, Image.Resampling.LANCZOS, box=region)
+    image = image.resize(target, Image.Resampling.BICUBIC, box=region)
     data, suffix = _encoded(image)
     return ({"left": placed[0], "top": placed[1], "width": placed[2], "height": placed[3],
              "pixels": [width, height], "dpi": round(effective, 2), "note": note,

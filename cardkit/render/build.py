@@ -108,7 +108,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
                           f"known: {', '.join(database.games)}")
     store.open()
-    pictures = prepare_pictures(database, root, art_dpi, store)
+    pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
     preflight = preflight_problems(database, root, languages, store) + pictures.errors
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
