@@ -43,7 +43,8 @@ CODES = frozenset({
     # fit of printed text
     "fit-shrunk", "fit-overflow", "glyph-missing", "template-string-markup",
     # the owner's pictures
-    "art-unreadable", "art-crop", "art-no-frame", "art-resolution", "art-low-resolution",
+    "art-unreadable", "art-crop", "art-no-frame", "art-unknown-back", "art-resolution",
+    "art-low-resolution",
 })
 
 

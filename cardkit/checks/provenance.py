@@ -28,7 +28,7 @@ from cardkit.problems import Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 NOT_FACTS = frozenset({"id", "kind", "unknown", "sources", "art"})
-NOT_BOX_FACTS = frozenset({"rulebooks", "sources"})
+NOT_BOX_FACTS = frozenset({"rulebooks", "sources", "backs"})
 
 
 def fact_paths(card: CardModel) -> list[str]:

@@ -38,9 +38,9 @@ import PIL
 from jinja2 import Environment, TemplateNotFound
 from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
 
-from cardkit.model.base import Art, CardModel
-from cardkit.model.database import Database
-from cardkit.problems import Position, Problem, error, warning
+from cardkit.model.base import Art
+from cardkit.model.database import Database, Origin
+from cardkit.problems import Problem, error, warning
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.games import kinds_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
@@ -110,12 +110,19 @@ class Picture:
 
 @dataclass
 class Pictures:
-    """Every card's picture by face id, with what was found preparing them."""
+    """Every card's and deck back's picture by face id, and the pictures a language has of
+    its own, with what was found preparing them."""
 
     by_face: dict[str, Picture] = field(default_factory=dict)
+    by_language: dict[tuple[str, str], Picture] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     # One sentence per file converted to sRGB.
     notes: list[str] = field(default_factory=list)
+
+    def of_language(self, language: str) -> dict[str, Picture]:
+        """The pictures the faces of one language show, by face id."""
+        return {**self.by_face, **{face_id: picture for (other, face_id), picture in self.by_language.items()
+                                   if other == language}}
 
     @property
     def errors(self) -> list[Problem]:
@@ -136,60 +143,112 @@ def art_frames(environment: Environment, game: str) -> dict[str, Frame]:
 def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
                      store: FaceCache | None = None, environment: Environment | None = None,
                      jobs: int | None = 1) -> Pictures:
-    """The picture of every card that names one, each problem at the card's `art` block.
-    Pictures the cache does not hold are made on `jobs` processes (None: a core each)."""
+    """The picture of every card, language override and deck back that names one, each
+    problem at its `art` block. Pictures the cache does not hold are made on `jobs`
+    processes (None: a core each)."""
     from cardkit.render.environment import make_environment  # not at import: it loads the catalogues' code
 
     root = root.resolve()
     environment = environment or make_environment(root / "templates", gettext.NullTranslations())
     store = store or FaceCache(None)
     pictures = Pictures()
-    named: list[tuple[CardModel, str, Frame, _Source]] = []
+    ready: list[tuple[Named, Frame, _Source]] = []
     for game in database.games:
         frames = art_frames(environment, game)
-        for kind in kinds_of(game):
-            for card in database.cards_of_kind(kind, game):
-                if card.art is None:
-                    continue
-                frame = frames.get(kind)
-                try:
-                    if frame is None:
-                        raise ArtRefused(f"the {game} {kind} template has no frame for a picture "
-                                         f"(templates/{art_template(game)} names none for {kind!r})",
-                                         code="art-no-frame", location=())
-                    named.append((card, game, frame, _source(root, game, card.art, frame, dpi)))
-                except ArtRefused as refused:
-                    pictures.problems.append(_refusal(database, card, refused.args[0], refused.code,
-                                                      refused.location))
-    made = {source.key: store.get(source.key) for *_, source in named}
-    missing = {source.key: source for *_, source in named if made[source.key] is None}
+        named, unknown_backs = _named_pictures(database, game, environment)
+        pictures.problems += unknown_backs
+        for what in named:
+            frame = frames.get(what.frame)
+            try:
+                if frame is None:
+                    raise ArtRefused(
+                        f"the {game} {what.frame} template has no frame for a picture "
+                        f"(templates/{art_template(game)} names none for {what.frame!r})",
+                        code="art-no-frame", location=())
+                ready.append((what, frame, _source(root, game, what.art, frame, dpi)))
+            except ArtRefused as refused:
+                pictures.problems.append(what.problem(refused.args[0], refused.code, refused.location))
+    made = {source.key: store.get(source.key) for *_, source in ready}
+    missing = {source.key: source for *_, source in ready if made[source.key] is None}
     for key, outcome in zip(missing, _map(_made, list(missing.values()), jobs)):
         if isinstance(outcome, bytes):
             store.put(key, outcome)
         made[key] = outcome
     converted: set[str] = set()
-    for card, game, frame, source in named:
+    for what, frame, source in ready:
         outcome = made[source.key]
         if not isinstance(outcome, bytes):
-            pictures.problems.append(_refusal(database, card, *outcome))
+            pictures.problems.append(what.problem(*outcome))
             continue
-        picture, note = _picture(outcome, card.art)
-        pictures.by_face[card.id] = picture
+        picture, note = _picture(outcome, what.art)
+        if what.language is None:
+            pictures.by_face[what.face_id] = picture
+        else:
+            pictures.by_language[what.language, what.face_id] = picture
         if note and source.shown not in converted:
             converted.add(source.shown)
             pictures.notes.append(f"{source.shown}: {note}")
-        resolution = _resolution_problem(card.id, database.card_origins[card.id].position(("art", "file")),
-                                         game, picture, frame)
+        resolution = _resolution_problem(what, source.shown, picture, frame)
         if resolution is not None:
             pictures.problems.append(resolution)
     return pictures
 
 
-def _refusal(database: Database, card: CardModel, message: str, code: str,
-             location: tuple[str, ...]) -> Problem:
-    origin = database.card_origins[card.id]
-    position = origin.position(("art",) + location) if location else origin.key_position(("art",))
-    return error(position, code, f"{card.id}: {message}", card_id=card.id, field="art")
+@dataclass(frozen=True)
+class Named:
+    """A picture named by an `art` block (at `location` in `origin`) for the face
+    `face_id` (in `language` only, or in every language for None), to go in `frame`;
+    `subject` says whose it is in messages."""
+
+    art: Art
+    origin: Origin
+    location: tuple[str, ...]
+    face_id: str
+    frame: str
+    subject: str
+    card_id: str | None = None
+    language: str | None = None
+
+    def problem(self, message: str, code: str, location: tuple[str, ...] = (),
+                severity=error) -> Problem:
+        position = (self.origin.position(self.location + location) if location
+                    else self.origin.key_position(self.location))
+        return severity(position, code, f"{self.subject}: {message}", card_id=self.card_id,
+                        field=".".join(self.location + location) if self.card_id else None)
+
+
+def _named_pictures(database: Database, game: str,
+                    environment: Environment) -> tuple[list[Named], list[Problem]]:
+    """The pictures a game names: its cards', their languages' own, its deck backs'; and a
+    problem for each back named that no deck wears."""
+    from cardkit.render.backs import back_of, back_rules
+    from cardkit.render.faces import reference_cards
+
+    rules = back_rules(environment, game)
+    backs = {"reference"} if reference_cards(environment, game) else set()
+    named: list[Named] = []
+    for kind in kinds_of(game):
+        for card in database.cards_of_kind(kind, game):
+            backs.add(back_of(card, database, rules))
+            if card.art is not None:
+                named.append(Named(card.art, database.card_origins[card.id], ("art",), card.id,
+                                   kind, card.id, card.id))
+            for language in database.languages:
+                entry = database.text(language, card.id)
+                if entry is not None and entry.art is not None:
+                    named.append(Named(entry.art, database.text_origins[language, card.id], ("art",),
+                                       card.id, kind, f"{card.id} ({language})", card.id, language))
+    problems = []
+    box = database.boxes.get(game)
+    for back, art in (box.backs.items() if box is not None else ()):
+        what = Named(art, database.box_origins[game], ("backs", back), f"back-{game}-{back}",
+                     "back", f"the {back} back")
+        if back in backs:
+            named.append(what)
+        else:
+            problems.append(what.problem(f"no deck of {game} wears a back named {back!r}; its "
+                                         f"backs: {', '.join(sorted(backs))}", "art-unknown-back"))
+    return named, problems
 
 
 def _map(function, items: list, jobs: int | None) -> list:
@@ -201,20 +260,17 @@ def _map(function, items: list, jobs: int | None) -> list:
         return list(pool.map(function, items))
 
 
-def _resolution_problem(card_id: str, position: Position, game: str, picture: Picture,
-                        frame: Frame) -> Problem | None:
+def _resolution_problem(what: Named, shown: str, picture: Picture, frame: Frame) -> Problem | None:
     if picture.dpi is None or picture.dpi >= SHARP_DPI:
         return None
     width, height = picture.pixels
-    said = (f"{card_id}: {ART_FOLDER}/{game}/{picture.file} is {width} x {height} px and would "
-            f"print at {picture.dpi:.0f} dpi in its {frame.width:g} x {frame.height:g} mm frame")
+    said = (f"{shown} is {width} x {height} px and would print at {picture.dpi:.0f} dpi in its "
+            f"{frame.width:g} x {frame.height:g} mm frame")
     if picture.dpi < MINIMUM_DPI:
-        return error(position, "art-resolution",
-                     f"{said}; at least {MINIMUM_DPI} dpi are needed ({SHARP_DPI} for a sharp print)",
-                     card_id=card_id, field="art.file")
-    return warning(position, "art-low-resolution",
-                   f"{said}; it may print blurred ({SHARP_DPI} dpi for a sharp print)",
-                   card_id=card_id, field="art.file")
+        return what.problem(f"{said}; at least {MINIMUM_DPI} dpi are needed ({SHARP_DPI} for a "
+                            "sharp print)", "art-resolution", ("file",))
+    return what.problem(f"{said}; it may print blurred ({SHARP_DPI} dpi for a sharp print)",
+                        "art-low-resolution", ("file",), severity=warning)
 
 
 class ArtRefused(Exception):

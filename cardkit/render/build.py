@@ -34,7 +34,7 @@ from cardkit.checks.runner import Strictness, load_checked
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
 from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
-from cardkit.render.art import DEFAULT_ART_DPI, Picture, prepare_pictures
+from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
 from cardkit.render.documents import LanguageContext, credited, face_html
@@ -132,7 +132,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
                             later_steps=len(games) * len(languages) * len(papers),
                             ready=impose if outputs.imposes else None, games=games,
-                            pictures=pictures.by_face)
+                            pictures=pictures)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
     result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
                          problems=[problem for problem in pictures.problems if problem not in pictures.errors])
@@ -189,7 +189,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
                  later_steps: int = 0, ready: Ready | None = None,
                  games: list[str] | None = None,
-                 pictures: dict[str, Picture] | None = None) -> Rendered:
+                 pictures: Pictures | None = None) -> Rendered:
     """Every face of `games` (default: all) in `languages` and the reference sheets and
     duplex check of each paper: from the cache where it holds them whole, rendered (in
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
@@ -201,7 +201,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         result = Rendered({target: worker.context(target)
                            for target in targets(database, games or database.games, languages)})
         for context in result.contexts.values():
-            context.pictures.update(pictures or {})
+            context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
             face_jobs, document_jobs = _plan(worker, store, result, papers)
         except RenderError as exc:

@@ -289,3 +289,55 @@ def test_the_documented_frame_sizes_are_the_templates():
         unframed = [kind for kind in kinds_of(game) if kind not in frames]
         if unframed:
             assert f"| {game} | {', '.join(unframed)} | none | | |" in documented
+
+
+def give_backs(root: Path, **backs: str) -> None:
+    with (root / "cards/duel/box.yaml").open("a") as box:
+        box.write("backs:\n" + "".join(f"  {back}:\n    file: {file}\n    credit: Back {file}, CC0\n"
+                                       for back, file in backs.items()))
+
+
+def test_a_deck_back_prints_its_picture_behind_every_card_of_the_deck(art_project, tmp_path):
+    give_backs(art_project, alien="gradient.jpg")
+
+    build_en(art_project, tmp_path / "out")
+
+    with cards_pdf(tmp_path / "out") as pdf:
+        placed = placed_images(pdf)
+    assert {image.face for image in placed} == {"Back.duel-alien"}
+    # Both aliens wear it, on the back page of the first sheet: one object drawn twice.
+    assert [image.page for image in placed] == [3, 3]
+    assert len({image.image.objgen for image in placed}) == 1
+    assert all((round(image.width, 2), round(image.height, 2)) == (69.0, 94.0) for image in placed)
+
+
+def test_a_back_no_deck_wears_is_refused(art_project, tmp_path):
+    give_backs(art_project, artefact="gradient.jpg")
+
+    with pytest.raises(BuildFailed) as failed:
+        build_en(art_project, tmp_path / "out")
+
+    assert [format_problem(problem) for problem in failed.value.problems] == [
+        "cards/duel/box.yaml:16:3: error: art-unknown-back: the artefact back: no deck of duel wears "
+        "a back named 'artefact'; its backs: alien, discovery, plan-blue, plan-orange, reference, "
+        "reinforcement"]
+
+
+def test_a_language_may_print_a_picture_of_its_own(art_project, tmp_path):
+    with_art(art_project, {"pickle": "gradient.jpg"})
+    spanish = art_project / "locales/es/duel/aliens.yaml"
+    spanish.write_text(spanish.read_text().replace(
+        "pickle:\n", "pickle:\n  art:\n    file: grid.png\n    credit: Rejilla de prueba, CC0\n", 1))
+
+    build(art_project, tmp_path / "out", ["en", "es"], ["a4"], jobs=1)
+
+    pixels = {}
+    for language in ("en", "es"):
+        with pikepdf.open(tmp_path / f"out/{language}/cards-a4.pdf") as pdf:
+            (image,) = placed_images(pdf)
+            pixels[language] = PdfImage(image.image).as_pil_image().convert("RGB").getpixel((5, 5))
+        runs = text_runs(tmp_path / f"out/{language}/cards-a4.pdf")
+        credits = " ".join(run.text for run in runs)
+        assert ("Rejilla de prueba, CC0" in credits) == (language == "es")
+    # The grid's corner is white; the gradient's is dark.
+    assert min(pixels["es"]) > 240 and sum(pixels["en"]) < 300
