@@ -341,3 +341,19 @@ def test_a_language_may_print_a_picture_of_its_own(art_project, tmp_path):
         assert ("Rejilla de prueba, CC0" in credits) == (language == "es")
     # The grid's corner is white; the gradient's is dark.
     assert min(pixels["es"]) > 240 and sum(pixels["en"]) < 300
+
+
+def test_validate_fit_reports_what_the_build_would(art_project):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    with_art(art_project, {"iron-matron": "coarse.png", "pickle": "soft.png"})
+
+    result = CliRunner().invoke(main, ["validate", str(art_project), "--fit"])
+
+    assert result.exit_code == 1
+    assert ("cards/duel/aliens.yaml:4:11: error: art-resolution: iron-matron: art/duel/coarse.png is "
+            "272 x 370 px and would print at 100 dpi") in result.output
+    assert ("cards/duel/aliens.yaml:15:11: warning: art-low-resolution: pickle: art/duel/soft.png is "
+            "500 x 680 px and would print at 184 dpi") in result.output

@@ -210,3 +210,20 @@ def test_word_diff_marks_removed_and_added_words():
     assert word_diff("draw 2 cards", "draw 3 cards now") == [
         DiffPart("same", "draw "), DiffPart("removed", "2"), DiffPart("added", "3"),
         DiffPart("same", " cards"), DiffPart("added", " now")]
+
+
+def test_a_picture_too_coarse_to_print_is_shown_with_its_card(project):
+    from PIL import Image
+
+    (project / "art/duel").mkdir(parents=True)
+    Image.new("RGB", (272, 370), (200, 40, 40)).save(project / "art/duel/coarse.png")
+    aliens = project / "cards/duel/aliens.yaml"
+    aliens.write_text(aliens.read_text().replace(
+        "\niron-matron:\n", "\niron-matron:\n  art:\n    file: coarse.png\n    credit: Mine, CC0\n", 1))
+
+    card = Workbench(project, "de", project / "build" / CACHE_FOLDER).card("iron-matron")
+
+    resolution = [problem for problem in card.problems if problem.code == "art-resolution"]
+    assert [problem.message for problem in resolution] == [
+        "iron-matron: art/duel/coarse.png is 272 x 370 px and would print at 100 dpi in its "
+        "69 x 94 mm frame; at least 150 dpi are needed (300 for a sharp print)"]
