@@ -40,10 +40,9 @@ from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
 
 from cardkit.model.base import Art
 from cardkit.model.database import Database, Origin
-from cardkit.problems import Problem, error, warning
+from cardkit.problems import Problem, Severity, error, warning
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.games import kinds_of
-from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.source.boundary import InputRefused, read_input
 
 ART_FOLDER = "art"
@@ -75,12 +74,6 @@ class Frame:
     top: float
     width: float
     height: float
-
-    @property
-    def bleeds(self) -> bool:
-        """Whether the frame runs past the cut line into the bleed."""
-        return (self.left < BLEED or self.top < BLEED or self.left + self.width > CARD_WIDTH + BLEED
-                or self.top + self.height > CARD_HEIGHT + BLEED)
 
 
 @dataclass(frozen=True)
@@ -126,7 +119,11 @@ class Pictures:
 
     @property
     def errors(self) -> list[Problem]:
-        return [problem for problem in self.problems if problem.severity.value == "error"]
+        return [problem for problem in self.problems if problem.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [problem for problem in self.problems if problem.severity is Severity.WARNING]
 
 
 def art_frames(environment: Environment, game: str) -> dict[str, Frame]:

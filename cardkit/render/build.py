@@ -135,7 +135,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                             pictures=pictures)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
     result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
-                         problems=[problem for problem in pictures.problems if problem not in pictures.errors])
+                         problems=pictures.warnings)
     result.rendered = rendered.rendered
 
     for target, context in contexts.items():

@@ -357,3 +357,20 @@ def test_validate_fit_reports_what_the_build_would(art_project):
             "272 x 370 px and would print at 100 dpi") in result.output
     assert ("cards/duel/aliens.yaml:15:11: warning: art-low-resolution: pickle: art/duel/soft.png is "
             "500 x 680 px and would print at 184 dpi") in result.output
+
+
+def test_an_svg_picture_is_drawn_as_vectors_in_its_frame(art_project, tmp_path):
+    (art_project / "art/duel/disc.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
+        '<circle cx="50" cy="50" r="40" fill="#ff0000"/></svg>\n')
+    with_art(art_project, {"pickle": "disc.svg"}, fit="contain")
+
+    result = build_en(art_project, tmp_path / "out")
+
+    assert result.problems == []  # no pixels, so no resolution to report
+    with cards_pdf(tmp_path / "out") as pdf:
+        assert placed_images(pdf) == []  # no raster image anywhere
+        pickle = next(form for page in pdf.pages for name, form in page.Resources.get("/XObject", {}).items()
+                      if name == "/Face.pickle")
+        streams = [pickle.read_bytes()] + [form.read_bytes() for form in pickle.Resources.XObject.values()]
+    assert any(b"1 0 0 rg" in stream for stream in streams)
