@@ -374,3 +374,18 @@ def test_an_svg_picture_is_drawn_as_vectors_in_its_frame(art_project, tmp_path):
                       if name == "/Face.pickle")
         streams = [pickle.read_bytes()] + [form.read_bytes() for form in pickle.Resources.XObject.values()]
     assert any(b"1 0 0 rg" in stream for stream in streams)
+
+
+def test_a_picture_with_an_icc_profile_is_converted_to_srgb_said_once(art_project, tmp_path):
+    from PIL import ImageCms
+
+    profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    Image.open(art_project / "art/duel/grid.png").save(art_project / "art/duel/tagged.png", icc_profile=profile)
+    with_art(art_project, {"iron-matron": "tagged.png", "pickle": "tagged.png"})
+
+    result = build_en(art_project, tmp_path / "out")
+
+    assert [note for note in result.notes if note.startswith("art/")] == [
+        "art/duel/tagged.png: RGB with an ICC profile, converted to sRGB"]
+    with cards_pdf(tmp_path / "out") as pdf:
+        assert {str(image.image.ColorSpace) for image in placed_images(pdf)} == {"/DeviceRGB"}
