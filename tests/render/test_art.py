@@ -14,7 +14,7 @@ from pikepdf import PdfImage
 
 from cardkit.checks.output import format_problem
 from cardkit.render.build import BuildFailed, build
-from cardkit.render.layout import BLEED, PAPERS, slot
+from cardkit.render.layout import BLEED, PAPERS, back_slot, slot
 from tests.conftest import MINIMAL_DATABASE, BrokenFixture
 from tests.render.art_pictures import MINIMAL_ART, make_pictures, placed_images, with_art
 from tests.render.conftest import PROJECT
@@ -308,7 +308,11 @@ def test_a_deck_back_prints_its_picture_behind_every_card_of_the_deck(art_projec
     # Both aliens wear it, on the back page of the first sheet: one object drawn twice.
     assert [image.page for image in placed] == [3, 3]
     assert len({image.image.objgen for image in placed}) == 1
-    assert all((round(image.width, 2), round(image.height, 2)) == (69.0, 94.0) for image in placed)
+    # Each where long-edge duplex puts it behind its card: the mirrored slot, bleed included.
+    for image, index in zip(sorted(placed, key=lambda image: -image.x), (0, 1)):
+        frame = back_slot(A4, index).grown(BLEED)
+        assert (round(image.x, 2), round(image.y, 2), round(image.width, 2), round(image.height, 2)) == (
+            round(frame.x, 2), round(A4.height - frame.y - frame.height, 2), 69.0, 94.0)
 
 
 def test_a_back_no_deck_wears_is_refused(art_project, tmp_path):
