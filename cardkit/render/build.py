@@ -108,8 +108,13 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
                           f"known: {', '.join(database.games)}")
     store.open()
-    pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
-    preflight = preflight_problems(database, root, languages, store) + pictures.errors
+    preflight = preflight_problems(database, root, languages, store)
+    if not preflight:  # a refused catalogue or font would refuse the templates too
+        try:
+            pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
+        except RenderError as exc:
+            raise BuildFailed(str(exc)) from None
+        preflight = pictures.errors
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     imposed: dict[tuple[Target, str], bytes] = {}

@@ -251,10 +251,10 @@ def print_problems(database: Database, root: Path) -> list[Problem]:
     """`cardkit validate --fit`: what would print wrong, the preflight's findings (template
     catalogues, characters the fonts lack, the cards' pictures) and then every text's fit, unless the preflight
     refused a file the render needs (a catalogue or font), which the render would refuse too."""
-    preflight = preflight_problems(database, root) + prepare_pictures(database, root).problems
+    preflight = preflight_problems(database, root)
     if any(problem.code == "file-unreadable" for problem in preflight):
         return preflight
-    return preflight + fit_problems(database, root)
+    return preflight + prepare_pictures(database, root).problems + fit_problems(database, root)
 
 
 def fit_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
