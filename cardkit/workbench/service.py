@@ -180,8 +180,10 @@ class Workbench:
         shown = {}
         for path in changed:
             path = path.resolve()
-            if not path.is_file() or not path.is_relative_to(self.root) \
-                    or path.relative_to(self.root) not in loaded:
+            if not path.is_file() or not path.is_relative_to(self.root):
+                return None
+            file = path.relative_to(self.root)
+            if file not in loaded and not _new_text_file(file, self.database):
                 return None
             shown[path.relative_to(self.root)] = path
         return {file: load_yaml(path, file, root=self.root, round_trip=False)
@@ -332,15 +334,17 @@ class Workbench:
             file = self.database.locale_file(self.language, card_id)
             document = next((loaded for _, loaded in self.checked.sources.locale_documents
                              if loaded.path == file), None)
-            if document is None or not isinstance(document.data, dict):
+            if document is not None and (document.problems
+                                         or not isinstance(document.data, (dict, type(None)))):
                 raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
                                        "`cardkit validate` says why")
-            faults = _value_faults(text, document.position((card_id, *field_location(path))),
-                                   card_id, path)
+            at = (document.position((card_id, *field_location(path))) if document is not None
+                  else Position(file))
+            faults = _value_faults(text, at, card_id, path)
             if faults:
                 return faults
             try:
-                draft = edited_text(document.text, file, [Translation(card_id, path, text=text)])
+                draft = self._edited(file, document, Translation(card_id, path, text=text))
             except EditRefused as exc:
                 raise WorkbenchRefused(f"the text cannot be checked: {exc}") from None
             after = self.checked.edited({file: draft})
@@ -388,15 +392,26 @@ class Workbench:
                     theirs = self._text_on_disk(file, card_id, path)
                     if theirs != base:
                         raise Conflict(card_id, path, text, theirs, current)
-                if not (self.root / file).exists():
-                    raise WorkbenchRefused(f"{file}: does not exist yet; create it with the "
-                                           "card's entry first")
-                edits = LocaleEdits(self.root)
-                edits.add(file, Translation(card_id, path, text=text, confirmed=confirm,
-                                            english=english))
-                write_texts(self.root, edits.texts())
+                edit = Translation(card_id, path, text=text, confirmed=confirm, english=english)
+                if (self.root / file).exists():
+                    edits = LocaleEdits(self.root)
+                    edits.add(file, edit)
+                    texts = edits.texts()
+                else:
+                    texts = {file: self._edited(file, None, edit)}
+                write_texts(self.root, texts)
             self.reload({self.root / file})
             return Saved(card_id, path, confirm, self.card(card_id))
+
+    def _edited(self, file: Path, document: Document | None, edit: Translation) -> str:
+        """The file's text after `edit`; a file that does not exist yet begins with a comment
+        saying what it holds, then the card's entry in canonical form."""
+        if document is not None:
+            return edited_text(document.text, file, [edit])
+        game, kind = file.parts[2], file.stem
+        header = (f"# {self.language} texts of the {kind} of {game}, begun in the translation "
+                  "workbench.\n\n")
+        return header + edited_text(None, file, [edit])
 
     def _text_on_disk(self, file: Path, card_id: str, path: str) -> str | None:
         text = self._document_text(file)
@@ -442,6 +457,13 @@ def _languages_of(files: set[Path], root: Path) -> set[str] | None:
             return None
         languages.add(parts[1])
     return languages
+
+
+def _new_text_file(file: Path, database: Database) -> bool:
+    """Whether `file` is a language's file of card texts that the project did not hold yet
+    (the workbench's first save of a card in a language makes one)."""
+    return (len(file.parts) >= 4 and file.parts[0] == "locales" and file.suffix == ".yaml"
+            and file.parts[1] in database.languages)
 
 
 def _value_faults(text: str, at: Position, card_id: str, path: str) -> list[Problem]:

@@ -210,3 +210,72 @@ def test_word_diff_marks_removed_and_added_words():
     assert word_diff("draw 2 cards", "draw 3 cards now") == [
         DiffPart("same", "draw "), DiffPart("removed", "2"), DiffPart("added", "3"),
         DiffPart("same", " cards"), DiffPart("added", " now")]
+
+
+def test_the_first_text_of_a_card_creates_its_language_file(project):
+    german = project / "locales/de/classic/aliens.yaml"
+    german.unlink()
+    workbench = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+    card = workbench.card("amoeba")
+    assert (card.file, card.version, field(card, "name").state) == (
+        "locales/de/classic/aliens.yaml", "", "missing")
+
+    problems = workbench.check("amoeba", "name", "Amöbe ")
+    assert [(p.code, p.position.path, p.field) for p in problems if p.code == "whitespace"] == [
+        ("whitespace", Path("locales/de/classic/aliens.yaml"), "name")]
+
+    english = field(card, "name").english
+    saved = workbench.save("amoeba", "name", "Amöbe", card.version, None, confirm=True)
+
+    assert german.read_text() == (
+        "# de texts of the aliens of classic, begun in the translation workbench.\n\n"
+        f"amoeba:\n  name: Amöbe\n  translated_from:\n    name: {fingerprint(english)}\n")
+    assert field(saved.card, "name").state == "translated" and saved.card.version
+    report = validate(project)
+    assert not report.errors
+    assert not [p for p in report.problems if p.position.path == german.relative_to(project)]
+    assert subprocess.run([".venv/bin/cardkit", "fmt", "--check", str(project)], cwd=PROJECT,
+                          capture_output=True).returncode == 0
+
+
+HAND_FORMATTED = """\
+# Hand-formatted: flow mappings, odd indentation, quoting and comments, none of it canonical.
+swarm: {name: "Schwarm", translated_from: {name: 8c13f73b}}
+
+iron-matron:
+   name:   'Eiserne Matrone'     # a comment after the name
+   powers:
+       punish: {name: Bestrafen,
+                text: "Wann immer dein Gegner genau 1 Handkarte hat, muss er sie zeigen."}
+       lay-down-the-law:
+           name: Machtwort sprechen
+           text: >-
+             Nachdem die Pläne aufgedeckt worden sind, darfst du jede
+             aufgedeckte 20 als 42 oder als -42 zählen.
+   translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}
+"""
+
+
+def test_a_save_in_a_hand_formatted_file_changes_only_its_field_line(project):
+    german = project / GERMAN_ALIENS
+    german.write_text(HAND_FORMATTED)
+    workbench = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+    card = workbench.card("iron-matron")
+
+    workbench.save("iron-matron", "name", "Eisenmatrone", card.version, "Eiserne Matrone",
+                   confirm=False)
+    workbench.save("iron-matron", "powers.lay-down-the-law.text", "Nach dem Aufdecken zählt "
+                   "jede 20 als 42 oder -42.", workbench.card("iron-matron").version,
+                   field(card, "powers.lay-down-the-law.text").text, confirm=False)
+
+    # only the lines of the two fields, and of the fingerprints an unconfirmed save removes
+    assert diff_lines(HAND_FORMATTED, german.read_text()) == [
+        "-   name:   'Eiserne Matrone'     # a comment after the name",
+        "+   name: 'Eisenmatrone'     # a comment after the name",
+        "-             Nachdem die Pläne aufgedeckt worden sind, darfst du jede",
+        "-             aufgedeckte 20 als 42 oder als -42 zählen.",
+        "-   translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}",
+        "+             Nach dem Aufdecken zählt jede 20 als 42 oder -42.",
+        "+   translated_from:",
+        "+     powers.punish.name: f1fc8ace",
+    ]
