@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,16 @@ def test_a_save_in_a_hand_formatted_file_changes_only_its_field_line(project):
         "+   translated_from:",
         "+     powers.punish.name: f1fc8ace",
     ]
+
+
+def test_after_a_save_the_workbench_knows_what_reading_the_files_anew_gives(workbench, project):
+    card = workbench.card("iron-matron")
+    text = field(card, PUNISH).text
+
+    saved = workbench.save("iron-matron", PUNISH, text + " Sofort.", card.version, text, confirm=False)
+
+    fresh = Workbench(project, "de", project / "build" / CACHE_FOLDER).card("iron-matron")
+    # (fit budgets are measured once per card and kept: the edited text's differs by its words)
+    unbudgeted = lambda view: replace(view, fields=[replace(f, budget=None) for f in view.fields])  # noqa: E731
+    assert unbudgeted(saved.card) == unbudgeted(fresh)
+    assert workbench.reload({project / GERMAN_ALIENS}) == set()  # the watcher's echo of the save
