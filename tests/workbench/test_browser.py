@@ -98,7 +98,7 @@ def css(browser, selector: str):
 def open_card(browser, url: str, card_id: str) -> None:
     browser.get(url)
     wait_for(browser, lambda: css(browser, f'#card-list li[data-card="{card_id}"] button'), "no card list")
-    css(browser, f'#card-list li[data-card="{card_id}"] button')[0].click()
+    click(browser, f'#card-list li[data-card="{card_id}"] button')
     wait_for(browser, lambda: css(browser, f'#card[data-card="{card_id}"] textarea'), "card not shown")
 
 
@@ -106,14 +106,25 @@ def field(browser, path: str):
     return css(browser, f'section.field[data-path="{path}"]')[0]
 
 
-def press(browser, path: str, button: str) -> None:
-    """Clicks a field's button; one the page replaced while it was clicked (a re-render after
-    an earlier answer) is found and clicked again."""
-    def click() -> bool:
-        field(browser, path).find_element("css selector", f"button.{button}").click()
+def click(browser, selector: str) -> None:
+    """Clicks the first element matching `selector`; one the page replaced while it was
+    clicked (a re-render after an earlier answer) is found and clicked again."""
+    def clicked() -> bool:
+        css(browser, selector)[0].click()
         return True
 
-    wait_for(browser, click, f"no {button} button")
+    wait_for(browser, clicked, f"nothing to click at {selector}")
+
+
+def attribute(browser, selector: str, name: str) -> str:
+    """Reads an attribute of the first element matching `selector`, found again if the page
+    replaced it while it was read."""
+    return wait_for(browser, lambda: css(browser, selector)[0].get_attribute(name),
+                    f"no {name} at {selector}")
+
+
+def press(browser, path: str, button: str) -> None:
+    click(browser, f'section.field[data-path="{path}"] button.{button}')
 
 
 def problem_codes(browser, path: str) -> list[str]:
@@ -133,9 +144,13 @@ def screenshot(browser, folder: Path, name: str) -> None:
 
 
 def retype(browser, path: str, text: str) -> None:
-    area = field(browser, path).find_element("css selector", "textarea")
-    area.clear()
-    area.send_keys(text)
+    def typed() -> bool:
+        area = field(browser, path).find_element("css selector", "textarea")
+        area.clear()
+        area.send_keys(text)
+        return True
+
+    wait_for(browser, typed, f"no text box at {path}")
 
 
 def test_typing_shows_problems_before_saving(browser, server, project, screenshots):
@@ -154,7 +169,7 @@ def test_typing_shows_problems_before_saving(browser, server, project, screensho
 def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server, project, screenshots):
     before = (project / GERMAN_ALIENS).read_text()
     open_card(browser, server, "iron-matron")
-    old_face = css(browser, "#target-face")[0].text
+    old_face = wait_for(browser, lambda: css(browser, "#target-face")[0].text, "no face")
 
     retype(browser, PUNISH, "Hat dein Gegner genau 1 Handkarte, zeigt er sie dir. Ist es eine 20, "
                             "31 oder 42, gewinnst du.")
@@ -218,8 +233,9 @@ def test_a_change_on_disk_is_shown_as_a_conflict(browser, server, project, scree
     press(browser, PUNISH, "save")
 
     wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
-    assert css(browser, ".conflict .theirs")[0].text.endswith("gewinnst du sofort.")
-    assert css(browser, ".conflict .mine")[0].text.startswith("Meine Fassung")
+    assert wait_for(browser, lambda: css(browser, ".conflict .theirs")[0].text, "no theirs"
+                    ).endswith("gewinnst du sofort.")
+    assert wait_for(browser, lambda: css(browser, ".conflict .mine")[0].text, "no mine").startswith("Meine Fassung")
     screenshot(browser, screenshots, "conflict")
     assert "Meine Fassung" not in german.read_text()
 
@@ -259,8 +275,8 @@ def test_the_keyboard_leads_to_the_next_card_needing_work(browser, server, proje
 
     # the first listed card that is not translated or has errors (the games without German
     # texts come before the Duel)
-    needing_work = css(browser, '#card-list li:not([data-state="translated"][data-errors="0"])'
-                       )[0].get_attribute("data-card")
+    needing_work = attribute(browser, '#card-list li:not([data-state="translated"][data-errors="0"])',
+                             "data-card")
     css(browser, "body")[0].send_keys("n")
 
     wait_for(browser, lambda: css(browser, f'#card[data-card="{needing_work}"]'),
