@@ -311,7 +311,7 @@ def test_typing_in_two_fields_and_saving_one_keeps_the_other(browser, server, pr
 
     wait_for(browser, lambda: "Gespeichert." in field(browser, PUNISH).text, "the save is not shown")
     assert typed(browser, LAW) == "Mein Entwurf, noch nicht gespeichert: 20 als 42 oder -42."
-    assert field(browser, LAW).get_attribute("data-dirty") == "true"
+    assert attribute(browser, f'section.field[data-path="{LAW}"]', "data-dirty") == "true"
     assert "Mein Entwurf" not in (project / GERMAN_ALIENS).read_text()
     # the page's own live update of the saved card erases neither the draft nor the message
     time.sleep(1.5)
@@ -327,12 +327,12 @@ def test_a_draft_is_offered_again_after_moving_away_and_after_a_reload(browser, 
     open_card(browser, server, "iron-matron")
     draft = "Ein Entwurf, den ich nicht verlieren will: 20, 31 oder 42."
     retype(browser, PUNISH, draft)
-    area(browser, PUNISH).send_keys(Keys.ESCAPE)
+    wait_for(browser, lambda: area(browser, PUNISH).send_keys(Keys.ESCAPE) or True, "no text box")
     css(browser, "body")[0].send_keys("n")
     wait_for(browser, lambda: css(browser, '#card[data-card="sweet-revenge"]'),
              "n did not move to the card needing work")
 
-    css(browser, '#card-list li[data-card="iron-matron"] button')[0].click()
+    click(browser, '#card-list li[data-card="iron-matron"] button')
 
     wait_for(browser, lambda: css(browser, '#card[data-card="iron-matron"]')
              and typed(browser, PUNISH) == draft, "the draft was not offered after moving away")
@@ -378,7 +378,7 @@ def test_a_classic_card_is_translated_into_german_from_nothing(browser, project)
     serving = Serving(project)
     try:
         open_card(browser, serving.url, "amoeba")
-        assert field(browser, "name").get_attribute("data-state") == "missing"
+        assert attribute(browser, 'section.field[data-path="name"]', "data-state") == "missing"
         retype(browser, "name", "Amöbe ")
         wait_for(browser, lambda: "whitespace" in problem_codes(browser, "name"),
                  "no check before the file exists")
@@ -444,13 +444,13 @@ def test_keyboard_only_next_card_edit_save_and_confirm(browser, server, project)
     css(browser, "body")[0].send_keys("n")
     wait_for(browser, lambda: browser.switch_to.active_element.tag_name == "textarea",
              "n did not put the focus in a field")
-    focused = browser.switch_to.active_element
-    card_id = css(browser, "#card")[0].get_attribute("data-card")
-    path = focused.get_attribute("data-path")
-    english = field(browser, path).find_element("css selector", ".english").text
+    card_id = attribute(browser, "#card", "data-card")
+    path = browser.switch_to.active_element.get_attribute("data-path")
+    english = wait_for(browser, lambda: field(browser, path).find_element("css selector", ".english").text,
+                       "no English text")
 
-    focused.send_keys(Keys.CONTROL, "a")
-    focused.send_keys(english + " (de)")
+    browser.switch_to.active_element.send_keys(Keys.CONTROL, "a")
+    browser.switch_to.active_element.send_keys(english + " (de)")
     browser.switch_to.active_element.send_keys(Keys.CONTROL, Keys.ENTER)
     wait_for(browser, lambda: "Gespeichert." in field(browser, path).text, "Ctrl+Enter did not save")
     browser.switch_to.active_element.send_keys(Keys.CONTROL, Keys.SHIFT, Keys.ENTER)
@@ -459,7 +459,7 @@ def test_keyboard_only_next_card_edit_save_and_confirm(browser, server, project)
              "Ctrl+Shift+Enter did not save and confirm")
     wait_for(browser, lambda: field(browser, path).get_attribute("data-state") == "translated",
              "the field is not translated")
-    assert css(browser, "#card")[0].get_attribute("data-card") == card_id
+    assert attribute(browser, "#card", "data-card") == card_id
 
 
 def test_the_skip_link_leads_past_the_list(browser, server):
@@ -480,7 +480,8 @@ def test_fields_are_labelled_in_the_cards_words(browser, server):
     labels = [label.text for label in css(browser, "section.field h3 label")]
 
     assert labels[:3] == ["Name", "Fähigkeit 1 · Name", "Fähigkeit 1 · Text"]
-    assert css(browser, f'section.field[data-path="{PUNISH}"] h3 code.path')[0].text == PUNISH
+    assert wait_for(browser, lambda: css(browser, f'section.field[data-path="{PUNISH}"] h3 code.path')[0].text,
+                    "no path") == PUNISH
 
 
 @pytest.mark.parametrize("width", [600, 1000, 1600])
