@@ -161,11 +161,12 @@ function showCard(card) {
   const header = element("h2", {}, element("code", {text: card.card}),
     document.createTextNode(` · ${card.kind} · `), element("span", {class: "state", id: "card-state", "data-state": card.state, text: labels[card.state]}));
   const notice = element("p", {id: "card-notice", role: "status"});
+  const help = element("p", {class: "help", id: "save-help", text: labels.save_help});
   const fields = element("div", {class: "fields"}, ...card.fields.map(field => fieldEditor(card, field)));
   const problems = element("section", {class: "card-problems"}, element("h3", {text: labels.card_problems}));
   // focusable, so that a keyboard can scroll it where it scrolls on its own
   const faces = element("aside", {class: "faces", tabindex: "0", "aria-label": labels.faces});
-  main.replaceChildren(header, notice, element("div", {class: "workspace"}, fields, faces), problems);
+  main.replaceChildren(header, notice, help, element("div", {class: "workspace"}, fields, faces), problems);
   main.dataset.card = card.card;
   showCardParts(card);
   for (const section of fields.children) offerDraft(section);
@@ -288,11 +289,9 @@ function fieldEditor(card, field) {
   }
   if (field.english_note) section.append(element("p", {class: "note", text: `${labels.english_note}: ${field.english_note}`}));
   if (field.note) section.append(element("p", {class: "note", text: `${labels.note}: ${field.note}`}));
-  const helpId = `${areaId}-help`;
-  const save = element("button", {type: "button", class: "save", text: labels.save, "aria-describedby": helpId});
-  const confirm = element("button", {type: "button", class: "confirm", text: labels.confirm, "aria-describedby": helpId});
-  section.append(text, element("div", {class: "actions"}, save, confirm, element("span", {class: "help", id: helpId, text: labels.save_help})),
-                 status, checking, problems);
+  const save = element("button", {type: "button", class: "save", text: labels.save, "aria-describedby": "save-help"});
+  const confirm = element("button", {type: "button", class: "confirm", text: labels.confirm, "aria-describedby": "save-help"});
+  section.append(text, element("div", {class: "actions"}, save, confirm), status, checking, problems);
   problems.append(problemList(card.problems.filter(problem => problem.field === field.path)));
 
   let timer = null;

@@ -482,6 +482,9 @@ def test_fields_are_labelled_in_the_cards_words(browser, server):
     assert labels[:3] == ["Name", "Fähigkeit 1 · Name", "Fähigkeit 1 · Text"]
     assert wait_for(browser, lambda: css(browser, f'section.field[data-path="{PUNISH}"] h3 code.path')[0].text,
                     "no path") == PUNISH
+    assert "(Strg+Eingabe)" in wait_for(browser, lambda: css(browser, "#save-help")[0].text, "no help")
+    assert attribute(browser, f'section.field[data-path="{PUNISH}"] button.confirm',
+                     "aria-describedby") == "save-help"
 
 
 @pytest.mark.parametrize("width", [600, 1000, 1600])
@@ -526,3 +529,20 @@ def test_axe_finds_no_serious_or_critical_violation(browser, server, project):
     press(browser, PUNISH, "save")
     wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
     assert axe_violations(browser) == [], "conflict"
+
+
+def test_taking_the_version_on_disk_ends_the_edit(browser, server, project):
+    open_card(browser, server, "iron-matron")
+    retype(browser, PUNISH, "Meine Fassung mit genau 1 Handkarte und 20, 31, 42, wann immer.")
+    german = project / GERMAN_ALIENS
+    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
+    press(browser, PUNISH, "save")
+    wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
+    assert browser.switch_to.active_element.get_attribute("class") == "keep-mine"
+
+    press(browser, PUNISH, "take-theirs")
+
+    wait_for(browser, lambda: typed(browser, PUNISH).endswith("gewinnst du sofort."), "not taken")
+    assert attribute(browser, f'section.field[data-path="{PUNISH}"]', "data-state") == "translated"
+    assert css(browser, f'section.field[data-path="{PUNISH}"][data-dirty]') == []
+    assert browser.execute_script("return localStorage.length") == 0
