@@ -293,3 +293,15 @@ def test_after_a_save_the_workbench_knows_what_reading_the_files_anew_gives(work
     unbudgeted = lambda view: replace(view, fields=[replace(f, budget=None) for f in view.fields])  # noqa: E731
     assert unbudgeted(saved.card) == unbudgeted(fresh)
     assert workbench.reload({project / GERMAN_ALIENS}) == set()  # the watcher's echo of the save
+
+
+def test_validate_says_why_only_of_a_file_it_reports(project):
+    german = project / GERMAN_ALIENS
+    german.write_text(german.read_text().replace("iron-matron:\n", "iron-matron:\n\t", 1))
+    workbench = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+
+    with pytest.raises(WorkbenchRefused, match="does not load, so the text cannot be checked; "
+                                               "`cardkit validate` says why"):
+        workbench.check("iron-matron", PUNISH, "Ein Text.")
+    assert [problem for problem in validate(project).errors
+            if problem.position.path == GERMAN_ALIENS]
