@@ -393,3 +393,15 @@ def test_a_picture_with_an_icc_profile_is_converted_to_srgb_said_once(art_projec
         "art/duel/tagged.png: RGB with an ICC profile, converted to sRGB"]
     with cards_pdf(tmp_path / "out") as pdf:
         assert {str(image.image.ColorSpace) for image in placed_images(pdf)} == {"/DeviceRGB"}
+
+
+def test_a_webp_picture_prints_like_the_others(art_project, tmp_path):
+    Image.open(art_project / "art/duel/gradient.jpg").save(art_project / "art/duel/gradient.webp", quality=90)
+    with_art(art_project, {"pickle": "gradient.webp"})
+
+    build_en(art_project, tmp_path / "out")
+
+    with cards_pdf(tmp_path / "out") as pdf:
+        (image,) = placed_images(pdf)
+    assert (round(image.width, 2), round(image.height, 2)) == (69.0, 94.0)
+    assert [round(value) for value in image.dpi] == [300, 300]
