@@ -141,13 +141,13 @@ def test_contain_shows_the_whole_picture_centred_in_its_frame(art_project, tmp_p
 
 
 def test_a_focus_point_moves_the_crop(art_project, tmp_path):
-    # The grid is 900 x 1230 px: the frame's aspect keeps 900 x 1226 px; a focus at the
-    # top keeps the top rows, so the picture's red centre line sits 2 px lower than centred.
+    # The grid is 900 x 1230 px: the frame's aspect keeps 900 x 1226 px; a focus at the top
+    # keeps the top rows and one at the bottom the bottom rows, so the picture's red centre
+    # line sits lower in the first.
     with_art(art_project, {"iron-matron": "grid.png"}, focus="[0.5, 0]")
     build_en(art_project, tmp_path / "top")
-    with_art_reset = (art_project / "cards/duel/aliens.yaml").read_text().replace(
-        "focus: [0.5, 0]", "focus: [0.5, 1]")
-    (art_project / "cards/duel/aliens.yaml").write_text(with_art_reset)
+    aliens = art_project / "cards/duel/aliens.yaml"
+    aliens.write_text(aliens.read_text().replace("focus: [0.5, 0]", "focus: [0.5, 1]"))
     build_en(art_project, tmp_path / "bottom")
 
     rows = []
