@@ -66,7 +66,7 @@ def _print(report: Report, engine) -> None:
     for invariant in engine.invariants:
         status = "BROKEN" if invariant.name in failed_invariants else "held  "
         click.echo(f"  {status}  {invariant.name} ({invariant.cites}): "
-                   f"{report.checks.get(invariant.name, 0):,} checks")
+                   f"{report.events:,} checks")
     status = "held  " if ended == report.played else "BROKEN"
     bound = engine.playthrough.max_actions
     click.echo(f"  {status}  a game ends within {bound} procedure{'' if bound == 1 else 's'} "

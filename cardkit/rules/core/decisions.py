@@ -19,14 +19,16 @@ CHANCE = "chance"
 Procedure = Generator["Decision | Event", Any, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Decision:
     """Who chooses, what kind of choice, and what is legal.
 
     `options` lists the legal choices when they can be listed; a choice space too large
     to list (every face of every die rolled at once) gives `accepts` instead, a test of
     one choice, `space`, how the legal choices read in a message, and `sample`, a legal
-    choice drawn at random (for random play).
+    choice drawn at random (for random play). Nothing changes a decision once it is
+    asked; it is not frozen only because a frozen one takes several times as long to
+    make, and random play makes one for every choice.
     """
 
     actor: str

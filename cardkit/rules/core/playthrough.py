@@ -81,9 +81,8 @@ class Report:
     game: str
     seed: int
     played: int = 0
-    checks: dict[str, int] = field(default_factory=dict)    # invariant -> times checked
     decisions: int = 0
-    events: int = 0
+    events: int = 0      # the steps: each invariant is checked after every one
     failed: list[Game] = field(default_factory=list)
 
 
@@ -119,9 +118,8 @@ class Dealt:
         return do, action.start(self.rules, action.read(self.setup, self._reader, ("do", name)))
 
 
-def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
-              checks: dict[str, int] | None = None) -> Game:
-    """Deal and play one game at random; `checks` counts the invariant checks made."""
+def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int) -> Game:
+    """Deal and play one game at random."""
     rng = Random(game_seed(seed, number))
     try:
         dealt = Dealt(engine, game, data, rng)
@@ -133,9 +131,6 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
     played = Game(game, seed, number, dealt.document)
     watched = [(invariant, invariant.watch(dealt.state, dealt.rules))
                for invariant in engine.invariants]
-    counts = checks if checks is not None else {}
-    for invariant in engine.invariants:
-        counts.setdefault(invariant.name, 0)
     runner = Runner()
     bound = engine.playthrough.max_actions
     while (procedure := dealt.next_procedure()) is not None:
@@ -147,21 +142,21 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
         action = Played(do)
         played.actions.append(action)
         runner.begin(started)
-        played.breach = _run(runner, action, rng, dealt.state, watched, counts)
+        played.breach = _run(runner, action, rng, dealt.state, watched)
         if played.breach is not None:
             return played
     return played
 
 
-def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list,
-         counts: dict[str, int]) -> Breach | None:
-    seen: dict[str, int] = {}
+def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list
+         ) -> Breach | None:
+    decisions, events = action.decisions, action.events
     while True:
         try:
             item = runner.advance()
             if isinstance(item, Decision):
                 choice = item.draw(rng)
-                action.decisions.append((item.actor, item.kind, choice))
+                decisions.append((item.actor, item.kind, choice))
                 runner.apply(choice)
                 continue
         except IllegalChoice as exc:
@@ -172,14 +167,12 @@ def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list,
             return Breach(ERROR, f"the engine failed: {type(exc).__name__}: {exc}")
         if item is None:
             return None
-        action.events.append(item.name)
-        seen[item.name] = seen.get(item.name, 0) + 1
-        for invariant, _ in watched:
-            counts[invariant.name] += 1
+        events.append(item.name)
         broken = broken_invariant(watched, state, item)
         if broken is not None:
             invariant, message = broken
-            return Breach(INVARIANT, message, item.name, seen[item.name], invariant.name)
+            return Breach(INVARIANT, message, item.name, events.count(item.name),
+                          invariant.name)
 
 
 def play(game: str, games: int, seed: int, data: CardData,
@@ -188,7 +181,7 @@ def play(game: str, games: int, seed: int, data: CardData,
     engine = (registered() if engines is None else engines)[game]
     report = Report(game, seed)
     for number in range(games):
-        played = play_game(engine, game, data, seed, number, report.checks)
+        played = play_game(engine, game, data, seed, number)
         report.played += 1
         report.decisions += sum(len(action.decisions) for action in played.actions)
         report.events += sum(len(action.events) for action in played.actions)

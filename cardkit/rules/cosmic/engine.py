@@ -63,6 +63,11 @@ class Rules:
         self.state = state
         self.edition = state.edition
         self.facts = facts
+        # The power fragments the players' aliens show: a window none of them is used in
+        # asks nobody (players and aliens are the same for the whole game).
+        self._fragments = frozenset(fragment for player in state.players.values()
+                                    for fragment in facts.fragments(player.alien))
+        self._left_of: dict[str, list[str]] = {}
 
     # -- setup, turns, end of game ------------------------------------------------------
 
@@ -391,7 +396,7 @@ class Rules:
                                      space=f"any of {', '.join(others) or 'nobody'}",
                                      sample=lambda rng: random_subset(rng, others))
             encounter.invited[role] = list(invited)
-        for name in state.seat_order_from_left_of(encounter.offense):
+        for name in self._seat_order_from_left_of(encounter.offense):
             sides = tuple(role for role in (OFFENSE, DEFENSE) if name in encounter.invited[role])
             if not sides:
                 continue
@@ -738,6 +743,10 @@ class Rules:
         of the timing rule (L929-938); returns whether one was played."""
         if not self.edition.artifacts:
             return False
+        wanted = frozenset(artifacts)
+        if all(wanted.isdisjoint(self.state.players[name].hand)
+               for name in ([only] if only else self.state.players)):
+            return False
         for name in ([only] if only else self._timing_order(encounter)):
             held = tuple(card for card in dict.fromkeys(self.state.players[name].hand)
                          if card in artifacts)
@@ -816,6 +825,8 @@ class Rules:
     def _power_window(self, encounter: Encounter, uses: Iterable[str]) -> Procedure:
         """Offer the power fragments that may be used now; each use may be cancelled by a
         Cosmic Zap (L956-961, L1145-1148) before it takes effect."""
+        if self._fragments.isdisjoint(uses):
+            return
         for name in self._timing_order(encounter):
             options = self._power_options(encounter, name, uses)
             if not options:
@@ -862,7 +873,7 @@ class Rules:
             self._read_cards(encounter)
 
     def _has_power(self, name: str | None, fragment: str) -> bool:
-        if name is None:
+        if name is None or fragment not in self._fragments:
             return False
         player = self.state.players[name]
         encounter = self.state.encounter
@@ -876,39 +887,52 @@ class Rules:
     def _timing_order(self, encounter: Encounter) -> list[str]:
         """Players who are not main players from the offense's left, then the offense,
         then the defense (L929-938)."""
-        order = [name for name in self.state.seat_order_from_left_of(encounter.offense)
+        order = [name for name in self._seat_order_from_left_of(encounter.offense)
                  if name != encounter.defense]
         return order + [encounter.offense] + ([encounter.defense] if encounter.defense else [])
+
+    def _seat_order_from_left_of(self, player: str) -> list[str]:
+        """The state's seating order from `player`'s left, worked out once per player."""
+        order = self._left_of.get(player)
+        if order is None:
+            order = self._left_of[player] = self.state.seat_order_from_left_of(player)
+        return order
 
     # -- ships and cards ----------------------------------------------------------------
 
     def _land(self, planet: str, name: str, ships: int):
         """Ships of `name` onto `planet`, founding or reinforcing its colony there."""
         if ships:
-            _add(self.state.planets[planet], name, ships)
-            self._colonies_changed()
+            counts = self.state.planets[planet]
+            before = counts.get(name, 0)
+            counts[name] = before + ships
+            if before <= 0 < counts[name]:
+                self._colonies_changed(planet, name)
 
     def _lift(self, planet: str, name: str, ships: int):
         """Ships of `name` off `planet`; the last one gone, the colony is gone (001
         L832-838)."""
         if ships:
-            self.state.planets[planet][name] -= ships
-            self._colonies_changed()
+            counts = self.state.planets[planet]
+            before = counts[name]
+            counts[name] = before - ships
+            if counts[name] <= 0 < before:
+                self._colonies_changed(planet, name)
 
-    def _colonies_changed(self):
-        """What follows at once from the colonies (`_land` and `_lift` call it): the
-        colony track shows each player's foreign colonies (002 L102, L242, L279), and a
-        classic player with fewer than three home colonies loses its power, and has it
-        again with three (001 L919-928)."""
+    def _colonies_changed(self, planet: str, name: str):
+        """What follows at once when `_land` founds a colony of `name` on `planet` or
+        `_lift` takes its last ship away: the colony track shows each player's foreign
+        colonies (002 L102, L242, L279), and a classic player with fewer than three home
+        colonies loses its power, and has it again with three (001 L919-928)."""
         state = self.state
-        if self.edition.colony_track:
-            state.colony_track.update(state.foreign_colony_counts())
+        if state.home[planet] != name:
+            if self.edition.colony_track:
+                state.colony_track[name] = len(state.foreign_colonies(name))
+            return
         needed = self.edition.home_colonies_for_power
-        if needed is not None:
-            home = state.home_colony_counts()
-            for name, player in state.players.items():
-                if player.alien is not None:
-                    player.power = home[name] >= needed
+        player = state.players[name]
+        if needed is not None and player.alien is not None:
+            player.power = len(state.home_colonies(name)) >= needed
 
     def _return_ships(self, name: str, ships: int, from_warp: bool = False) -> Procedure:
         """Ships go back to any of the player's colonies; with none, to the warp (L840-842)."""

@@ -12,68 +12,129 @@ from cardkit.rules.cosmic.profile import MAX_SHIPS_COMMITTED
 from cardkit.rules.cosmic.state import CosmicState
 
 
-class _Count:
-    """One pass over every place a ship can be after an event, shared by the invariants
-    that read it: each player's ships, and the places holding a negative count."""
+class _Census:
+    """The ships on planets as last counted: each player's total, its foreign colonies and
+    the planets holding a negative count. After each event only the planets whose ships
+    differ from the copy kept at the last count are counted again (every invariant reading
+    the planets is a function of them alone, so an unchanged planet needs no recount);
+    the warp and the ships committed, a few counts, are read whole every time."""
 
-    def __init__(self):
-        self.state: CosmicState | None = None
+    def __init__(self, state: CosmicState):
+        self.state = state
         self.event: Event | None = None
-        self.ships: dict[str, int] = {}
-        self.negative: list[str] = []
+        self.home = dict(state.home)
+        self.seen: dict[str, dict[str, int]] = {}       # planet -> its counts, copied
+        self.totals = dict.fromkeys(state.players, 0)   # ships on planets
+        self.foreign = dict.fromkeys(state.players, 0)  # foreign colonies
+        self.negative: dict[str, list[str]] = {}        # planet -> what is negative there
 
-    def of(self, state: CosmicState, event: Event) -> "_Count":
-        # The same state object after the same event object: counted already.
-        if state is not self.state or event is not self.event:
-            self.state, self.event = state, event
-            self.ships = ships = dict.fromkeys(state.players, 0)
-            places = {**state.planets, "the warp": state.warp}
-            if state.encounter is not None:
-                places.update((f"the {side} side", counts)
-                              for side, counts in state.encounter.committed.items())
-            self.negative = []
-            for place, counts in places.items():
-                for name, count in counts.items():
-                    ships[name] += count
-                    if count < 0:
-                        self.negative.append(f"{name} has {count} on {place}")
+    def update(self, state: CosmicState, event: Event) -> "_Census":
+        if event is self.event:
+            return self
+        self.event = event
+        planets = state.planets
+        if planets == self.seen:
+            return self
+        seen = self.seen
+        for planet, counts in planets.items():
+            before = seen.get(planet)
+            if counts != before:
+                if before is not None:
+                    self._count(planet, before, -1)
+                self._count(planet, counts, 1)
+                seen[planet] = dict(counts)
+                negative = [f"{name} has {count} on {planet}"
+                            for name, count in counts.items() if count < 0]
+                if negative:
+                    self.negative[planet] = negative
+                else:
+                    self.negative.pop(planet, None)
+        if len(seen) != len(planets):      # a planet is gone, with its ships
+            for planet in [planet for planet in seen if planet not in planets]:
+                self._count(planet, seen.pop(planet), -1)
+                self.negative.pop(planet, None)
         return self
 
+    def _count(self, planet: str, counts: dict[str, int], sign: int):
+        owner = self.home.get(planet)
+        totals, foreign = self.totals, self.foreign
+        for name, count in counts.items():
+            totals[name] = totals.get(name, 0) + sign * count
+            if count > 0 and name != owner:
+                foreign[name] = foreign.get(name, 0) + sign
 
-_COUNT = _Count()
+
+class _Censuses:
+    """The census of the state being checked, shared by the invariants that read it and
+    taken once per event (each event is a new object); a state other than the last one
+    (another game, another scenario) is counted afresh. The home planets are the ones the
+    state started with: no rule moves them."""
+
+    def __init__(self):
+        self.census: _Census | None = None
+
+    def of(self, state: CosmicState, event: Event) -> _Census:
+        census = self.census
+        if census is None or census.state is not state:
+            census = self.census = _Census(state)
+        return census.update(state, event)
+
+
+_CENSUS = _Censuses()
+
+
+def _off_board(state: CosmicState) -> list[tuple[str, dict[str, int]]]:
+    """The places a ship can be besides the planets: the warp and each side of the
+    encounter under way."""
+    if state.encounter is None:
+        return [("warp", state.warp)]
+    return [("warp", state.warp), *state.encounter.committed.items()]
+
+
+def _place(place: str) -> str:
+    return f"the {place}" if place == "warp" else f"the {place} side"
 
 
 def _ships_conserved(state: CosmicState, rules: Rules):
     each = rules.facts.box_fact("ships_per_colour")
+    expected = dict.fromkeys(state.players, each)
 
     def check(state: CosmicState, event: Event) -> str | None:
-        wrong = {name: count for name, count in _COUNT.of(state, event).ships.items()
-                 if count != each}
-        if wrong:
-            return ", ".join(f"{name} has {count}" for name, count in wrong.items())
-        return None
+        ships = dict(_CENSUS.of(state, event).totals)
+        for _, counts in _off_board(state):
+            for name, count in counts.items():
+                ships[name] = ships.get(name, 0) + count
+        if ships == expected:
+            return None
+        return ", ".join(f"{name} has {count}" for name, count in ships.items()
+                         if count != each)
     return check
 
 
 def _cards(state: CosmicState) -> list[str]:
-    """Every card in play, sorted: deck, discard pile, hands and the cards laid."""
+    """Every card in play: deck, discard pile, hands and the cards laid."""
     cards = state.deck + state.discard
     for player in state.players.values():
         cards += player.hand
     if state.encounter is not None and state.encounter.step != "ended":
         cards += state.encounter.planned.values()
-    cards.sort()
     return cards
 
 
 def _cards_conserved(state: CosmicState, rules: Rules):
-    start = _cards(state)
+    start = Counter(_cards(state))
+    # When every card is a different one (random games deal each once), the cards now are
+    # the same as at the start exactly when there are as many and the same ones.
+    distinct = set(start) if all(count == 1 for count in start.values()) else None
 
     def check(state: CosmicState, event: Event) -> str | None:
         now = _cards(state)
-        if now == start:
+        if distinct is not None and len(now) == len(distinct) and distinct.issuperset(now):
             return None
-        gained, lost = Counter(now) - Counter(start), Counter(start) - Counter(now)
+        counted = Counter(now)
+        if counted == start:
+            return None
+        gained, lost = counted - start, start - counted
         return "; ".join(part for part in (
             f"cards that were not there: {', '.join(sorted(gained.elements()))}" if gained else "",
             f"cards gone: {', '.join(sorted(lost.elements()))}" if lost else "") if part)
@@ -84,7 +145,10 @@ def _colony_track(state: CosmicState, rules: Rules):
     def check(state: CosmicState, event: Event) -> str | None:
         if not state.edition.colony_track:
             return None
-        foreign = state.foreign_colony_counts()
+        foreign = dict.fromkeys(state.players, 0)
+        foreign.update(_CENSUS.of(state, event).foreign)
+        if state.colony_track == foreign:
+            return None
         wrong = [f"{name} at {state.colony_track.get(name)} with {count}"
                  for name, count in foreign.items() if state.colony_track.get(name) != count]
         return "; ".join(wrong) or None
@@ -93,7 +157,12 @@ def _colony_track(state: CosmicState, rules: Rules):
 
 def _no_negative_count(state: CosmicState, rules: Rules):
     def check(state: CosmicState, event: Event) -> str | None:
-        return "; ".join(_COUNT.of(state, event).negative) or None
+        negative = _CENSUS.of(state, event).negative
+        wrong = [message for planet in state.planets if planet in negative
+                 for message in negative[planet]] if negative else []
+        wrong += [f"{name} has {count} on {_place(place)}" for place, counts in _off_board(state)
+                  for name, count in counts.items() if count < 0]
+        return "; ".join(wrong) or None
     return check
 
 
