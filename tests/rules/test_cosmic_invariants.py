@@ -103,6 +103,10 @@ def test_a_card_made_or_lost_breaks_conservation_and_a_card_moved_does_not(
     state.players["red"].hand.remove(card)
     assert broken() == {CARDS: f"cards gone: {card}"}
 
+    other = state.deck[0]
+    state.players["blue"].hand.append(other)        # one card twice, as many in all
+    assert broken() == {CARDS: f"cards that were not there: {other}; cards gone: {card}"}
+
 
 def test_a_new_game_is_counted_afresh(shipped_database):
     first = _dealt(shipped_database, "cosmic")

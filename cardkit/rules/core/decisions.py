@@ -68,9 +68,11 @@ class Decision:
         return self.sample(rng)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
-    """A step of a procedure is complete; checkpoints are compared here."""
+    """A step of a procedure is complete; checkpoints are compared here. Each step reports
+    a new one, so the checks after it can tell one step from the next (like a decision,
+    it is not frozen only to be quicker to make)."""
 
     name: str
     detail: str = ""
@@ -131,9 +133,9 @@ class Runner:
             except StopIteration:
                 self._running = None
                 return None
-            if isinstance(item, Decision) and item.forced and self.take_forced:
-                self._answer = item.only_choice()
-                continue
             if isinstance(item, Decision):
+                if self.take_forced and item.forced:
+                    self._answer = item.only_choice()
+                    continue
                 self._pending = item
             return item

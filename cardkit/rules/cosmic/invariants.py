@@ -12,30 +12,50 @@ from cardkit.rules.cosmic.profile import MAX_SHIPS_COMMITTED
 from cardkit.rules.cosmic.state import CosmicState
 
 
+PLANETS, OFF_BOARD, CARDS = "planets", "off-board", "cards"
+
+
 class _Census:
-    """The ships on planets as last counted: each player's total, its foreign colonies and
-    the planets holding a negative count. After each event only the planets whose ships
-    differ from the copy kept at the last count are counted again (every invariant reading
-    the planets is a function of them alone, so an unchanged planet needs no recount);
-    the warp and the ships committed, a few counts, are read whole every time."""
+    """What the invariants read of the state, looked at once after each event, in three
+    parts: the ships on planets, the ships off them (the warp and each side of the
+    encounter) and the cards in play. Each part is compared with a copy of itself as it was
+    at the last look and its version goes up when it differs; an invariant, a function of
+    some of the parts alone, keeps its verdict while their versions stay the same. The
+    ships on planets are counted again only on the planets that differ from their copy:
+    each player's total, its foreign colonies (against the home planets the state started
+    with: no rule moves them) and the negative counts."""
 
     def __init__(self, state: CosmicState):
         self.state = state
         self.event: Event | None = None
+        self.versions = dict.fromkeys((PLANETS, OFF_BOARD, CARDS), 0)
         self.home = dict(state.home)
-        self.seen: dict[str, dict[str, int]] = {}       # planet -> its counts, copied
+        self.planets: dict[str, dict[str, int]] = {}    # planet -> its counts, copied
         self.totals = dict.fromkeys(state.players, 0)   # ships on planets
         self.foreign = dict.fromkeys(state.players, 0)  # foreign colonies
         self.negative: dict[str, list[str]] = {}        # planet -> what is negative there
+        self.off_board: list | None = None
+        self.cards: list | None = None
 
-    def update(self, state: CosmicState, event: Event) -> "_Census":
+    def look(self, state: CosmicState, event: Event) -> "_Census":
         if event is self.event:
             return self
         self.event = event
-        planets = state.planets
-        if planets == self.seen:
-            return self
-        seen = self.seen
+        if state.planets != self.planets:
+            self._recount(state.planets)
+            self.versions[PLANETS] += 1
+        off_board = _off_board(state)
+        if off_board != self.off_board:
+            self.off_board = [(place, dict(counts)) for place, counts in off_board]
+            self.versions[OFF_BOARD] += 1
+        piles = _piles(state)
+        if piles != self.cards:
+            self.cards = [list(pile) for pile in piles]
+            self.versions[CARDS] += 1
+        return self
+
+    def _recount(self, planets: dict[str, dict[str, int]]):
+        seen = self.planets
         for planet, counts in planets.items():
             before = seen.get(planet)
             if counts != before:
@@ -53,7 +73,6 @@ class _Census:
             for planet in [planet for planet in seen if planet not in planets]:
                 self._count(planet, seen.pop(planet), -1)
                 self.negative.pop(planet, None)
-        return self
 
     def _count(self, planet: str, counts: dict[str, int], sign: int):
         owner = self.home.get(planet)
@@ -65,19 +84,19 @@ class _Census:
 
 
 class _Censuses:
-    """The census of the state being checked, shared by the invariants that read it and
-    taken once per event (each event is a new object); a state other than the last one
-    (another game, another scenario) is counted afresh. The home planets are the ones the
-    state started with: no rule moves them."""
+    """The census of the state being checked, shared by the invariants; a state other than
+    the last one (another game, another scenario) is counted afresh. Each event is a new
+    object, so the first invariant checked after it has the census look, and the others
+    find it done."""
 
     def __init__(self):
         self.census: _Census | None = None
 
-    def of(self, state: CosmicState, event: Event) -> _Census:
+    def look(self, state: CosmicState, event: Event) -> _Census:
         census = self.census
         if census is None or census.state is not state:
             census = self.census = _Census(state)
-        return census.update(state, event)
+        return census.look(state, event)
 
 
 _CENSUS = _Censuses()
@@ -95,41 +114,55 @@ def _place(place: str) -> str:
     return f"the {place}" if place == "warp" else f"the {place} side"
 
 
+def _piles(state: CosmicState) -> list:
+    """Where the cards in play are: deck, discard pile, hands and the cards laid."""
+    piles = [state.deck, state.discard]
+    piles += [player.hand for player in state.players.values()]
+    if state.encounter is not None and state.encounter.step != "ended":
+        piles.append(list(state.encounter.planned.values()))
+    return piles
+
+
+def _kept(parts: tuple[str, ...], verdict):
+    """A check that gives `verdict(state, census)` again without working it out while the
+    census's versions of `parts` are those it was worked out at."""
+    last: list = [None, None]
+
+    def check(state: CosmicState, event: Event) -> str | None:
+        census = _CENSUS.look(state, event)
+        key = (census, *[census.versions[part] for part in parts])
+        if key != last[0]:
+            last[:] = [key, verdict(state, census)]
+        return last[1]
+    return check
+
+
 def _ships_conserved(state: CosmicState, rules: Rules):
     each = rules.facts.box_fact("ships_per_colour")
     expected = dict.fromkeys(state.players, each)
 
-    def check(state: CosmicState, event: Event) -> str | None:
-        ships = dict(_CENSUS.of(state, event).totals)
-        for _, counts in _off_board(state):
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        ships = dict(census.totals)
+        for _, counts in census.off_board:
             for name, count in counts.items():
                 ships[name] = ships.get(name, 0) + count
         if ships == expected:
             return None
         return ", ".join(f"{name} has {count}" for name, count in ships.items()
                          if count != each)
-    return check
-
-
-def _cards(state: CosmicState) -> list[str]:
-    """Every card in play: deck, discard pile, hands and the cards laid."""
-    cards = state.deck + state.discard
-    for player in state.players.values():
-        cards += player.hand
-    if state.encounter is not None and state.encounter.step != "ended":
-        cards += state.encounter.planned.values()
-    return cards
+    return _kept((PLANETS, OFF_BOARD), verdict)
 
 
 def _cards_conserved(state: CosmicState, rules: Rules):
-    start = Counter(_cards(state))
+    start = Counter(card for pile in _piles(state) for card in pile)
     # When every card is a different one (random games deal each once), the cards now are
-    # the same as at the start exactly when there are as many and the same ones.
+    # the same as at the start exactly when they are as many and as many different ones,
+    # all of them among those at the start.
     distinct = set(start) if all(count == 1 for count in start.values()) else None
 
-    def check(state: CosmicState, event: Event) -> str | None:
-        now = _cards(state)
-        if distinct is not None and len(now) == len(distinct) and distinct.issuperset(now):
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        now = [card for pile in census.cards for card in pile]
+        if distinct is not None and len(now) == len(distinct) and set(now) == distinct:
             return None
         counted = Counter(now)
         if counted == start:
@@ -138,15 +171,14 @@ def _cards_conserved(state: CosmicState, rules: Rules):
         return "; ".join(part for part in (
             f"cards that were not there: {', '.join(sorted(gained.elements()))}" if gained else "",
             f"cards gone: {', '.join(sorted(lost.elements()))}" if lost else "") if part)
-    return check
+    return _kept((CARDS,), verdict)
 
 
 def _colony_track(state: CosmicState, rules: Rules):
     def check(state: CosmicState, event: Event) -> str | None:
         if not state.edition.colony_track:
             return None
-        foreign = dict.fromkeys(state.players, 0)
-        foreign.update(_CENSUS.of(state, event).foreign)
+        foreign = _CENSUS.look(state, event).foreign
         if state.colony_track == foreign:
             return None
         wrong = [f"{name} at {state.colony_track.get(name)} with {count}"
@@ -156,25 +188,23 @@ def _colony_track(state: CosmicState, rules: Rules):
 
 
 def _no_negative_count(state: CosmicState, rules: Rules):
-    def check(state: CosmicState, event: Event) -> str | None:
-        negative = _CENSUS.of(state, event).negative
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        negative = census.negative
         wrong = [message for planet in state.planets if planet in negative
                  for message in negative[planet]] if negative else []
-        wrong += [f"{name} has {count} on {_place(place)}" for place, counts in _off_board(state)
+        wrong += [f"{name} has {count} on {_place(place)}" for place, counts in census.off_board
                   for name, count in counts.items() if count < 0]
         return "; ".join(wrong) or None
-    return check
+    return _kept((PLANETS, OFF_BOARD), verdict)
 
 
 def _at_most_four(state: CosmicState, rules: Rules):
-    def check(state: CosmicState, event: Event) -> str | None:
-        if state.encounter is None:
-            return None
+    def verdict(state: CosmicState, census: _Census) -> str | None:
         wrong = [f"{name} has {count} on the {side} side"
-                 for side, counts in state.encounter.committed.items()
+                 for side, counts in census.off_board[1:]
                  for name, count in counts.items() if count > MAX_SHIPS_COMMITTED]
         return "; ".join(wrong) or None
-    return check
+    return _kept((OFF_BOARD,), verdict)
 
 
 def _turn_order(state: CosmicState, rules: Rules):
