@@ -71,3 +71,7 @@ def _print(report: Report, engine) -> None:
     bound = engine.playthrough.max_actions
     click.echo(f"  {status}  a game ends within {bound} procedure{'' if bound == 1 else 's'} "
                f"({engine.playthrough.ends}): {ended} of {report.played} games")
+    if ended:
+        click.echo("procedures per game ended: median {}, 90% at most {}, 99% at most {}, "
+                   "longest {}".format(*map(report.length_at, (0.5, 0.9, 0.99, 1))))
+    click.echo(f"random player: {engine.playthrough.player}")

@@ -2,10 +2,12 @@
 
 An engine's `Playthrough` deals a legal setup as its scenarios write one (with the cards
 it makes up where the database gives no values, declared as scenarios declare them) and
-names the procedure that comes next until the game is over. Every decision is drawn at
-random among its legal choices (each listed choice as likely; a space too large to list
-drawn by the decision itself), chance included, from a generator seeded by the game's
-seed and number, so a game is replayed by its seed alone. After every step (every event)
+names the procedure that comes next until the game is over. Every decision is taken by
+the engine's random player (by default each listed choice as likely, a space too large to
+list drawn by the decision itself; an engine may give a player that prefers some legal
+choices), chance included, from a generator seeded by the game's seed and number, so a
+game is replayed by its seed alone. The engine refuses any choice that is not legal, from
+whichever player. After every step (every event)
 each invariant of the engine is checked, as the replay of a scenario checks them.
 
 A game that breaks an invariant, reaches a point where the rules cannot go on, or draws a
@@ -19,6 +21,7 @@ reported with its seed; no prefix of it fails.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,6 +87,13 @@ class Report:
     decisions: int = 0
     events: int = 0      # the steps: each invariant is checked after every one
     failed: list[Game] = field(default_factory=list)
+    lengths: Counter = field(default_factory=Counter)   # procedures -> games that ended so
+
+    def length_at(self, share: float) -> int:
+        """The length (in procedures) of the ended game at `share` of them, shortest
+        first: 0.5 the median, 1 the longest."""
+        ended = sorted(self.lengths.elements())
+        return ended[min(len(ended) - 1, int(share * len(ended)))] if ended else 0
 
 
 def game_seed(seed: int, number: int) -> str:
@@ -142,20 +152,21 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int)
         action = Played(do)
         played.actions.append(action)
         runner.begin(started)
-        played.breach = _run(runner, action, rng, dealt.state, watched)
+        played.breach = _run(runner, action, engine.playthrough.choose, rng, dealt, watched)
         if played.breach is not None:
             return played
     return played
 
 
-def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list
+def _run(runner: Runner, action: Played, choose, rng: Random, dealt: Dealt, watched: list
          ) -> Breach | None:
     decisions, events = action.decisions, action.events
+    rules, state = dealt.rules, dealt.state
     while True:
         try:
             item = runner.advance()
             if isinstance(item, Decision):
-                choice = item.draw(rng)
+                choice = choose(item, rules, rng)
                 decisions.append((item.actor, item.kind, choice))
                 runner.apply(choice)
                 continue
@@ -187,6 +198,8 @@ def play(game: str, games: int, seed: int, data: CardData,
         report.events += sum(len(action.events) for action in played.actions)
         if not played.held:
             report.failed.append(played)
+        if played.breach is None or played.breach.kind != NO_END:
+            report.lengths[len(played.actions)] += 1
     return report
 
 
