@@ -4,6 +4,7 @@ every replay and random game (`cardkit.rules.core.engine.Invariant`)."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from cardkit.rules.core.decisions import Event
 from cardkit.rules.core.engine import Invariant
@@ -12,7 +13,9 @@ from cardkit.rules.cosmic.profile import MAX_SHIPS_COMMITTED
 from cardkit.rules.cosmic.state import CosmicState
 
 
-PLANETS, OFF_BOARD, CARDS = "planets", "off-board", "cards"
+# The parts of the state the census looks at, each with the count of the looks that found
+# it changed (its version).
+PLANETS, OFF_BOARD, CARDS = "planets_version", "off_board_version", "cards_version"
 
 
 class _Census:
@@ -28,14 +31,21 @@ class _Census:
     def __init__(self, state: CosmicState):
         self.state = state
         self.event: Event | None = None
-        self.versions = dict.fromkeys((PLANETS, OFF_BOARD, CARDS), 0)
+        self.planets_version = self.off_board_version = self.cards_version = 0
         self.home = dict(state.home)
         self.planets: dict[str, dict[str, int]] = {}    # planet -> its counts, copied
         self.totals = dict.fromkeys(state.players, 0)   # ships on planets
         self.foreign = dict.fromkeys(state.players, 0)  # foreign colonies
         self.negative: dict[str, list[str]] = {}        # planet -> what is negative there
-        self.off_board: list | None = None
-        self.cards: list | None = None
+        # Copies of the ships off the planets and of the piles of cards, and the ships off
+        # the planets as (place, counts) for the checks.
+        self.warp: dict[str, int] | None = None
+        self.committed: dict[str, dict[str, int]] | None = None
+        self.off_board: list[tuple[str, dict[str, int]]] = []
+        self.deck: list[str] | None = None
+        self.discard: list[str] | None = None
+        self.hands: list[list[str]] | None = None
+        self.planned: dict[str, str] | None = None
 
     def look(self, state: CosmicState, event: Event) -> "_Census":
         if event is self.event:
@@ -43,16 +53,35 @@ class _Census:
         self.event = event
         if state.planets != self.planets:
             self._recount(state.planets)
-            self.versions[PLANETS] += 1
-        off_board = _off_board(state)
-        if off_board != self.off_board:
-            self.off_board = [(place, dict(counts)) for place, counts in off_board]
-            self.versions[OFF_BOARD] += 1
-        piles = _piles(state)
-        if piles != self.cards:
-            self.cards = [list(pile) for pile in piles]
-            self.versions[CARDS] += 1
+            self.planets_version += 1
+        encounter = state.encounter
+        committed = None if encounter is None else encounter.committed
+        if state.warp != self.warp or committed != self.committed:
+            self.warp = dict(state.warp)
+            self.committed = (None if committed is None else
+                              {side: dict(counts) for side, counts in committed.items()})
+            self.off_board = [("warp", self.warp), *(self.committed or {}).items()]
+            self.off_board_version += 1
+        # The cards laid are in play until the encounter ends (then they are discarded).
+        planned = (None if encounter is None or encounter.step == "ended"
+                   else encounter.planned)
+        hands = [player.hand for player in state.players.values()]
+        if (state.deck != self.deck or state.discard != self.discard or hands != self.hands
+                or planned != self.planned):
+            self.deck, self.discard = list(state.deck), list(state.discard)
+            self.hands = [list(hand) for hand in hands]
+            self.planned = None if planned is None else dict(planned)
+            self.cards_version += 1
         return self
+
+    def cards(self) -> list[str]:
+        """Every card in play as last looked at: deck, discard pile, hands, cards laid."""
+        cards = self.deck + self.discard
+        for hand in self.hands:
+            cards += hand
+        if self.planned:
+            cards += self.planned.values()
+        return cards
 
     def _recount(self, planets: dict[str, dict[str, int]]):
         seen = self.planets
@@ -102,38 +131,22 @@ class _Censuses:
 _CENSUS = _Censuses()
 
 
-def _off_board(state: CosmicState) -> list[tuple[str, dict[str, int]]]:
-    """The places a ship can be besides the planets: the warp and each side of the
-    encounter under way."""
-    if state.encounter is None:
-        return [("warp", state.warp)]
-    return [("warp", state.warp), *state.encounter.committed.items()]
-
-
 def _place(place: str) -> str:
     return f"the {place}" if place == "warp" else f"the {place} side"
-
-
-def _piles(state: CosmicState) -> list:
-    """Where the cards in play are: deck, discard pile, hands and the cards laid."""
-    piles = [state.deck, state.discard]
-    piles += [player.hand for player in state.players.values()]
-    if state.encounter is not None and state.encounter.step != "ended":
-        piles.append(list(state.encounter.planned.values()))
-    return piles
 
 
 def _kept(parts: tuple[str, ...], verdict):
     """A check that gives `verdict(state, census)` again without working it out while the
     census's versions of `parts` are those it was worked out at."""
-    last: list = [None, None]
+    versions = attrgetter(*parts)
+    last: list = [None, None, None]     # the census, its versions, the verdict
 
     def check(state: CosmicState, event: Event) -> str | None:
         census = _CENSUS.look(state, event)
-        key = (census, *[census.versions[part] for part in parts])
-        if key != last[0]:
-            last[:] = [key, verdict(state, census)]
-        return last[1]
+        now = versions(census)
+        if census is not last[0] or now != last[1]:
+            last[:] = [census, now, verdict(state, census)]
+        return last[2]
     return check
 
 
@@ -154,14 +167,14 @@ def _ships_conserved(state: CosmicState, rules: Rules):
 
 
 def _cards_conserved(state: CosmicState, rules: Rules):
-    start = Counter(card for pile in _piles(state) for card in pile)
+    start = Counter(_Census(state).look(state, Event("start")).cards())
     # When every card is a different one (random games deal each once), the cards now are
     # the same as at the start exactly when they are as many and as many different ones,
     # all of them among those at the start.
     distinct = set(start) if all(count == 1 for count in start.values()) else None
 
     def verdict(state: CosmicState, census: _Census) -> str | None:
-        now = [card for pile in census.cards for card in pile]
+        now = census.cards()
         if distinct is not None and len(now) == len(distinct) and set(now) == distinct:
             return None
         counted = Counter(now)
