@@ -984,10 +984,11 @@ class Rules:
         into its hand (L1151-1154: the Zap the Pacifist played; no more of the power is
         shown)."""
         state = self.state
+        kept = KEEPS_ARTIFACTS in self._fragments
         for card in cards:
             keeper = next((name for name in state.players
-                           if name != by and self.facts.is_artifact(card)
-                           and self._has_power(name, KEEPS_ARTIFACTS)), None)
+                           if name != by and self._has_power(name, KEEPS_ARTIFACTS)),
+                          None) if kept and self.facts.is_artifact(card) else None
             if keeper is not None:
                 state.players[keeper].hand.append(card)
             else:
