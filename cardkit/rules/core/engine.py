@@ -94,8 +94,9 @@ class Playthrough:
     step's `do:` writes it, or None when the game is over; `write_choice` is a choice as a
     scenario writes it. A game that has not ended after `max_actions` procedures breaks
     "a game ends". `choose` is the random player: a legal choice for a decision, given the
-    rules object the procedures run on (its state and card facts) and the generator; by default each listed choice is as likely (`uniform`), and
-    `player` says in a line how the engine's player chooses."""
+    rules object the procedures run on (its state and card facts) and the generator; by
+    default each listed choice is as likely (`uniform`). `player` says in a line how the
+    engine's player chooses."""
 
     deal: Callable[[Random, CardData, str], dict]
     next_action: Callable[[Any], "dict | None"]

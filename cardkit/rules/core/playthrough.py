@@ -7,8 +7,8 @@ the engine's random player (by default each listed choice as likely, a space too
 list drawn by the decision itself; an engine may give a player that prefers some legal
 choices), chance included, from a generator seeded by the game's seed and number, so a
 game is replayed by its seed alone. The engine refuses any choice that is not legal, from
-whichever player. After every step (every event)
-each invariant of the engine is checked, as the replay of a scenario checks them.
+whichever player. After every step (every event) each invariant of the engine is checked,
+as the replay of a scenario checks them.
 
 A game that breaks an invariant, reaches a point where the rules cannot go on, or draws a
 choice its own decision refuses is cut at that step, the shortest prefix of the game that
