@@ -108,11 +108,11 @@ def ratio(name: str, ours: list[float], theirs: list[float], target: str) -> str
 
 def export_faces(root: Path, build: Path, folder: Path) -> int:
     """Writes the one-page PDF of every face and back the cache holds for the build."""
-    from cardkit.checks.runner import load_checked_database
+    from cardkit.checks.runner import Strictness, load_checked
     from cardkit.render.build import render_faces
     from cardkit.render.cache import CACHE_FOLDER, FaceCache
 
-    database = load_checked_database(root)[0]
+    database = load_checked(root, Strictness.ANY_ERROR).database
     rendered = render_faces(root, database, database.languages, [], FaceCache(build / CACHE_FOLDER))
     assert not rendered.rendered, "the face cache was not warm"
     folder.mkdir()

@@ -6,7 +6,7 @@ report in the same shape; it imports nothing of the project.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
@@ -70,7 +70,11 @@ class Problem:
     message: str
     suggestion: str | None = None
     card_id: str | None = None
-    related: tuple[Position, ...] = field(default=())
+    related: tuple[Position, ...] = ()
+    # The dotted path of the one field the problem is about, inside its card's entry (or
+    # inside its file, for a phrasebook phrase): `powers.punish.text`. Tools find a
+    # field's problems by it, never by reading the message.
+    field: str | None = None
 
     def sort_key(self) -> tuple:
         return (str(self.position.path), self.position.line, self.position.column, self.code)
@@ -88,6 +92,8 @@ class Problem:
             data["suggestion"] = self.suggestion
         if self.card_id is not None:
             data["card"] = self.card_id
+        if self.field is not None:
+            data["field"] = self.field
         if self.related:
             data["related"] = [str(p) for p in self.related]
         return data

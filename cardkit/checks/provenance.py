@@ -27,6 +27,7 @@ from cardkit.model.texts import Entry, is_name
 from cardkit.problems import Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 
+# The card fields that are not facts: a card's identity and its bookkeeping.
 NOT_FACTS = frozenset({"id", "kind", "unknown", "sources"})
 NOT_BOX_FACTS = frozenset({"rulebooks", "sources"})
 
@@ -142,12 +143,12 @@ def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, b
                       else "cite it, give a reading, or list it under 'unknown'")
             problems.append(error(
                 origin.key_position(tuple(path.split("."))), "provenance-missing",
-                f"the {what} '{path}' has no source: {remedy}", card_id=card_id))
+                f"the {what} '{path}' has no source: {remedy}", card_id=card_id, field=path))
     return problems
 
 
 def _english_names_provisional(entry: Entry, origin: Origin) -> list[Problem]:
     return [error(origin.position(tuple(path.split("."))), "name-not-provisional",
                   f"the English name '{path}' must be listed under 'provisional': no rulebook "
-                  "prints the English edition's names", card_id=origin.key)
+                  "prints the English edition's names", card_id=origin.key, field=path)
             for path in entry.texts if is_name(path) and path not in entry.provisional]

@@ -138,7 +138,7 @@ def _texts_without_fact(entry: Entry, expected: list[str], origin) -> list[Probl
             location = field_location(path)
             problems.append(error(origin.key_position(location), "text-without-fact",
                                   f"text for {path!r}, which card {entry.id!r} does not have",
-                                  card_id=entry.id))
+                                  card_id=entry.id, field=path))
     return problems
 
 

@@ -1,9 +1,21 @@
-"""`validate`: load, build the model, run every check, and gather one report."""
+"""The one list of checks, and the one way to run it.
+
+`CHECKS` is every check `cardkit validate` runs after the database is assembled. Whoever
+asks "what would validate say" runs that list through `Checked`: `validate` and the
+commands on the database under a folder (`load_checked`), the import's what-if and the
+workbench's draft check on the sources as an edit would leave them (`Checked.edited`),
+parsed in memory and never written to disk first. A check added to the list runs for
+all of them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
 from pathlib import Path
 
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
@@ -11,12 +23,18 @@ from cardkit.checks.provenance import check_provenance
 from cardkit.checks.quotes import check_quotes
 from cardkit.checks.references import check_references
 from cardkit.checks.silence import apply_silences
-from cardkit.checks.status import check_staleness, translation_states
+from cardkit.checks.status import FieldState, check_staleness, translation_states
 from cardkit.checks.text.catalogue import check_catalogues
 from cardkit.checks.text.consistency import check_consistency
+from cardkit.checks.text.lexicon import Lexicon
 from cardkit.checks.text.runner import build_lexicons, check_texts
-from cardkit.model.database import Database, DatabaseHasErrors, load_database
+from cardkit.model.database import Database, DatabaseHasErrors, assemble
 from cardkit.problems import Problem, Severity
+from cardkit.source.layout import LOCALE_SUPPORT_FILES
+from cardkit.source.tree import Sources, load_sources
+
+# The render layer's fit measurement, handed in by a caller (checks sit above render).
+MeasureFit = Callable[[Database, Path], list[Problem]]
 
 
 @dataclass
@@ -36,41 +54,152 @@ class Report:
         return [p for p in self.problems if p.severity is Severity.WARNING]
 
 
-def validate(root: Path, measure_fit: Callable[[Database, Path], list[Problem]] | None = None,
+class Subject:
+    """What the checks look at: an assembled database and the folder it belongs to (and,
+    when given, a folder of the rulebook files), with what several checks derive from it,
+    each made once."""
+
+    def __init__(self, root: Path, database: Database, rulebooks: Path | None = None,
+                 lexicons: dict[str, Lexicon] | None = None):
+        self.root = root
+        self.database = database
+        self.rulebooks = rulebooks
+        if lexicons is not None:
+            self.lexicons = lexicons  # made already, from the same glossaries and phrasebooks
+
+    @cached_property
+    def counts(self) -> list[KindCount]:
+        return count_cards(self.database)
+
+    @cached_property
+    def lexicons(self) -> dict[str, Lexicon]:
+        return build_lexicons(self.database)
+
+    @cached_property
+    def states(self) -> list[FieldState]:
+        return translation_states(self.database)
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    run: Callable[[Subject], list[Problem]]
+
+
+# Every check `validate` runs on an assembled database, in order. Loading and assembling
+# report their own problems first; silences apply to all of them last.
+CHECKS: list[Check] = [
+    Check("references", lambda subject: check_references(subject.database)),
+    Check("box counts", lambda subject: check_box_counts(subject.database, subject.counts)),
+    Check("provenance", lambda subject: check_provenance(subject.database)),
+    # Whether each citation's quote stands in its lines, where the rulebooks are at hand.
+    Check("quotes", lambda subject: check_quotes(subject.database, subject.rulebooks)
+          if subject.rulebooks is not None else []),
+    Check("texts", lambda subject: check_texts(subject.database, subject.lexicons)),
+    Check("template catalogues", lambda subject: check_catalogues(subject.root,
+                                                                  subject.database.languages)),
+    Check("consistency", lambda subject: check_consistency(subject.database)),
+    Check("staleness", lambda subject: check_staleness(subject.states)),
+]
+
+
+class Strictness(Enum):
+    """What a command refuses to work on."""
+
+    # Nothing: every problem is reported (`validate`).
+    NOTHING = "nothing"
+    # A database whose files do not read or whose entries fail their models: what the
+    # command would work on is incomplete (status, export, import, mark-translated, review).
+    UNREADABLE = "unreadable"
+    # Any error `validate` reports (build).
+    ANY_ERROR = "any error"
+
+
+@dataclass
+class Checked:
+    """A database as sources, assembled model and, on first use, the report of every check."""
+
+    root: Path
+    sources: Sources
+    database: Database
+    # What reading the files and assembling the model found.
+    load_problems: list[Problem]
+    measure_fit: MeasureFit | None = None
+    rulebooks: Path | None = None
+    # The text checks' lexicons, once made: built from the glossaries and phrasebooks alone,
+    # they serve a what-if that leaves those as they are, with what they found out already.
+    lexicons: dict[str, Lexicon] | None = None
+
+    @cached_property
+    def report(self) -> Report:
+        subject = Subject(self.root, self.database, self.rulebooks, self.lexicons)
+        problems = list(self.load_problems)
+        with _uncollected():
+            for check in CHECKS:
+                problems += check.run(subject)
+        self.lexicons = subject.lexicons
+        if self.measure_fit is not None and not any(
+                problem.severity is Severity.ERROR
+                for problem in apply_silences(self.database, problems)[0]):
+            problems += self.measure_fit(self.database, self.root)  # only when no error stands
+        kept, silenced = apply_silences(self.database, problems)
+        return Report(self.root, sorted(kept, key=Problem.sort_key), subject.counts, silenced,
+                      len(self.sources.all_documents()))
+
+    def edited(self, texts: dict[Path, str]) -> "Checked":
+        """The database as it would be with each file of `texts` (a path under the root)
+        holding that text: the files parsed in memory as `load_sources` reads them, the
+        model assembled again. Its report is what `validate` would say after the edit."""
+        edited = check_sources(self.root, self.sources.with_texts(texts), self.measure_fit,
+                               self.rulebooks)
+        if not any(len(file.parts) == 3 and file.name in LOCALE_SUPPORT_FILES for file in texts):
+            edited.lexicons = self.lexicons
+        return edited
+
+
+def check_sources(root: Path, sources: Sources, measure_fit: MeasureFit | None = None,
+                  rulebooks: Path | None = None) -> Checked:
+    with _uncollected():
+        database, problems = assemble(sources)
+    return Checked(root, sources, database, sources.problems + problems, measure_fit, rulebooks)
+
+
+def load_checked(root: Path, strictness: Strictness = Strictness.NOTHING,
+                 measure_fit: MeasureFit | None = None, rulebooks: Path | None = None) -> Checked:
+    """The database under `root`, refused as `strictness` says: DatabaseHasErrors lists
+    every error that makes it refuse."""
+    with _uncollected():
+        sources = load_sources(root)
+    checked = check_sources(root, sources, measure_fit, rulebooks)
+    if strictness is Strictness.UNREADABLE:
+        errors = [problem for problem in checked.load_problems if problem.severity is Severity.ERROR]
+    elif strictness is Strictness.ANY_ERROR:
+        errors = checked.report.errors
+    else:
+        errors = []
+    if errors:
+        raise DatabaseHasErrors(root, errors)
+    return checked
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """Loading and checking make millions of objects that all live until the report is
+    made: the cycle collector, left on, walks them again and again (a third of validate's
+    time on 10,000 cards), so it waits until they are made."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def validate(root: Path, measure_fit: MeasureFit | None = None,
              rulebooks: Path | None = None) -> Report:
-    """Every problem of the database under `root`. `measure_fit` (the render layer's fit
-    measurement, handed in by the caller because checks sit above render) adds whether
-    each text fits its printed box; `rulebooks`, a folder of the rulebook files, whether
-    each citation's quote stands in its lines."""
-    return check_database(root, *load_database(root), measure_fit=measure_fit, rulebooks=rulebooks)
-
-
-def load_checked_database(root: Path) -> tuple[Database, Report]:
-    """The database under `root` and its report; raises DatabaseHasErrors with every error
-    `validate` finds, so a command that prints refuses exactly what validate rejects."""
-    database, problems, files = load_database(root)
-    report = check_database(root, database, problems, files)
-    if report.errors:
-        raise DatabaseHasErrors(root, report.errors)
-    return database, report
-
-
-def check_database(root: Path, database: Database, problems: list[Problem], files: int,
-                   measure_fit: Callable[[Database, Path], list[Problem]] | None = None,
-                   rulebooks: Path | None = None) -> Report:
-    """Every check on a loaded database, after the `problems` its loading found."""
-    counts = count_cards(database)
-    problems += check_references(database)
-    problems += check_box_counts(database, counts)
-    problems += check_provenance(database)
-    if rulebooks is not None:
-        problems += check_quotes(database, rulebooks)
-    problems += check_texts(database, build_lexicons(database))
-    problems += check_catalogues(root, database.languages)
-    problems += check_consistency(database)
-    problems += check_staleness(translation_states(database))
-    if measure_fit is not None and not any(p.severity is Severity.ERROR
-                                           for p in apply_silences(database, problems)[0]):
-        problems += measure_fit(database, root)  # only when no error stands (silenced ones do not)
-    kept, silenced = apply_silences(database, problems)
-    return Report(root, sorted(kept, key=Problem.sort_key), counts, silenced, files)
+    """Every problem of the database under `root`. `measure_fit` adds whether each text
+    fits its printed box; `rulebooks`, a folder of the rulebook files, whether each
+    citation's quote stands in its lines."""
+    with _uncollected():
+        return load_checked(root, measure_fit=measure_fit, rulebooks=rulebooks).report

@@ -76,7 +76,8 @@ def _state_of(source, text, entry, path) -> tuple[str, str]:
 
 def check_staleness(states: list[FieldState]) -> list[Problem]:
     return [warning(state.position, "stale-translation",
-                    f"{state.path}: this {state.language} text {state.reason}", card_id=state.card_id)
+                    f"{state.path}: this {state.language} text {state.reason}", card_id=state.card_id,
+                    field=state.path)
             for state in states if state.state == "stale"]
 
 

@@ -33,7 +33,7 @@ def json_command(root: Path, games: tuple[str, ...], out: str) -> None:
     Every card with its facts, unknowns and sources, its texts in every language with their
     translation state, and the game's box and glossary; the same database gives the same bytes.
     """
-    database = load_or_fail(require_database(root))
+    database = load_or_fail(require_database(root)).database
     folder = output_folder(out, root)
     try:
         files = export_files(database, root, list(dict.fromkeys(games)) or None)

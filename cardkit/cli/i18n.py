@@ -8,13 +8,15 @@ import click
 
 from cardkit.cli.options import (UsageError, load_or_fail, output_file_option, require_database,
                                  write_output_file, writing_database)
-from cardkit.i18n.exchange import (ImportRefused, LocaleRefused, build_catalogue, import_catalogue,
-                                   read_exchange_file)
+from cardkit.i18n.catalogue import ImportRefused, LocaleRefused
+from cardkit.i18n.export import build_catalogue
+from cardkit.i18n.importer import import_catalogue, read_exchange_file
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.tbx import write_tbx
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
+from cardkit.source.layout import LanguageRefused
 
 WRITERS = {"po": write_po, "xliff": write_xliff}
 FORMATS = (*WRITERS, "tbx")
@@ -46,14 +48,14 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
                    game: str | None, root: Path) -> None:
     """Write every translatable text of a language with its English source and state, or
     (--format tbx) the glossary."""
-    database = load_or_fail(require_database(root))
+    database = load_or_fail(require_database(root)).database
     try:
         if file_format == "tbx":
             text = write_tbx(database, language)
         else:
             notes = _fit_budget_notes(database, language, root) if fit_budgets else None
             text = WRITERS[file_format](build_catalogue(database, language, notes, game))
-    except LocaleRefused as exc:
+    except (LanguageRefused, LocaleRefused) as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:
         raise click.ClickException(str(exc)) from None
@@ -94,10 +96,10 @@ def import_command(file: Path, root: Path, force: bool, game: str | None) -> Non
     except InputRefused as exc:
         raise UsageError(str(exc)) from None
     with writing_database(require_database(root)):
-        database = load_or_fail(root)
+        checked = load_or_fail(root)
         try:
-            changes = import_catalogue(root, database, reader(raw, file), force, game)
-        except LocaleRefused as exc:
+            changes = import_catalogue(checked, reader(raw, file), force, game)
+        except (LanguageRefused, LocaleRefused) as exc:
             raise UsageError(str(exc)) from None
         except ImportRefused as exc:
             raise click.ClickException(f"{exc}\nnothing was written") from None

@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
-from cardkit.model.database import Database, DatabaseHasErrors, load_valid_database
+from cardkit.checks.runner import Checked, Strictness, load_checked
+from cardkit.model.database import DatabaseHasErrors
 from cardkit.source.layout import NotADatabase, discover
 from cardkit.source.lock import LockTimeout, LockUnavailable, project_lock
 from cardkit.source.output import names_standard_output, write_through, writes_through
@@ -112,10 +113,11 @@ def require_database(root: Path) -> Path:
     return root
 
 
-def load_or_fail(root: Path, exit_code: int = 1) -> Database:
-    """The database, or exit listing its errors: commands other than validate need it whole."""
+def load_or_fail(root: Path, exit_code: int = 1) -> Checked:
+    """The database, or exit listing its errors: commands other than validate need all of it
+    (`Strictness.UNREADABLE`)."""
     try:
-        return load_valid_database(root)
+        return load_checked(root, Strictness.UNREADABLE)
     except DatabaseHasErrors as exc:
         for problem in exc.errors:
             click.echo(format_problem(problem), err=True)

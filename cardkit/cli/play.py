@@ -38,7 +38,7 @@ def play_command(game: str, games: int, seed: int, root: Path, out: str) -> None
     if game not in engines:
         raise UsageError(f"--game {game}: not one of {', '.join(engines)}")
     folder = output_folder(out, root) / "play"
-    database = load_or_fail(require_database(root), exit_code=UsageError.exit_code)
+    database = load_or_fail(require_database(root), exit_code=UsageError.exit_code).database
     engine = engines[game]
     report = play(game, games, seed, CardData(database.cards, database.boxes), engines)
     _print(report, engine)

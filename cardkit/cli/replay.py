@@ -27,7 +27,7 @@ def replay_command(paths: tuple[Path, ...], root: Path) -> None:
     refused: a link or a device in a folder searched is refused, never followed), for
     usage errors, or for a broken card database.
     """
-    database = load_or_fail(require_database(root), exit_code=UsageError.exit_code)
+    database = load_or_fail(require_database(root), exit_code=UsageError.exit_code).database
     found = find_scenarios(paths or [root / DEFAULT_EXAMPLES])
     scenarios = found.scenarios
     if not scenarios and not found.refused:

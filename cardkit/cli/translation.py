@@ -11,8 +11,11 @@ from cardkit.checks.status_output import render_status
 from cardkit.checks.text.catalogue import catalogue_states
 from cardkit.cli.options import (UsageError, database_root, load_or_fail, output_format, require_database,
                                  writing_database)
+from cardkit.i18n.catalogue import LocaleRefused
+from cardkit.i18n.export import check_game
 from cardkit.i18n.mark import MarkRefused, mark_translated
 from cardkit.source.edit import EditRefused
+from cardkit.source.layout import LanguageRefused, translatable_language
 
 
 @click.command("status")
@@ -25,11 +28,13 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
 
     A language with no folder for a game has every text of that game missing. The template
     strings count too, as the kind `templates` of every game (fuzzy entries count as stale)."""
-    database = load_or_fail(require_database(root))
-    if language is not None and language not in database.translations:
-        raise UsageError(f"no locale {language!r} (known: {', '.join(database.translations)})")
-    if game is not None and game not in database.games:
-        raise UsageError(f"no game {game!r} in the database (known: {', '.join(database.games)})")
+    database = load_or_fail(require_database(root)).database
+    try:
+        if language is not None:
+            translatable_language(language, database.languages)
+        check_game(database, game)
+    except (LanguageRefused, LocaleRefused) as exc:
+        raise UsageError(str(exc)) from None
     languages = [language] if language else database.translations
     states = translation_states(database, languages, game)
     templates = catalogue_states(root, languages)
@@ -51,7 +56,7 @@ def mark_translated_command(language: str, everything: bool, root: Path, selecto
     if not selectors and not everything:
         raise UsageError("name the texts to mark (card-id or card-id.field), or give --all")
     with writing_database(require_database(root)):
-        database = load_or_fail(root)
+        database = load_or_fail(root).database
         try:
             marked = mark_translated(root, database, language, list(selectors), everything)
         except MarkRefused as exc:

@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 from cardkit import __version__
+from cardkit.checks.provenance import NOT_FACTS
 from cardkit.checks.status import translation_states
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
@@ -32,8 +33,6 @@ META_FILE = "meta.json"
 # fingerprint of the current English text), stale (it records an earlier one), unconfirmed
 # (it records none) or missing.
 TEXT_STATES = ("source", "confirmed", "stale", "unconfirmed", "missing")
-# The card fields that are not facts: they have places of their own in a card's record.
-_NOT_FACTS = {"id", "kind", "unknown", "sources"}
 _ENTRY_METADATA = ("provisional", "notes", "silence")
 
 
@@ -48,13 +47,13 @@ def export_files(database: Database, root: Path, games: list[str] | None = None)
     if unknown:
         raise ExportRefused(f"no game {', '.join(unknown)} under {root / 'cards'}; "
                             f"known: {', '.join(database.games)}")
-    files = {f"{game}.json": _encode(game_dataset(database, game))
+    files = {f"{game}.json": encode_json(game_dataset(database, game))
              for game in sorted(games or database.games)}
     content = hashlib.sha256()
     for name, data in sorted(files.items()):
         content.update(f"{name}\n{len(data)}\n".encode())
         content.update(data)
-    files[META_FILE] = _encode({
+    files[META_FILE] = encode_json({
         "format": FORMAT_VERSION,
         "schema": SCHEMA_FILE,
         "cardkit": __version__,
@@ -91,7 +90,7 @@ def game_dataset(database: Database, game: str) -> dict:
 def _card(database: Database, card: CardModel, states: dict) -> dict:
     return {
         "kind": card.kind,
-        "facts": card.model_dump(mode="json", exclude=_NOT_FACTS, exclude_none=True),
+        "facts": card.model_dump(mode="json", exclude=NOT_FACTS, exclude_none=True),
         "unknown": list(card.unknown),
         "sources": _sources(card.sources),
         "texts": {language: _texts(database, card, language, states)
@@ -145,7 +144,7 @@ def _sources(groups: list[SourceGroup]) -> list[dict]:
     return [group.model_dump(mode="json", exclude_none=True) for group in groups]
 
 
-def _encode(value) -> bytes:
+def encode_json(value) -> bytes:
     return (json.dumps(value, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode("utf-8")
 
 

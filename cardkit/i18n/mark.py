@@ -1,8 +1,8 @@
 """Recording that translations are up to date with their English source.
 
 After a translator brings a text in line with the current English, `mark_translated`
-stores the English text's fingerprint beside it (`translated_from`), so the text counts
-as translated until the English changes again.
+stores the English text's fingerprint beside it (`translated_from`) through the one text
+writer, so the text counts as translated until the English changes again.
 """
 
 from __future__ import annotations
@@ -11,11 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.checks.status import FieldState, translation_states
+from cardkit.i18n.writer import LocaleEdits, Translation, write_texts
 from cardkit.model.database import Database
-from cardkit.model.texts import fingerprint
-from cardkit.source.edit import edit_files, set_key
-from cardkit.source.layout import SOURCE_LANGUAGE
-from cardkit.source.transaction import Transaction
+from cardkit.source.layout import LanguageRefused, translatable_language
 
 
 class MarkRefused(Exception):
@@ -38,11 +36,12 @@ class Selection:
 
 def mark_translated(root: Path, database: Database, language: str,
                     selectors: list[str], everything: bool = False) -> list[FieldState]:
-    """Records current fingerprints for the selected fields; returns the fields changed."""
-    if language == SOURCE_LANGUAGE:
-        raise MarkRefused("English is the source language: its texts are not translations")
-    if language not in database.translations:
-        raise MarkRefused(f"no locale {language!r} (known: {', '.join(database.translations)})")
+    """Records current fingerprints for the selected fields; returns the fields changed.
+    The caller holds the project lock."""
+    try:
+        translatable_language(language, database.languages)
+    except LanguageRefused as exc:
+        raise MarkRefused(str(exc)) from None
     states = translation_states(database, [language])
     selections = [Selection.parse(selector) for selector in selectors]
     for selection in selections:
@@ -55,19 +54,9 @@ def mark_translated(root: Path, database: Database, language: str,
     for selection in selections:
         if selection.path and any(selection.covers(s) and s.state == "missing" for s in states):
             raise MarkRefused(f"{selection.card_id}.{selection.path} has no {language} text to mark")
-    edits: dict[Path, list[FieldState]] = {}
+    edits = LocaleEdits(root)
     for state in chosen:
-        origin = database.text_origins[(language, state.card_id)]
-        edits.setdefault(root / origin.document.path, []).append(state)
-
-    def edit_for(file_states: list[FieldState]):
-        def edit(data):
-            for state in file_states:
-                set_key(data[state.card_id], ("translated_from", state.path),
-                        fingerprint(state.source_text))
-        return edit
-
-    with Transaction(root) as transaction:
-        edit_files({path: edit_for(file_states) for path, file_states in edits.items()},
-                   shown=lambda path: path.relative_to(root), transaction=transaction)
+        edits.add(database.locale_file(language, state.card_id),
+                  Translation(state.card_id, state.path, confirmed=True, english=state.source_text))
+    write_texts(root, edits.texts())
     return chosen

@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardkit.i18n.exchange import Catalogue, Fault, ImportRefused, ReceivedCatalogue, ReceivedUnit, Unit
+from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
+                                    OutgoingUnit)
 from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.placeholders import tokens
 from cardkit.problems import Position
@@ -36,7 +37,7 @@ BRACE_FORMAT = "python-brace-format"
 _MAX_HEX_DIGITS = 8
 
 
-def write_po(catalogue: Catalogue) -> str:
+def write_po(catalogue: OutgoingCatalogue) -> str:
     header = [
         "Project-Id-Version: cardkit",
         f"Language: {catalogue.language}",
@@ -57,7 +58,7 @@ def write_po(catalogue: Catalogue) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _entry(unit: Unit, forms: PluralForms) -> list[str]:
+def _entry(unit: OutgoingUnit, forms: PluralForms) -> list[str]:
     lines = []
     if unit.note is not None:
         lines += [f"# {line}" if line else "#" for line in unit.note.split("\n")]
@@ -69,15 +70,14 @@ def _entry(unit: Unit, forms: PluralForms) -> list[str]:
     if unit.reference:
         lines.append(f"#: {unit.reference}")
     flags = ["fuzzy"] if unit.needs_review else []
-    if any(token.name for source in (unit.source, unit.source_plural or "")
-           for token in tokens(source)):
+    if any(token.name for source in unit.sources for token in tokens(source)):
         flags.append(BRACE_FORMAT)
     if flags:
         lines.append("#, " + ", ".join(flags))
     lines += _string("msgctxt", unit.key)
-    lines += _string("msgid", unit.source)
+    lines += _string("msgid", unit.sources[0])
     if unit.plural:
-        lines += _string("msgid_plural", unit.source_plural)
+        lines += _string("msgid_plural", unit.sources[1])
         for index, target in enumerate(unit.targets):
             lines += _string(f"msgstr[{index}]", target)
     else:
@@ -121,7 +121,7 @@ class _Entry:
         return any(keyword.startswith("msgstr") for keyword in self.strings)
 
 
-def read_po(raw: bytes, shown: Path) -> ReceivedCatalogue:
+def read_po(raw: bytes, shown: Path) -> IncomingCatalogue:
     """The units of a PO file; ImportRefused names the first fault and its line."""
     try:
         entries = _parse(_decode(raw))
@@ -234,7 +234,7 @@ def _check_complete(entry: _Entry) -> None:
         raise _Malformed(entry.lines["msgid"], "an entry without msgstr")
 
 
-def _catalogue(entries: list[_Entry], shown: Path) -> ReceivedCatalogue:
+def _catalogue(entries: list[_Entry], shown: Path) -> IncomingCatalogue:
     if not entries or entries[0].strings["msgid"] or "msgctxt" in entries[0].strings:
         raise _Malformed(entries[0].line if entries else 1,
                          'the file does not start with the header entry (msgid "")')
@@ -256,7 +256,7 @@ def _catalogue(entries: list[_Entry], shown: Path) -> ReceivedCatalogue:
     units = [_unit(entry) for entry in entries[1:]]
     if any(unit.plural for unit in units):
         _check_plural_forms(language, fields.get("plural-forms"), header_line)
-    return ReceivedCatalogue(shown, language, header_line, units,
+    return IncomingCatalogue(shown, language, header_line, units,
                              exported_for=fields.get(LANGUAGE_RECORD.lower()),
                              database=fields.get(DATABASE_RECORD.lower()))
 
@@ -281,7 +281,7 @@ def _check_plural_forms(language: str, declared: str | None, line: int) -> None:
                                f"differently from {language}'s: {forms.header}")
 
 
-def _unit(entry: _Entry) -> ReceivedUnit:
+def _unit(entry: _Entry) -> IncomingUnit:
     strings = entry.strings
     plural = "msgid_plural" in strings
     if plural:
@@ -291,5 +291,5 @@ def _unit(entry: _Entry) -> ReceivedUnit:
     else:
         sources, targets = (strings["msgid"],), (strings["msgstr"],)
     note = "\n".join(entry.note_lines) if entry.note_lines else None
-    return ReceivedUnit(strings.get("msgctxt"), sources, plural, targets, "fuzzy" in entry.flags,
+    return IncomingUnit(strings.get("msgctxt"), sources, plural, targets, "fuzzy" in entry.flags,
                         note, entry.line)

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from cardkit.i18n.exchange import check_language
 from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm
-from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
 
 PREFERRED = "preferredTerm-admn-sts"
 ADMITTED = "admittedTerm-admn-sts"
@@ -26,7 +25,7 @@ DEPRECATED = "deprecatedTerm-admn-sts"
 def write_tbx(database: Database, language: str) -> str:
     """The English glossary and `language`'s, term by term; a term the language's
     glossary lacks has only its English side."""
-    check_language(database, language)
+    translatable_language(language, database.languages)
     english = database.glossaries.get(SOURCE_LANGUAGE, {})
     translated = database.glossaries.get(language, {})
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
 
-from cardkit.i18n.exchange import Catalogue, Fault, ImportRefused, ReceivedCatalogue, ReceivedUnit, Unit
+from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
+                                    OutgoingUnit)
 from cardkit.problems import Position
 from cardkit.source.layout import SOURCE_LANGUAGE
 
@@ -52,7 +53,7 @@ class XliffUnwritable(Exception):
     """A text holds a character XML cannot carry."""
 
 
-def write_xliff(catalogue: Catalogue) -> str:
+def write_xliff(catalogue: OutgoingCatalogue) -> str:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<xliff version="1.2" xmlns="{NAMESPACE}">',
              f'  <file original="{_attribute(_original(catalogue.database, catalogue.language))}" '
@@ -63,19 +64,19 @@ def write_xliff(catalogue: Catalogue) -> str:
         if unit.plural:
             lines.append(f'      <group id="{_attribute(unit.key)}" restype="{PLURAL_GROUP}">')
             for index, target in enumerate(unit.targets):
-                source = unit.source if index == 0 else unit.source_plural
+                source = unit.sources[min(index, 1)]
                 form = f"plural form {catalogue.plural_forms.describe(index)}"
                 note = unit.note if index == 0 else None  # one note for the whole group
                 lines += _trans_unit(unit, f"{unit.key}[{index}]", source, target, note,
                                      "        ", form)
             lines.append("      </group>")
         else:
-            lines += _trans_unit(unit, unit.key, unit.source, unit.targets[0], unit.note, "      ")
+            lines += _trans_unit(unit, unit.key, unit.sources[0], unit.targets[0], unit.note, "      ")
     lines += ["    </body>", "  </file>", "</xliff>"]
     return "\n".join(lines) + "\n"
 
 
-def _trans_unit(unit: Unit, unit_id: str, source: str, target: str, note: str | None,
+def _trans_unit(unit: OutgoingUnit, unit_id: str, source: str, target: str, note: str | None,
                 indent: str, *form: str) -> list[str]:
     state = "new" if not target else NEEDS_REVIEW if unit.needs_review else "translated"
     approved = "" if not target else ' approved="no"' if unit.needs_review else ' approved="yes"'
@@ -131,7 +132,7 @@ class _DoctypeRefused(Exception):
     pass
 
 
-def read_xliff(raw: bytes, shown: Path) -> ReceivedCatalogue:
+def read_xliff(raw: bytes, shown: Path) -> IncomingCatalogue:
     """The units of an XLIFF 1.2 file; ImportRefused names the first fault and its line."""
     try:
         return _catalogue(_parse(raw), shown)
@@ -194,7 +195,7 @@ def _element_name(name: str) -> str:
     return _local(name) if " " in name else f"{{}}{name}"
 
 
-def _catalogue(root: _Element, shown: Path) -> ReceivedCatalogue:
+def _catalogue(root: _Element, shown: Path) -> IncomingCatalogue:
     if root.name == "{}xliff":
         raise _Malformed(root.line, f'the <xliff> element is in no namespace; XLIFF 1.2 is '
                                     f'xmlns="{NAMESPACE}", and cardkit reads no other')
@@ -222,7 +223,7 @@ def _catalogue(root: _Element, shown: Path) -> ReceivedCatalogue:
     if len(bodies) != 1:
         raise _Malformed(file.line, "expected one <body> element in <file>")
     database, exported_for = _record(file.attributes.get("original", ""))
-    return ReceivedCatalogue(shown, language, file.line, list(_units(bodies[0])),
+    return IncomingCatalogue(shown, language, file.line, list(_units(bodies[0])),
                              exported_for=exported_for, database=database)
 
 
@@ -272,14 +273,14 @@ def _form(unit: _Element) -> _Form:
     return _Form(_plain(sources[0]), text, bool(text) and not confirmed, notes)
 
 
-def _single(unit: _Element) -> ReceivedUnit:
+def _single(unit: _Element) -> IncomingUnit:
     identifier = _identifier(unit)
     form = _form(unit)
-    return ReceivedUnit(identifier, (form.source,), False, (form.target,), form.needs_review,
+    return IncomingUnit(identifier, (form.source,), False, (form.target,), form.needs_review,
                         "\n".join(form.notes) if form.notes else None, unit.line)
 
 
-def _plural(group: _Element) -> ReceivedUnit:
+def _plural(group: _Element) -> IncomingUnit:
     identifier = _identifier(group)
     members = group.all("trans-unit")
     if not members:
@@ -290,7 +291,7 @@ def _plural(group: _Element) -> ReceivedUnit:
                                           f"{identifier}[0], {identifier}[1], ... in order")
     forms = [_form(member) for member in members]
     notes = [note for form in forms for note in form.notes]
-    return ReceivedUnit(identifier, tuple(form.source for form in forms), True,
+    return IncomingUnit(identifier, tuple(form.source for form in forms), True,
                         tuple(form.target for form in forms),
                         any(form.needs_review for form in forms),
                         "\n".join(notes) if notes else None, group.line)

@@ -7,9 +7,10 @@ may be left out, so a missing fact is either declared or an error.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, ClassVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardkit.model.provenance import Sources
@@ -45,8 +46,8 @@ class CardModel(Strict):
     """A card's language-neutral facts; `id` comes from the key the card is filed under."""
 
     id: CardId
-    unknown: list[FieldPath] = []
-    sources: Sources = []
+    unknown: list[FieldPath] = Field(default_factory=list)
+    sources: Sources = Field(default_factory=list)
 
     # Facts that must be given unless listed in `unknown`.
     required_facts: ClassVar[tuple[str, ...]] = ()
@@ -75,3 +76,9 @@ class CardModel(Strict):
 
     def knows(self, path: str) -> bool:
         return not any(path == u or path.startswith(u + ".") for u in self.unknown)
+
+    @cached_property
+    def translatable_paths(self) -> tuple[str, ...]:
+        """The paths of every text the card needs in each language, in reading order: its
+        text paths but those listed under `unknown`. Made once: every check asks."""
+        return tuple(path for path in self.text_paths() if self.knows(path))

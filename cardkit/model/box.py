@@ -25,8 +25,8 @@ class PerColour(Strict):
 class Box(Strict):
     # The rulebooks in the box, as the files the database cites; a game that lists them
     # must cite them for every fact (checks/provenance.py).
-    rulebooks: dict[RulebookFile, Rulebook] = {}
-    sources: Sources = []
+    rulebooks: dict[RulebookFile, Rulebook] = Field(default_factory=dict)
+    sources: Sources = Field(default_factory=list)
 
     # The box field that counts each card kind of the game.
     FIELD_BY_KIND: ClassVar[dict[str, str]] = {}

@@ -31,7 +31,7 @@ class ShownFragment(Strict):
 
 class ClassicAlien(CardModel):
     kind: Literal["alien"] = "alien"
-    shown: dict[CardId, ShownFragment] = {}
+    shown: dict[CardId, ShownFragment] = Field(default_factory=dict)
 
     def text_paths(self) -> list[str]:
         # The power is printed on the alien card; no rulebook gives its text.

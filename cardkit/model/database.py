@@ -16,11 +16,11 @@ from pydantic import BaseModel, ValidationError
 
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
-from cardkit.model.games import GAMES, CardKind
+from cardkit.model.games import GAMES, CardKind, with_article
 from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.texts import Entry
-from cardkit.problems import Position, Problem, Severity, error
+from cardkit.problems import Position, Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.tree import Sources, load_sources
 from cardkit.source.yamlfile import Document, Location
@@ -91,6 +91,15 @@ class Database:
     def text(self, language: str, card_id: str) -> Entry | None:
         return self.texts.get(language, {}).get(card_id)
 
+    def locale_file(self, language: str, card_id: str) -> Path:
+        """The file, under the root, that holds the card's texts in `language` or will hold
+        them: the one its entry is in, else the card's own file mirrored under
+        `locales/<language>/` (`cards/duel/aliens.yaml`: `locales/de/duel/aliens.yaml`)."""
+        origin = self.text_origins.get((language, card_id))
+        if origin is not None:
+            return origin.document.path
+        return Path("locales", language, *self.card_origins[card_id].document.path.parts[1:])
+
 
 def load_database(root: Path) -> tuple[Database, list[Problem], int]:
     """The database under `root`, every problem found reading and building it, and the
@@ -107,21 +116,6 @@ class DatabaseHasErrors(Exception):
         self.errors = errors
         super().__init__(f"the database under {root} has {len(errors)} error(s); "
                          "`cardkit validate` lists them")
-
-
-def load_valid_database(root: Path) -> Database:
-    """The database under `root`; raises DatabaseHasErrors when it has any error."""
-    return load_whole_database(root)[0]
-
-
-def load_whole_database(root: Path) -> tuple[Database, list[Problem], int]:
-    """As `load_database`, but raises DatabaseHasErrors when loading found any error: the
-    problems returned are warnings."""
-    database, problems, files = load_database(root)
-    errors = [problem for problem in problems if problem.severity is Severity.ERROR]
-    if errors:
-        raise DatabaseHasErrors(root, errors)
-    return database, problems, files
 
 
 def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
@@ -191,7 +185,7 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             card_kind = database.card_kinds.get(key)
             if card_kind is not None and card_kind != kind.name:
                 problems.append(error(origin.key_position(), "wrong-kind",
-                                      f"{key!r} is {_with_article(card_kind)} card, but its text is filed "
+                                      f"{key!r} is {with_article(card_kind)} card, but its text is filed "
                                       f"with the {kind.name} cards", card_id=key))
                 continue
             if (language, key) in database.text_origins:
@@ -304,6 +298,7 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     value = detail.get("input")
     context = detail.get("ctx") or {}
     suggestion = None
+    about = name if location and location != ("id",) else None  # the one field at fault
     if location == ("id",):
         here = origin.key_position()
     elif kind == "missing":
@@ -315,7 +310,7 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     if kind in ("missing", "fact_missing", "union_tag_not_found"):
         missing = context.get("field") or context.get("discriminator", "").strip("'") or name
         path = ".".join(str(s) for s in location + (missing,)) if kind != "missing" else name
-        code, message = "schema-missing-field", f"missing field '{path}'"
+        code, message, about = "schema-missing-field", f"missing field '{path}'", path
         if kind == "fact_missing":
             message += " (list it under 'unknown' if the rulebooks do not give it)"
     elif kind == "extra_forbidden":
@@ -350,7 +345,7 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
         code, message = "schema-type", f"{name}: expected {expected}, got {_kind_of_value(value)}"
     else:
         code, message = "schema-rule", f"{name}: {detail['msg']}"
-    return error(here, code, message, suggestion=suggestion, card_id=origin.key)
+    return error(here, code, message, suggestion=suggestion, card_id=origin.key, field=about)
 
 
 _TYPE_NAMES = {
@@ -428,6 +423,3 @@ def _kind_of_value(value: Any) -> str:
         return "a list"
     return type(value).__name__
 
-
-def _with_article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun

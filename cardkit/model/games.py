@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box, DuelBox
-from cardkit.model.cards import MODEL_BY_KIND
+from cardkit.model.duel import MODEL_BY_KIND
 from cardkit.model.cosmic import (Artifact, ArtifactText, ClassicAlien, ClassicAlienText, ClassicBox,
                                   ClassicEncounter, CosmicBox, CosmicEncounter, EncounterText)
 from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
@@ -66,3 +66,8 @@ COSMIC = Game("cosmic", (
 ), CosmicBox)
 
 GAMES: dict[str, Game] = {game.name: game for game in (DUEL, CLASSIC, COSMIC)}
+
+
+def with_article(kind: str) -> str:
+    """A kind's name with its indefinite article, for messages: `an alien`, `a plan`."""
+    return ("an " if kind[0] in "aeiou" else "a ") + kind

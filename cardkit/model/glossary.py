@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import StringConstraints
+from pydantic import Field, StringConstraints
 
 from cardkit.model.base import CardId, NotBlank, Strict
 from cardkit.model.games import GAMES
@@ -24,10 +24,10 @@ class GlossaryTerm(Strict):
     line, where a term no rulebook gives comes from: a term of our own wording."""
 
     term: Form
-    forms: list[Form] = []
-    forbidden: list[Form] = []
+    forms: list[Form] = Field(default_factory=list)
+    forbidden: list[Form] = Field(default_factory=list)
     definition: Annotated[str, StringConstraints(min_length=1, max_length=400), NotBlank] | None = None
-    games: list[GameName] = []
+    games: list[GameName] = Field(default_factory=list)
     reading: Reason | None = None
 
     @property

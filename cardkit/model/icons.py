@@ -21,8 +21,4 @@ ICON_TOKEN = re.compile(r"\[([^\[\]\s]{1,24})\]")
 
 def icon_tokens(text: str) -> list[str]:
     """The icon names a text refers to, in order, known or not."""
-    return ICON_TOKEN.findall(text)
-
-
-def unknown_icon_tokens(text: str) -> list[str]:
-    return [name for name in icon_tokens(text) if name not in ICON_NAMES]
+    return ICON_TOKEN.findall(text) if "[" in text else []

@@ -20,7 +20,10 @@ from cardkit.model.placeholders import fill
 
 Phrase = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+
+
+# The variants an effect is worded in: as a card requires it, and as one it may do.
+PHRASE_VARIANTS = ("required", "optional")
 
 
 class PluralPhrase(Strict):
@@ -45,14 +48,14 @@ class MarkerWords(Strict):
     `unless_preceded_by` does not count ("no puede" forbids, it offers no option)."""
 
     words: Annotated[list[Word], Field(min_length=1)]
-    unless_preceded_by: list[Word] = []
+    unless_preceded_by: list[Word] = Field(default_factory=list)
 
 
 class Phrasebook(Strict):
-    numerals: dict[Annotated[int, Field(ge=0, le=100)], list[Word]] = {}
+    numerals: dict[Annotated[int, Field(ge=0, le=100)], list[Word]] = Field(default_factory=dict)
     optional: MarkerWords | None = None
-    timing: dict[Literal["before", "after", "when"], MarkerWords] = {}
-    effects: dict[Literal[EFFECT_NAMES], EffectPhrases] = {}
+    timing: dict[Literal["before", "after", "when"], MarkerWords] = Field(default_factory=dict)
+    effects: dict[Literal[EFFECT_NAMES], EffectPhrases] = Field(default_factory=dict)
 
     def phrase(self, effect: CountedEffect | DiscoverAndDuel, language: str) -> str | None:
         """The phrase wording an effect, placeholders unfilled; None where it is lacking."""
@@ -72,6 +75,12 @@ class Phrasebook(Strict):
         if phrase is None or count is None:
             return phrase
         return fill(phrase, {"count": str(count)})
+
+
+def phrase_of(phrasebook: Phrasebook | None, effect_name: str, variant: str) -> PluralPhrase | None:
+    """A phrasebook's phrase of an effect in one variant (required, optional), or None."""
+    phrases = phrasebook.effects.get(effect_name) if phrasebook is not None else None
+    return getattr(phrases, variant) if phrases is not None else None
 
 
 def declared_placeholders(effect_name: str) -> set[str]:

@@ -39,6 +39,8 @@ class Token:
 
 def tokens(text: str) -> list[Token]:
     """Every placeholder and every malformed brace of `text`, in reading order."""
+    if "{" not in text and "}" not in text:
+        return []
     found = []
     for match in _TOKEN.finditer(text):
         written = match.group(0)

@@ -73,7 +73,7 @@ class Follows(_Strict):
 
 class SourceGroup(_Strict):
     facts: Annotated[list[FactPath], Field(min_length=1, max_length=64)]
-    cites: Annotated[list[Citation], Field(max_length=16)] = []
+    cites: Annotated[list[Citation], Field(max_length=16)] = Field(default_factory=list)
     reading: Reason | None = None
     follows: Follows | None = None
 

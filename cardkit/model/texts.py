@@ -9,21 +9,24 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from functools import cached_property
-from typing import Annotated, Literal, Union
+from functools import cached_property, lru_cache
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
 from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
-from cardkit.model.cards import FateCard, Symbol
+from cardkit.model.duel import FateCard, Symbol
 from cardkit.model.provenance import Sources
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank]
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
+# The keys that follow an entry's texts, in this order: its metadata, then its sources.
+ENTRY_TAIL = (*ENTRY_METADATA, "sources")
 Fingerprint = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{8}$")]
 ProblemCode = Annotated[str, StringConstraints(pattern=r"^[a-z]+(-[a-z]+)*$")]
 
 
+@lru_cache(maxsize=65536)
 def fingerprint(source_text: str) -> str:
     """A short, stable digest of an English text, insensitive to Unicode normalization."""
     normalized = unicodedata.normalize("NFC", source_text.strip())
@@ -32,11 +35,11 @@ def fingerprint(source_text: str) -> str:
 
 class Entry(Strict):
     id: CardId
-    provisional: list[FieldPath] = []
-    translated_from: dict[FieldPath, Fingerprint] = {}
-    notes: dict[FieldPath, Text] = {}
-    silence: dict[ProblemCode, Text] = {}
-    sources: Sources = []
+    provisional: list[FieldPath] = Field(default_factory=list)
+    translated_from: dict[FieldPath, Fingerprint] = Field(default_factory=dict)
+    notes: dict[FieldPath, Text] = Field(default_factory=dict)
+    silence: dict[ProblemCode, Text] = Field(default_factory=dict)
+    sources: Sources = Field(default_factory=list)
 
     @cached_property
     def texts(self) -> dict[str, str]:
@@ -65,7 +68,7 @@ class PowerText(Strict):
 
 class AlienText(NamedEntry):
     kind: Literal["alien"] = "alien"
-    powers: dict[CardId, PowerText] = {}
+    powers: dict[CardId, PowerText] = Field(default_factory=dict)
 
 
 class EmissaryText(NamedEntry):
@@ -91,7 +94,7 @@ class FateText(NamedEntry):
     text: Text | None = None
     prizes: PrizesText | None = None
     contest: ContestText | None = None
-    resources: dict[Symbol, Text] = {}
+    resources: dict[Symbol, Text] = Field(default_factory=dict)
 
 
 class DiscoveryText(FateText):
@@ -114,12 +117,6 @@ class ReinforcementText(NamedEntry):
     kind: Literal["reinforcement"] = "reinforcement"
 
 
-CardText = Annotated[
-    Union[AlienText, EmissaryText, DiscoveryText, EventText, MaintenanceText, PlanText,
-          ReinforcementText],
-    Field(discriminator="kind"),
-]
-
 TEXT_MODEL_BY_KIND: dict[str, type[Entry]] = {
     model.model_fields["kind"].default: model
     for model in (AlienText, EmissaryText, DiscoveryText, EventText, MaintenanceText, PlanText,
@@ -127,9 +124,9 @@ TEXT_MODEL_BY_KIND: dict[str, type[Entry]] = {
 }
 
 
-def translatable_fields(card: CardModel) -> list[str]:
+def translatable_fields(card: CardModel) -> tuple[str, ...]:
     """The paths of every text a card needs in each language, in reading order."""
-    return [path for path in card.text_paths() if card.knows(path)]
+    return card.translatable_paths
 
 
 def field_value(entry: Entry, path: str) -> str | None:

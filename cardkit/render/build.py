@@ -11,9 +11,9 @@ too, so a language none of whose faces changed is not imposed again. The referen
 duplex check flow with the paper, so they are rendered per paper, and cached the same way.
 The cache also keeps the compiled templates, so a rebuild compiles nothing.
 
-Rendering is spread over worker processes, forked once this process has loaded the
-database, parsed the stylesheets and compiled the templates, so they start with all of it.
-Everything is rendered in memory first; only when every document is ready are the files
+Rendering is spread over worker processes (workers.py), forked once this process has
+loaded the database, parsed the stylesheets and compiled the templates, so they start with
+all of it. Everything is rendered in memory first; only when every document is ready are the files
 written, so a failed build leaves the previous PDFs in place. The bytes do not depend on
 the number of processes, nor on what the cache held.
 """
@@ -21,39 +21,34 @@ the number of processes, nor on what the cache held.
 from __future__ import annotations
 
 import hashlib
-import json
-import multiprocessing
-import os
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from concurrent.futures import Future, as_completed
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import fontTools
 import pikepdf
-from jinja2 import Environment
-from jinja2.bccache import Bucket, BytecodeCache
 
-from cardkit.checks.runner import load_checked_database
-from cardkit.model.database import Database, DatabaseHasErrors, load_database
+from cardkit.checks.runner import Strictness, load_checked
+from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
-from cardkit.render.cache import CACHE_FOLDER, FaceCache, cache_key
-from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
-                                      face_html, reference_html, registration_html)
-from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.fontmerge import project_font_files, tag_by_content
-from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
-from cardkit.render.fit import Fit, fit_face, problems_of, sizes_of
 from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
+from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
+                                  encode_fits, face_key, fit_key)
+from cardkit.render.documents import LanguageContext, face_html
+from cardkit.render.errors import RenderError
+from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
+from cardkit.render.fontmerge import project_font_files
+from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.games import Target, targets
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.outputs import Outputs
 from cardkit.render.preflight import preflight_problems
-from cardkit.render.errors import RenderError
-from cardkit.render.renderer import Renderer
+from cardkit.render.workers import (DocumentJob, Executor, FaceJob, Worker, document_html,
+                                    render_document, render_face, start_worker, worker_count)
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
@@ -195,19 +190,18 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     the others may still render. `later_steps` are steps the caller reports after these,
     through `Rendered.advance`."""
     # With a second core, the hyphenation patterns are parsed there while this process plans.
-    with PatternPrefetch(languages if _workers(jobs, 2) > 1 else []) as patterns:
-        _start_worker(root, database, store, patterns)
-        result = Rendered({target: _WORKER.context(target)
+    with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else []) as patterns:
+        worker = start_worker(root, database, store, patterns)
+        result = Rendered({target: worker.context(target)
                            for target in targets(database, games or database.games, languages)})
-        face_jobs, document_jobs = [], []
         try:
-            _plan(store, result, papers, face_jobs, document_jobs)
+            face_jobs, document_jobs = _plan(worker, store, result, papers)
         except RenderError as exc:
             raise BuildFailed(str(exc)) from None
         # The workers start with the languages whose patterns are ready.
         parsing = {language for language in languages if patterns.parsing(language)}
-        for jobs_of_a_kind in (face_jobs, document_jobs):
-            jobs_of_a_kind.sort(key=lambda job: job[0].language in parsing)
+        face_jobs.sort(key=lambda job: job.target.language in parsing)
+        document_jobs.sort(key=lambda job: job.target.language in parsing)
         _render_jobs(root, jobs, store, result, face_jobs, document_jobs,
                      len(face_jobs) + len(document_jobs) + later_steps, progress, ready)
     result.rendered.sort()
@@ -215,8 +209,8 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
 
 
 def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendered,
-                 face_jobs: list, document_jobs: list, steps: int, progress: Progress | None,
-                 ready: Ready | None) -> None:
+                 face_jobs: list[FaceJob], document_jobs: list[DocumentJob], steps: int,
+                 progress: Progress | None, ready: Ready | None) -> None:
     """Renders the planned jobs into `result`, keeping each in the cache, and calls `ready`
     for each target as soon as it is complete."""
     done = 0
@@ -228,7 +222,7 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
             progress(done, steps, what)
 
     result.advance = advance
-    waiting = Counter(job[0] for job in (*face_jobs, *document_jobs))
+    waiting = Counter(job.target for job in (*face_jobs, *document_jobs))
 
     def finished(target: Target) -> None:
         waiting[target] -= 1
@@ -240,28 +234,27 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
             ready(result, target)
     # The workers start here, forked from this process once it has loaded the database,
     # parsed the stylesheets and compiled the templates: they inherit all of it.
-    with _executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
+    with Executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
         # The reference sheets are the longest jobs: started first, they do not end last.
-        pending = {run(_render_document, *job): job for job in document_jobs}
-        pending.update({run(_render_face, *job): job[:2] for job in face_jobs})
+        pending: dict[Future, FaceJob | DocumentJob] = {
+            run(render_document, job): job for job in document_jobs}
+        pending.update({run(render_face, job): job for job in face_jobs})
         for future in as_completed(pending):
             job = pending[future]
-            if len(job) == 3:
-                target, document, paper = job
-                key, pdf = _result(future)
-                store.put(key, pdf)
-                result.documents[job] = pdf
-                what = f"{target}/{document}-{paper}"
+            if isinstance(job, DocumentJob):
+                document = _result(future)
+                store.put(document.key, document.pdf)
+                result.documents[job.target, job.document, job.paper] = document.pdf
+                what = f"{job.target}/{job.document}-{job.paper}"
             else:
-                target, face_id = job
-                fit_key, fits, face_key, pdf = _result(future)
-                store.put(fit_key, encode_fits(fits))
-                store.put(face_key, pdf)
-                result.faces[job] = _Face(fits, pdf)
-                what = f"{target}/{face_id}"
+                face = _result(future)
+                store.put(face.fit_key, encode_fits(face.fits))
+                store.put(face.face_key, face.pdf)
+                result.faces[job.target, job.face_id] = _Face(face.fits, face.pdf)
+                what = f"{job.target}/{job.face_id}"
             result.rendered.append(what)
             advance(what)
-            finished(target)
+            finished(job.target)
 
 
 def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
@@ -289,26 +282,27 @@ def _holds(out: Path, path: Path, content: bytes) -> bool:
         return False
 
 
-def _plan(store: FaceCache, rendered: Rendered, papers: list[str], face_jobs: list,
-          document_jobs: list) -> None:
-    """Takes from the cache what it holds whole; lists the rest as jobs."""
-    renderer = _WORKER.renderer
+def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
+          papers: list[str]) -> tuple[list[FaceJob], list[DocumentJob]]:
+    """Takes from the cache what it holds whole; returns the rest as jobs."""
+    face_jobs, document_jobs = [], []
     for target, context in rendered.contexts.items():
         for face in (*context.faces, *context.backs):
             natural = face_html(context, Printed(face, {}))
-            cached = _cached_face(store, renderer, context, face, natural)
+            cached = _cached_face(store, worker, context, face, natural)
             if cached is None:
-                face_jobs.append((target, face.id, natural))
+                face_jobs.append(FaceJob(target, face.id, natural))
             else:
                 rendered.faces[target, face.id] = cached
         for paper in papers:
             for document in _documents(context):
-                html, stylesheets = _document_html(context, document, paper)
-                pdf = store.get(_document_key(renderer, html, stylesheets))
+                html, stylesheets = document_html(context, document, paper)
+                pdf = store.get(document_key(worker.renderer, html, stylesheets))
                 if pdf is None:
-                    document_jobs.append((target, document, paper))
+                    document_jobs.append(DocumentJob(target, document, paper))
                 else:
                     rendered.documents[target, document, paper] = pdf
+    return face_jobs, document_jobs
 
 
 def _documents(context: LanguageContext) -> tuple[str, ...]:
@@ -320,96 +314,22 @@ def _documents(context: LanguageContext) -> tuple[str, ...]:
 def _load(root: Path) -> Database:
     """The database, refused as `validate` would refuse it (text checks included)."""
     try:
-        return load_checked_database(root)[0]
+        return load_checked(root, Strictness.ANY_ERROR).database
     except DatabaseHasErrors as exc:
         raise BuildFailed(str(exc), exc.errors) from None
 
 
-def _cached_face(store: FaceCache, renderer: Renderer, context: LanguageContext, face: Face,
+def _cached_face(store: FaceCache, worker: Worker, context: LanguageContext, face: Face,
                  natural: str) -> _Face | None:
     """The face from the cache when its fit and its rendering at the chosen sizes are both
     there and whole; `natural` is its HTML at its natural sizes."""
-    fits = cached_fits(store, fit_key(renderer, natural))
+    fits = cached_fits(store, fit_key(worker.renderer, natural))
     if fits is None:
         return None
     sizes = sizes_of(fits)
     final = face_html(context, Printed(face, sizes)) if sizes else natural
-    pdf = store.get(face_key(renderer, final))
+    pdf = store.get(face_key(worker.renderer, final))
     return None if pdf is None else _Face(fits, pdf)
-
-
-def fit_key(renderer: Renderer, natural: str) -> str:
-    """The cache key of a face's fit: its HTML at its natural sizes, and the stylesheets and
-    fonts it is rendered with."""
-    return cache_key("fit", renderer.digest(FACE_STYLESHEETS), natural)
-
-
-def face_key(renderer: Renderer, html: str) -> str:
-    """The cache key of a face's rendering: its HTML at the sizes fitting chose."""
-    return cache_key("face", renderer.digest(FACE_STYLESHEETS), html)
-
-
-def _document_html(context: LanguageContext, document: str, paper: str) -> tuple[str, str]:
-    if document == "reference":
-        return reference_html(context, PAPERS[paper]), REFERENCE_STYLESHEETS
-    return registration_html(context, PAPERS[paper]), FACE_STYLESHEETS
-
-
-def _document_key(renderer: Renderer, html: str, stylesheets: str) -> str:
-    # Kept with its fonts named by content (tag_by_content), unlike entries of earlier builds.
-    return cache_key("document, fonts named by content", renderer.digest(stylesheets), html)
-
-
-def encode_fits(fits: list[Fit]) -> bytes:
-    """A face's fits as the face cache keeps them."""
-    return json.dumps([asdict(fit) for fit in fits], sort_keys=True).encode()
-
-
-def cached_fits(store: FaceCache, key: str) -> list[Fit] | None:
-    """The fits the cache holds under `key`; None when absent, damaged or not fits."""
-    record = store.get(key)
-    if record is None:
-        return None
-    try:
-        return [Fit(**fit) for fit in json.loads(record)]
-    except (ValueError, TypeError):
-        return None
-
-
-class _executor:
-    """Runs jobs in worker processes, or in this process for one job at a time."""
-
-    def __init__(self, root: Path, jobs: int | None, count: int):
-        workers = _workers(jobs, count)
-        # Forked, a worker starts with this process's database, renderer and templates;
-        # where processes cannot fork, each loads and parses its own (_join_worker).
-        forking = "fork" in multiprocessing.get_all_start_methods()
-        self.pool = (ProcessPoolExecutor(
-            max_workers=workers, initializer=_join_worker, initargs=(root,),
-            mp_context=multiprocessing.get_context("fork") if forking else None)
-            if workers > 1 else None)
-
-    def __enter__(self):
-        return self.submit
-
-    def submit(self, function, *arguments) -> Future:
-        if self.pool is not None:
-            return self.pool.submit(function, *arguments)
-        future = Future()
-        try:
-            future.set_result(function(*arguments))
-        except Exception as exc:  # handed to _result, as a worker's would be
-            future.set_exception(exc)
-        return future
-
-    def __exit__(self, *exc_info):
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-
-
-def _workers(jobs: int | None, count: int) -> int:
-    """How many processes render `count` jobs when asked for `jobs` (default: a core each)."""
-    return min(jobs or os.cpu_count() or 1, max(count, 1))
 
 
 def _result(future: Future):
@@ -417,96 +337,6 @@ def _result(future: Future):
         return future.result()
     except RenderError as exc:
         raise BuildFailed(str(exc)) from None
-
-
-# What a process renders with: the database (loaded once), one Renderer, a context per
-# game and language (one environment per language), and the templates compiled once for
-# all of them.
-
-class _Worker:
-    def __init__(self, root: Path, database: Database, store: FaceCache,
-                 patterns: PatternPrefetch):
-        self.root = root
-        self.database = database
-        self.patterns = patterns
-        self.renderer = Renderer(root)  # parses nothing until first used
-        self.templates = CompiledTemplates(store)
-        self.contexts: dict[Target, LanguageContext] = {}
-        self.environments: dict[str, Environment] = {}
-
-    def context(self, target: Target) -> LanguageContext:
-        if target not in self.contexts:
-            if target.language not in self.environments:
-                self.environments[target.language] = make_environment(
-                    self.root / "templates", load_translations(self.root, target.language),
-                    bytecode_cache=self.templates)
-            self.contexts[target] = LanguageContext(self.root, target.language, self.database,
-                                                    [target.game], self.environments[target.language])
-        return self.contexts[target]
-
-
-_WORKER: _Worker | None = None
-
-
-def _start_worker(root: Path, database: Database, store: FaceCache,
-                  patterns: PatternPrefetch) -> None:
-    """Sets up this process's renderer for a build of `database`, with the hyphenation
-    patterns being parsed for it. A renderer whose stylesheets and fonts are unchanged is
-    kept (`review --watch`)."""
-    global _WORKER
-    previous = _WORKER
-    _WORKER = _Worker(root, database, store, patterns)
-    if previous is not None and previous.root == root and previous.renderer.current():
-        _WORKER.renderer = previous.renderer
-
-
-def _join_worker(root: Path) -> None:
-    """In a worker process: keeps what it was forked with (the build's own database, its
-    renderer and templates, ready to use); a process that was not forked loads the database
-    itself, once, rather than receiving it pickled with its YAML documents."""
-    if _WORKER is None or _WORKER.root != root:
-        _start_worker(root, load_database(root)[0], FaceCache(None), PatternPrefetch([]))
-
-
-class CompiledTemplates(BytecodeCache):
-    """Jinja's compiled templates, shared by the languages' environments (which differ only
-    in their catalogues) and kept in the face cache, so a template is compiled once and
-    again only when its source changes (Jinja checks the source's checksum)."""
-
-    def __init__(self, store: FaceCache):
-        self.store = store
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        key = cache_key("template", bucket.key)
-        if key not in self.compiled:
-            stored = self.store.get(key)
-            if stored is None:
-                return
-            self.compiled[key] = stored
-        bucket.bytecode_from_string(self.compiled[key])
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        key = cache_key("template", bucket.key)
-        self.compiled[key] = bucket.bytecode_to_string()
-        self.store.put(key, self.compiled[key])
-
-
-def _render_face(target: Target, face_id: str, natural: str) -> tuple[str, list[Fit], str, bytes]:
-    """Fits and renders a face whose HTML at its natural sizes is `natural`."""
-    context, renderer = _WORKER.context(target), _WORKER.renderer
-    _WORKER.patterns.load(target.language)
-    fitted = fit_face(renderer, context, context.face(face_id), natural)
-    return (fit_key(renderer, natural), fitted.fits, face_key(renderer, fitted.html),
-            renderer.pdf(fitted.document))
-
-
-def _render_document(target: Target, document: str, paper: str) -> tuple[str, bytes]:
-    html, stylesheets = _document_html(_WORKER.context(target), document, paper)
-    renderer = _WORKER.renderer
-    _WORKER.patterns.load(target.language)
-    return (_document_key(renderer, html, stylesheets),
-            tag_by_content(renderer.pdf(renderer.render(html, stylesheets))))
 
 
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],

@@ -1,5 +1,7 @@
 """The face cache: rendered faces and their fit, stored under `<out>/.cache/` by a key
-derived from everything they depend on.
+derived from everything they depend on. Whatever reads faces (the build, the review, the
+workbench) finds them here by the keys this module makes: `fit_key` for a face's fit
+record, `face_key` for its rendering, `document_key` for a reference sheet or duplex check.
 
 A key is the SHA-256 of cardkit's version, the digest of the stylesheets and fonts the
 render used, and the face's own HTML (which holds its facts and texts as printed, the
@@ -14,12 +16,21 @@ that check: it is deleted and reported as missing, so it is rendered again and n
 from __future__ import annotations
 
 import hashlib
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit import __version__
+from cardkit.render.documents import FACE_STYLESHEETS
 from cardkit.source.atomic import write_atomic
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import WriteFailed, reason_of
+
+if TYPE_CHECKING:
+    from cardkit.render.renderer import Renderer
 
 CACHE_FOLDER = ".cache"
 # No face or fit record comes near this; a larger file is not one of ours.
@@ -81,3 +92,78 @@ class FaceCache:
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / key
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How one text of one face fits in one language: the record the cache keeps of a
+    face's fit, one per text."""
+
+    face_id: str
+    path: str
+    nominal: float
+    size: float
+    fits: bool
+    overflow_mm: float = 0.0
+
+    @property
+    def shrunk(self) -> bool:
+        return self.size < self.nominal
+
+
+def fit_key(renderer: Renderer, natural: str) -> str:
+    """The key of a face's fit: its HTML at its natural sizes, and the stylesheets and
+    fonts it is rendered with."""
+    return cache_key("fit", renderer.digest(FACE_STYLESHEETS), natural)
+
+
+def face_key(renderer: Renderer, html: str) -> str:
+    """The key of a face's rendering (a one-page PDF): its HTML at the sizes fitting chose."""
+    return cache_key("face", renderer.digest(FACE_STYLESHEETS), html)
+
+
+def document_key(renderer: Renderer, html: str, stylesheets: str) -> str:
+    """The key of a document rendered for one paper (reference sheets, duplex check), kept
+    with its fonts named by content (`fontmerge.tag_by_content`), unlike entries of earlier
+    builds."""
+    return cache_key("document, fonts named by content", renderer.digest(stylesheets), html)
+
+
+def encode_fits(fits: list[Fit]) -> bytes:
+    """A face's fits as the face cache keeps them."""
+    return json.dumps([asdict(fit) for fit in fits], sort_keys=True).encode()
+
+
+def cached_fits(store: FaceCache, key: str) -> list[Fit] | None:
+    """The fits the cache holds under `key`; None when absent, damaged or not fits."""
+    record = store.get(key)
+    if record is None:
+        return None
+    try:
+        return [Fit(**fit) for fit in json.loads(record)]
+    except (ValueError, TypeError):
+        return None
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, shared by the languages' environments (which differ only
+    in their catalogues) and kept in the face cache, so a template is compiled once and
+    again only when its source changes (Jinja checks the source's checksum)."""
+
+    def __init__(self, store: FaceCache):
+        self.store = store
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        key = cache_key("template", bucket.key)
+        if key not in self.compiled:
+            stored = self.store.get(key)
+            if stored is None:
+                return
+            self.compiled[key] = stored
+        bucket.bytecode_from_string(self.compiled[key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        key = cache_key("template", bucket.key)
+        self.compiled[key] = bucket.bytecode_to_string()
+        self.store.put(key, self.compiled[key])

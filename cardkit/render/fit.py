@@ -17,6 +17,7 @@ from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.problems import Position, Problem, error, warning
+from cardkit.render.cache import Fit
 from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
 from cardkit.render.faces import Face, FitSizes, Printed, reference_texts
 from cardkit.render.preflight import preflight_problems
@@ -26,22 +27,6 @@ STEP = 0.25
 # Overflow smaller than this (in CSS px, 1/96 in) is rounding, not a visible problem.
 TOLERANCE = 0.05
 PX_PER_MM = 96 / 25.4
-
-
-@dataclass(frozen=True)
-class Fit:
-    """How one text of one face fits in one language."""
-
-    face_id: str
-    path: str
-    nominal: float
-    size: float
-    fits: bool
-    overflow_mm: float = 0.0
-
-    @property
-    def shrunk(self) -> bool:
-        return self.size < self.nominal
 
 
 @dataclass(frozen=True)
@@ -293,16 +278,17 @@ def problems_of(database: Database, language: str, fits: list[Fit], templates: P
 
 def _problem(database: Database, language: str, fit: Fit, templates: Path) -> Problem:
     position, card_id = _position(database, language, fit, templates)
+    field = fit.path if card_id is not None else None
     what = f"{fit.path} ({language})"
     if not fit.fits:
         return error(position, "fit-overflow",
                      f"{what} does not fit its box even at the floor size {fit.size:g} pt: "
-                     f"{fit.overflow_mm:g} mm too much", card_id=card_id,
+                     f"{fit.overflow_mm:g} mm too much", card_id=card_id, field=field,
                      suggestion="shorten the text")
     percent = round(100 * fit.size / fit.nominal)
     return warning(position, "fit-shrunk",
                    f"{what} shrinks from {fit.nominal:g} pt to {fit.size:g} pt ({percent}%) to fit",
-                   card_id=card_id)
+                   card_id=card_id, field=field)
 
 
 def _position(database: Database, language: str, fit: Fit, templates: Path) -> tuple[Position, str | None]:

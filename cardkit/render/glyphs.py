@@ -93,6 +93,7 @@ def _problem(position: Position, card_id: str | None, what: str, language: str, 
     return error(position, "glyph-missing",
                  f"{what} ({language}): {character!r} (U+{ord(character):04X} {name}) {where}; "
                  "it would print as an empty box", card_id=card_id,
+                 field=what if card_id is not None else None,
                  suggestion="use another character, or add a font that has it to templates/fonts/")
 
 

@@ -12,19 +12,19 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from cardkit.checks.runner import check_database
+from cardkit.checks.runner import Strictness, load_checked
 from cardkit.checks.status import FieldState, translation_states
-from cardkit.model.database import Database, DatabaseHasErrors, load_whole_database
+from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
 from cardkit.render.build import render_faces
-from cardkit.render.cache import CACHE_FOLDER, FaceCache
-from cardkit.render.fit import Fit, problems_of, sizes_of
+from cardkit.render.cache import CACHE_FOLDER, FaceCache, Fit
+from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.render.preflight import preflight_problems
 from cardkit.source.atomic import write_atomic
-from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, translatable_language
 from cardkit.source.transaction import WriteFailed, reason_of
 
 STATE_ORDER = ("missing", "stale", "translated")
@@ -60,11 +60,12 @@ def write_review(root: Path, language: str, out: Path, watch: bool = False,
     changed are rendered. With `watch`, the page reloads itself when it is rebuilt: it polls
     `<language>.generation.js`, written after the page, for a new generation."""
     root = root.resolve()
-    database, problems, files = load_whole_database(root)
-    report = check_database(root, database, problems, files)
-    if language not in database.translations:
-        known = ", ".join(database.translations)
-        raise ReviewRefused(f"no translation {language!r} to review (known: {known})")
+    checked = load_checked(root, Strictness.UNREADABLE)
+    database, report = checked.database, checked.report
+    try:
+        translatable_language(language, database.languages)
+    except LanguageRefused as exc:
+        raise ReviewRefused(str(exc)) from None
     store = FaceCache(out / CACHE_FOLDER).open()
     shown = [*report.problems,
              *preflight_problems(database, root, [SOURCE_LANGUAGE, language], store)]

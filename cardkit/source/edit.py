@@ -1,15 +1,12 @@
-"""Changing values in the database's YAML files while keeping everything else as it was."""
+"""Changing a YAML file's round-trip data while keeping everything else as it was."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from cardkit.source.transaction import Transaction
-from cardkit.source.yamlfile import Document, dump_text, load_yaml
+from cardkit.source.yamlfile import Document
 
 
 class EditRefused(Exception):
@@ -18,41 +15,6 @@ class EditRefused(Exception):
     def __init__(self, document: Document):
         self.document = document
         super().__init__(f"{document.path}: cannot be edited: {document.problems[0].message}")
-
-
-def edit_files(edits: dict[Path, Callable[[Any], None]], shown: Callable[[Path], Path],
-               transaction: Transaction) -> None:
-    """Loads every file, applies its edit to the round-trip data, and only when all loaded
-    cleanly stages them in `transaction`, which writes them all or none."""
-    loaded = {}
-    for path, edit in edits.items():
-        document = load_yaml(path, shown(path), root=transaction.directory)
-        if document.problems:
-            raise EditRefused(document)
-        if document.data is None:
-            document.data = CommentedMap()
-        edit(document.data)
-        loaded[path] = dump_text(document.data)
-    for path, text in loaded.items():
-        transaction.write(path, text)
-
-
-def set_key(mapping: CommentedMap, keys: tuple[str, ...], value: Any) -> None:
-    """Sets the value at the path `keys`, creating missing mappings at the end of their
-    parents; an existing key keeps its place."""
-    head, *rest = keys
-    if not rest:
-        if head in mapping:
-            mapping[head] = value
-        else:
-            append_key(mapping, head, value)
-        return
-    if not isinstance(mapping.get(head), CommentedMap):
-        nested = CommentedMap()
-        _build(nested, tuple(rest), value)
-        append_key(mapping, head, nested)
-        return
-    set_key(mapping[head], tuple(rest), value)
 
 
 def remove_key(mapping: CommentedMap, keys: tuple[str, ...]) -> None:
@@ -72,15 +34,6 @@ def _remove(mapping: CommentedMap, keys: tuple[str, ...]) -> None:
         if mapping[head]:
             return
     del mapping[head]
-
-
-def _build(mapping: CommentedMap, keys: tuple[str, ...], value: Any) -> None:
-    head, *rest = keys
-    if rest:
-        mapping[head] = CommentedMap()
-        _build(mapping[head], tuple(rest), value)
-    else:
-        mapping[head] = value
 
 
 def append_key(mapping: CommentedMap, key: str, value: Any) -> None:

@@ -14,7 +14,8 @@ Which games there are and which file names each knows is the model's registry
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from cardkit.problems import Position, Problem, error
@@ -64,6 +65,47 @@ class Layout:
         except ValueError:
             return path
 
+    def add(self, path: Path) -> None:
+        """Files `path`, a YAML file under the root's `cards/` or `locales/` folder, with
+        what it holds by where it stands."""
+        folder, *rest = path.relative_to(self.root).parts
+        if folder == "cards":
+            if len(rest) == 2 and rest[1] == BOX_FILE:
+                self.box_files[rest[0]] = path
+            elif _in_game_folder(path, Path(*rest), self):
+                self.card_files.append(CardFile(path, rest[0], path.stem))
+                self.card_files.sort(key=lambda known: known.path)
+            return
+        language, *rest = rest
+        if rest and language not in self.languages:
+            self.languages = sorted([*self.languages, language])
+        if len(rest) == 1 and rest[0] in LOCALE_SUPPORT_FILES:
+            files = self.glossary_files if rest[0] == GLOSSARY_FILE else self.phrasebook_files
+            files[language] = path
+        elif _in_game_folder(path, Path(*rest), self):
+            self.locale_files.append(LocaleFile(path, language, rest[0], path.stem))
+            self.locale_files.sort(key=lambda known: known.path)
+
+    def copy(self) -> "Layout":
+        """A copy whose lists can change without changing this layout's."""
+        return replace(self, **{part.name: copy.copy(getattr(self, part.name))
+                                for part in fields(self) if part.name != "root"})
+
+
+class LanguageRefused(Exception):
+    """A language that is not one of the database's translations."""
+
+
+def translatable_language(language: str, languages: list[str]) -> str:
+    """`language` when it is one of `languages` other than the source; LanguageRefused says
+    why not otherwise."""
+    if language == SOURCE_LANGUAGE:
+        raise LanguageRefused("English is the source language: its texts are not translations")
+    translations = [known for known in languages if known != SOURCE_LANGUAGE]
+    if language not in translations:
+        raise LanguageRefused(f"no translation {language!r} (known: {', '.join(translations)})")
+    return language
+
 
 class NotADatabase(Exception):
     """The folder holds no card database at all (a usage error, not a data problem)."""
@@ -75,31 +117,18 @@ def discover(root: Path) -> Layout:
         raise NotADatabase(f"{root}: no card database here (expected a cards/ folder)")
     layout = Layout(root)
     for path in sorted((root / "cards").rglob("*")):
-        if not _is_yaml(path):
+        if _is_yaml(path):
+            layout.add(path)
+        else:
             _note_linked_folder(path, layout)
-            continue
-        relative = path.relative_to(root / "cards")
-        if len(relative.parts) == 2 and relative.name == BOX_FILE:
-            layout.box_files[relative.parts[0]] = path
-            continue
-        if _in_game_folder(path, relative, layout):
-            layout.card_files.append(CardFile(path, relative.parts[0], path.stem))
     locales = root / "locales"
     if locales.is_dir():
         layout.languages = sorted(p.name for p in locales.iterdir() if p.is_dir())
         for path in sorted(locales.rglob("*")):
-            if not _is_yaml(path):
+            if _is_yaml(path):
+                layout.add(path)
+            else:
                 _note_linked_folder(path, layout)
-                continue
-            language, *rest = path.relative_to(locales).parts
-            if len(rest) == 1 and rest[0] in LOCALE_SUPPORT_FILES:
-                if rest[0] == GLOSSARY_FILE:
-                    layout.glossary_files[language] = path
-                else:
-                    layout.phrasebook_files[language] = path
-                continue
-            if _in_game_folder(path, Path(*rest), layout):
-                layout.locale_files.append(LocaleFile(path, language, rest[0], path.stem))
     if SOURCE_LANGUAGE not in layout.languages:
         layout.problems.append(error(Position(layout.shown(locales)), "missing-source-locale",
                                      f"no locales/{SOURCE_LANGUAGE}/ folder: English is the source "

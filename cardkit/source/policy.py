@@ -51,9 +51,18 @@ SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
 # before a newline), and the characters no text may hold (a byte-order mark may open it).
 RAW_FORBIDDEN = re.compile(f"[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f{UNSAFE_CHARACTERS}]|\\r(?!\\n)")
 
+
+
+def _compiled(form):
+    """A resolver's pattern itself: ruamel.yaml compiles them on first use, behind a proxy
+    that runs Python on every attribute it is asked for (each match)."""
+    lazy = getattr(form, "lazy_self", None)
+    return lazy() if lazy is not None else form
+
+
 # The tags YAML 1.2 gives plain scalars by their first character and form, as ruamel.yaml
 # resolves them (both readers of `yamlfile.py` tag by this one table).
-_IMPLICIT = {first: tuple(resolvers)
+_IMPLICIT = {first: tuple((tag, _compiled(form)) for tag, form in resolvers)
              for first, resolvers in VersionedResolver().versioned_resolver.items()}
 
 
@@ -111,8 +120,8 @@ def implicit_tag(value: str) -> str:
 def check_nodes(root, scalar_node: type) -> tuple[list[Fault], bool]:
     """Every fault of the tree under `root`, and whether `root` itself is refused.
 
-    The tree is ruamel.yaml's or PyYAML's (`scalar_node` is that library's scalar node
-    class): both have nodes with `id`, `tag`, `value`, `style` and `start_mark`.
+    The tree is the round-trip loader's (`scalar_node` is ruamel.yaml's scalar node
+    class); the libyaml reader meets the same `scalar_fault` and `key_fault` as it reads.
     Offending values are replaced by null and offending keys (and merge keys) removed, in
     place, so what is constructed afterwards is plain data. Each node is visited once,
     however often aliases repeat it.
@@ -131,15 +140,10 @@ def check_nodes(root, scalar_node: type) -> tuple[list[Fault], bool]:
             kept = []
             for key, value in node.value:
                 key_entry = key.value if node is root and key.id == "scalar" else entry
-                if key.id != "scalar":
-                    faults.append(_fault(key, "yaml-complex-key",
-                                         "a list or mapping as a key: keys in card data are "
-                                         "plain text or numbers", key_entry))
-                    continue
-                if key.tag == MERGE:
-                    faults.append(_fault(key, "yaml-merge-key",
-                                         "merge keys (<<) are not allowed in card data: write "
-                                         "the entries out in full", key_entry))
+                if key.id != "scalar" or key.tag == MERGE:
+                    mark = key.start_mark
+                    faults.append(key_fault(key.id == "scalar", mark.line + 1, mark.column + 1,
+                                            key_entry))
                     continue
                 if _check_node(key, key_entry, faults, is_key=True):
                     continue
@@ -158,84 +162,85 @@ def check_nodes(root, scalar_node: type) -> tuple[list[Fault], bool]:
     return faults, False
 
 
+def key_fault(scalar: bool, line: int, column: int, entry: str | None) -> Fault:
+    """The fault of a key that is a list or mapping (not `scalar`) or a merge key (<<)."""
+    if not scalar:
+        return Fault(line, column, "yaml-complex-key", "a list or mapping as a key: keys in card "
+                                                       "data are plain text or numbers", entry)
+    return Fault(line, column, "yaml-merge-key", "merge keys (<<) are not allowed in card data: "
+                                                 "write the entries out in full", entry)
+
+
 def _check_node(node, entry: str | None, faults: list[Fault], is_key: bool = False) -> bool:
     """Whether `node` itself is refused (its fault added to `faults`)."""
-    before = len(faults)
-    tag = node.tag
-    if node.id == "mapping":
-        if tag != MAP:
-            faults.append(_tag_fault(node, tag, entry))
-    elif node.id == "sequence":
-        if tag != SEQ:
-            faults.append(_tag_fault(node, tag, entry))
+    tag, mark = node.tag, node.start_mark
+    if node.id == "scalar":
+        fault = scalar_fault(node.value, tag, node.style, mark.line + 1, mark.column + 1, entry,
+                             is_key)
+        if fault is None and tag not in (INT, FLOAT, BOOL, NULL):
+            node.tag = STR  # the same tag without the handle: an explicit !!str is plain text
+    elif tag != (MAP if node.id == "mapping" else SEQ):
+        fault = _tag_fault(tag, mark.line + 1, mark.column + 1, entry)
     else:
-        _check_scalar(node, entry, faults, is_key)
-    return len(faults) > before
+        fault = None
+    if fault is not None:
+        faults.append(fault)
+    return fault is not None
 
 
-def _check_scalar(node, entry, faults, is_key: bool) -> None:
-    value, tag = node.value, node.tag
+def scalar_fault(value: str, tag: str, style: str | None, line: int, column: int,
+                 entry: str | None, is_key: bool = False) -> Fault | None:
+    """What is wrong with a scalar as written (its text, tag and quoting style; None for
+    plain), standing at `line` and `column`; None when it is plain data."""
+    def fault(code: str, message: str) -> Fault:
+        return Fault(line, column, code, message, entry)
+
+    def form_fault(what: str) -> Fault:
+        if style is not None or implicit_tag(value) != tag:  # the tag was written
+            return fault("yaml-tag", f"!!{tag.removeprefix(TAG)} on {excerpt(value)}, which is "
+                                     f"not {what}")
+        return fault("yaml-number-form",
+                     f"{excerpt(value)} is not a number as JSON writes it (readers disagree on "
+                     "octal, hexadecimal and other YAML 1.1 forms); write it in decimal, or quote "
+                     "it to keep it as text")
+
     if tag not in SCALAR_TAGS:
-        if tag == TAG + "timestamp" and node.style is None:
-            faults.append(_fault(node, "yaml-tag", f"{excerpt(value)} reads as a date, which "
-                                 "card data does not hold; quote it to keep it as text", entry))
-        else:
-            faults.append(_tag_fault(node, tag, entry))
-        return
-    explicit = node.style is not None or implicit_tag(value) != tag
+        if tag == TAG + "timestamp" and style is None:
+            return fault("yaml-tag", f"{excerpt(value)} reads as a date, which card data does "
+                                     "not hold; quote it to keep it as text")
+        return _tag_fault(tag, line, column, entry)
     if tag == INT:
         digits = value.lstrip("+-")
         if DIGITS.fullmatch(digits) and len(digits.replace("_", "")) > MAX_INT_DIGITS:
-            faults.append(_fault(node, "number-too-large",
-                                 f"a whole number of {len(digits):,} digits; numbers in card data "
-                                 f"have at most {MAX_INT_DIGITS}", entry))
-        elif not JSON_INT.fullmatch(value):
-            faults.append(_form_fault(node, "a whole number", explicit, entry))
-    elif tag == FLOAT:
-        if not JSON_FLOAT.fullmatch(value) or len(value) > 2 * MAX_INT_DIGITS:
-            faults.append(_form_fault(node, "a decimal number", explicit, entry))
-    elif tag == BOOL:
-        if value not in BOOL_FORMS:
-            faults.append(_form_fault(node, "true or false", explicit, entry))
-    elif tag == NULL:
-        if value not in NULL_FORMS:
-            faults.append(_form_fault(node, "null", explicit, entry))
-    else:
-        node.tag = STR  # the same tag without the handle, so an explicit !!str makes plain text
-        # ruamel.yaml marks the folds of a folded scalar (>) with BEL; such a scalar has no
-        # escapes, and a BEL in the file itself is refused on the raw text.
-        control = first_forbidden(value.replace("\a", "") if node.style == ">" else value)
-        blank = None if is_key else blank_description(value)
-        if node.style is None and SEXAGESIMAL.fullmatch(value):
-            faults.append(_form_fault(node, "a number", False, entry))
-        elif control:
-            faults.append(_fault(node, "control-character", character_message(control.group()),
-                                 entry))
-        elif blank:
-            faults.append(_fault(node, "blank-text", f"a text of only {blank}; write the text, "
-                                                     "or leave the field out", entry))
+            return fault("number-too-large", f"a whole number of {len(digits):,} digits; numbers "
+                                             f"in card data have at most {MAX_INT_DIGITS}")
+        return None if JSON_INT.fullmatch(value) else form_fault("a whole number")
+    if tag == FLOAT:
+        return (None if JSON_FLOAT.fullmatch(value) and len(value) <= 2 * MAX_INT_DIGITS
+                else form_fault("a decimal number"))
+    if tag == BOOL:
+        return None if value in BOOL_FORMS else form_fault("true or false")
+    if tag == NULL:
+        return None if value in NULL_FORMS else form_fault("null")
+    # ruamel.yaml marks the folds of a folded scalar (>) with BEL; such a scalar has no
+    # escapes, and a BEL in the file itself is refused on the raw text.
+    control = first_forbidden(value.replace("\a", "") if style == ">" else value)
+    if style is None and SEXAGESIMAL.fullmatch(value):
+        return form_fault("a number")  # YAML 1.1 reads `1:30` as 90
+    if control:
+        return fault("control-character", character_message(control.group()))
+    blank = None if is_key else blank_description(value)
+    if blank:
+        return fault("blank-text", f"a text of only {blank}; write the text, or leave the field "
+                                   "out")
+    return None
 
 
-def _form_fault(node, what: str, explicit: bool, entry) -> Fault:
-    tag = node.tag.removeprefix(TAG)
-    if explicit:
-        return _fault(node, "yaml-tag", f"!!{tag} on {excerpt(node.value)}, which is not {what}",
-                      entry)
-    return _fault(node, "yaml-number-form",
-                  f"{excerpt(node.value)} is not a number as JSON writes it (readers disagree "
-                  "on octal, hexadecimal and other YAML 1.1 forms); write it in decimal, "
-                  "or quote it to keep it as text", entry)
-
-
-def _tag_fault(node, tag: str, entry) -> Fault:
+def _tag_fault(tag: str, line: int, column: int, entry) -> Fault:
     shown = "!!" + tag.removeprefix(TAG) if tag.startswith(TAG) else tag
-    return _fault(node, "yaml-tag", f"tag {excerpt(shown)} is not allowed in card data: only "
-                  "plain text, numbers, true/false, mappings and lists", entry)
-
-
-def _fault(node, code: str, message: str, entry) -> Fault:
-    mark = node.start_mark
-    return Fault(mark.line + 1, mark.column + 1, code, message, entry)
+    return Fault(line, column, "yaml-tag", f"tag {excerpt(shown)} is not allowed in card data: "
+                                           "only plain text, numbers, true/false, mappings and lists",
+                 entry)
 
 
 def _null_like(node, scalar_node: type):

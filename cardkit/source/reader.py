@@ -3,12 +3,13 @@
 ruamel.yaml's round-trip loader keeps comments and quoting, which `fmt` and every edit
 need, but it parses in pure Python at about 125 microseconds a key. Validating, building
 and the other readers need only the data and where each value stands, so they read through
-libyaml, the C parser that PyYAML ships in its wheels: its events are turned into the same
-node tree the round-trip loader composes (plain scalars tagged by the YAML 1.2 rules,
-as ruamel.yaml tags them), the one loader policy (`policy.check_nodes`) runs on that
-tree, and the same containers are constructed with the same line and column of every key,
-value and item. The data reads as the round-trip loader's would; only comments and the
-quoting style of texts are not kept.
+libyaml, the C parser that PyYAML ships in its wheels. Its events are read once: each node
+meets the one loader policy as it comes (plain scalars tagged by the YAML 1.2 rules, as
+ruamel.yaml tags them; `policy.scalar_fault`, `policy.key_fault`, which `policy.check_nodes`
+applies to the round-trip loader's tree), and the same containers are built with the same
+line and column of every key, value and item, with no node tree in between. The data reads
+as the round-trip loader's would; only comments and the quoting style of texts are not
+kept.
 
 Whatever the round-trip loader would report in its own words, or place in a way of its
 own, is left to it: `read` returns None for a file libyaml does not parse, and for one
@@ -22,6 +23,7 @@ data has none of these, so the round-trip loader reads only broken or unusual fi
 from __future__ import annotations
 
 import gc
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,16 +33,33 @@ from yaml._yaml import CParser
 from yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
                          MappingStartEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent,
                          StreamEndEvent)
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from cardkit.source.policy import (BOOL, FLOAT, INT, MAP, NULL, SEQ, STR, Fault, check_nodes,
-                                   implicit_tag)
+from cardkit.source.policy import (BOOL, FLOAT, INT, MERGE, STR, Fault, implicit_tag, key_fault,
+                                   scalar_fault)
 
 TRUE_FORMS = {"true", "True", "TRUE"}
 # Tabs: ruamel.yaml refuses them in places where libyaml takes them as spaces. (The line
 # and paragraph separators, which libyaml counts as line breaks inside quotes and ruamel.yaml
 # does not, never get here: `policy` refuses them in the raw text before either reads it.)
 AMBIGUOUS_CHARACTERS = ("\t",)
+
+
+class ReadMap(CommentedMap):
+    """A mapping as the reader makes it: ruamel.yaml's container with its positions, but
+    with dict's own methods for reading it and filling it in, in place of those ruamel.yaml
+    writes in Python to follow merge keys, which nothing read here has. Every reader of
+    the data (pydantic above all, which goes through each mapping's items) then runs at
+    the speed of a dict."""
+
+    __getitem__ = dict.__getitem__
+    __contains__ = dict.__contains__
+    __len__ = dict.__len__
+    get = dict.get
+    __iter__ = OrderedDict.__iter__
+    __setitem__ = OrderedDict.__setitem__
+    keys = OrderedDict.keys
+    values = OrderedDict.values
+    items = OrderedDict.items
 
 
 @dataclass
@@ -58,118 +77,154 @@ def read(text: str, max_depth: int) -> Read | None:
     collecting = gc.isenabled()
     gc.disable()  # hundreds of thousands of new objects, none of them in a cycle
     try:
-        root = _compose(text, max_depth)
-        if root is False:
-            return None
-        if root is None:
-            return Read(None)
-        faults, root_refused = check_nodes(root, ScalarNode)
-        if root_refused:
-            return Read(None, faults)
-        result = Read(None, faults)
-        result.data = _construct(root, result.duplicate_keys)
-        return result
+        return _read(CParser(text), max_depth)
+    except YAMLError:
+        return None
     finally:
         if collecting:
             gc.enable()
 
 
-def _compose(text: str, max_depth: int):
-    """The root node, None for a file without a document, False when it is not ours."""
-    parser = CParser(text)
-    get_event = parser.get_event
-    try:
-        get_event()  # the stream's start
-        event = get_event()
-        if type(event) is StreamEndEvent:
-            return None
-        if type(event) is not DocumentStartEvent:
-            return False
-        open_nodes: list[Any] = []
-        root = None
-        while root is None:
-            event = get_event()
-            kind = type(event)
-            if kind is ScalarEvent:
-                value = event.value
-                if event.anchor is not None or event.tag is not None or not (value or event.style):
-                    return False
-                tag = implicit_tag(value) if event.implicit[0] else STR
-                node = ScalarNode(tag, value, event.start_mark, event.end_mark, event.style or None)
-            elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                if event.anchor is not None or event.tag is not None or len(open_nodes) >= max_depth:
-                    return False
-                if kind is MappingStartEvent:
-                    node = MappingNode(MAP, [], event.start_mark, None, event.flow_style)
-                else:
-                    node = SequenceNode(SEQ, [], event.start_mark, None, event.flow_style)
-                open_nodes.append(node)
-                continue
-            elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                node = open_nodes.pop()
-                node.end_mark = event.end_mark
-                if kind is MappingEndEvent:
-                    flat = node.value
-                    node.value = list(zip(flat[::2], flat[1::2]))
-            else:  # an alias
-                return False
-            if open_nodes:
-                open_nodes[-1].value.append(node)
-            else:
-                root = node
-        if type(get_event()) is not DocumentEndEvent or type(get_event()) is not StreamEndEvent:
-            return False
-        return root
-    except YAMLError:
+class _Open:
+    """A mapping or list being read. `container` is None for one that is left out (a key
+    that is a container, the value of a refused key): its events are read only to see
+    that the round-trip loader need not read the file."""
+
+    __slots__ = ("container", "data", "start", "mapping", "root", "entry", "key", "key_at",
+                 "key_entry", "drop_next")
+
+    def __init__(self, container, start, mapping: bool = False, root: bool = False,
+                 entry: str | None = None):
+        self.container = container
+        self.start = start
+        self.mapping = mapping
+        self.root = root
+        self.entry = entry  # the top-level key the faults inside it are attributed to
+        self.key = _NO_KEY  # the key whose value comes next, read and accepted
+        self.key_at = None
+        self.key_entry = entry  # the entry of the value that comes next
+        self.drop_next = False  # the node that comes next is the value of a refused key
+        if container is not None:
+            positions = LineCol()
+            positions.line, positions.col = start.line, start.column
+            positions.data = self.data = {}
+            setattr(container, LineCol.attrib, positions)
+
+    def left_out(self) -> bool:
+        """Whether the node that comes now is left out (as a refused key's value, the one)."""
+        if self.container is None:
+            return True
+        if self.drop_next:
+            self.drop_next = False
+            return True
         return False
 
+    @property
+    def wants_key(self) -> bool:
+        return self.mapping and self.key is _NO_KEY
 
-def _scalar(node: ScalarNode) -> Any:
-    tag, value = node.tag, node.value
-    if tag == INT:
-        return int(value)
-    if tag == FLOAT:
-        return float(value)
-    if tag == BOOL:
-        return value in TRUE_FORMS
-    if tag == NULL:
+    def put(self, value: Any, start, duplicate_keys: list) -> None:
+        """Puts a value read whole, which started at `start`, in its place; a later value
+        of a key the mapping has is left out and recorded."""
+        if not self.mapping:
+            self.data[len(self.container)] = [start.line, start.column]
+            self.container.append(value)
+            return
+        key, key_at = self.key, self.key_at
+        self.key, self.key_entry = _NO_KEY, self.entry
+        if key in self.data:
+            duplicate_keys.append((key, key_at.line + 1, key_at.column + 1))
+            return
+        self.container[key] = value
+        self.data[key] = [key_at.line, key_at.column, start.line, start.column]
+
+
+_NO_KEY = object()
+
+
+def _read(parser: CParser, max_depth: int) -> Read | None:
+    """Reads the events once: each node meets the loader policy (`policy.scalar_fault`,
+    `policy.key_fault`) as it comes, and the containers are built with the line and column
+    of every key, value and item, as the round-trip loader records them. None where the
+    round-trip loader must read the file."""
+    get_event = parser.get_event
+    get_event()  # the stream's start
+    event = get_event()
+    if type(event) is StreamEndEvent:
+        return Read(None)
+    if type(event) is not DocumentStartEvent:
         return None
-    return value
+    result = Read(None)
+    faults = result.policy_faults
+    stack: list[_Open] = []
+    while True:
+        event = get_event()
+        kind = type(event)
+        parent = stack[-1] if stack else None
+        if kind is ScalarEvent:
+            text = event.value
+            if event.anchor is not None or event.tag is not None or not (text or event.style):
+                return None
+            if parent is not None and parent.left_out():
+                continue
+            start, style = event.start_mark, event.style or None  # libyaml: "" for plain
+            tag = implicit_tag(text) if event.implicit[0] else STR
+            line, column = start.line + 1, start.column + 1
+            if parent is not None and parent.wants_key:
+                entry = text if parent.root else parent.entry
+                fault = (key_fault(True, line, column, entry) if tag == MERGE
+                         else scalar_fault(text, tag, style, line, column, entry, is_key=True))
+                if fault is not None:
+                    faults.append(fault)
+                    parent.drop_next = True
+                else:
+                    parent.key, parent.key_at, parent.key_entry = _scalar(tag, text), start, entry
+                continue
+            fault = scalar_fault(text, tag, style, line, column,
+                                 parent.key_entry if parent is not None else None)
+            if fault is not None:
+                faults.append(fault)
+            value = None if fault is not None else _scalar(tag, text)
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if event.anchor is not None or event.tag is not None or len(stack) >= max_depth:
+                return None
+            start, mapping = event.start_mark, kind is MappingStartEvent
+            if parent is not None and parent.left_out():
+                stack.append(_Open(None, start))
+                continue
+            if parent is not None and parent.wants_key:
+                faults.append(key_fault(False, start.line + 1, start.column + 1, parent.entry))
+                parent.drop_next = True  # and its value
+                stack.append(_Open(None, start))
+                continue
+            stack.append(_Open(ReadMap() if mapping else CommentedSeq(), start, mapping,
+                               root=parent is None and mapping,
+                               entry=parent.key_entry if parent is not None else None))
+            continue
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            node = stack.pop()
+            if node.container is None:
+                continue
+            parent = stack[-1] if stack else None
+            value, start = node.container, node.start
+        else:  # an alias
+            return None
+        if parent is None:
+            result.data = value
+            break
+        parent.put(value, start, result.duplicate_keys)
+    if type(get_event()) is not DocumentEndEvent or type(get_event()) is not StreamEndEvent:
+        return None
+    return result
 
 
-def _construct(root, duplicate_keys: list) -> Any:
-    """The containers the round-trip loader makes, with its line and column records; each
-    mapping keeps the first of duplicate keys and `duplicate_keys` records the others."""
-    if root.id == "scalar":
-        return _scalar(root)
-    built = {}
-    stack = [root]
-    order = []
-    while stack:  # every container once, parents before children
-        node = stack.pop()
-        order.append(node)
-        built[id(node)] = CommentedMap() if node.id == "mapping" else CommentedSeq()
-        children = (value for _, value in node.value) if node.id == "mapping" else node.value
-        stack.extend(child for child in children if child.id != "scalar")
-    for node in order:
-        container = built[id(node)]
-        positions = LineCol()
-        positions.line, positions.col = node.start_mark.line, node.start_mark.column
-        positions.data = {}
-        setattr(container, LineCol.attrib, positions)
-        if node.id == "mapping":
-            for key_node, value_node in node.value:
-                key = _scalar(key_node)
-                if key in positions.data:
-                    mark = key_node.start_mark
-                    duplicate_keys.append((key, mark.line + 1, mark.column + 1))
-                    continue
-                value = _scalar(value_node) if value_node.id == "scalar" else built[id(value_node)]
-                container[key] = value
-                positions.data[key] = [key_node.start_mark.line, key_node.start_mark.column,
-                                       value_node.start_mark.line, value_node.start_mark.column]
-        else:
-            for index, item in enumerate(node.value):
-                container.append(_scalar(item) if item.id == "scalar" else built[id(item)])
-                positions.data[index] = [item.start_mark.line, item.start_mark.column]
-    return built[id(root)]
+def _scalar(tag: str, text: str) -> Any:
+    if tag == STR:
+        return text
+    if tag == INT:
+        return int(text)
+    if tag == FLOAT:
+        return float(text)
+    if tag == BOOL:
+        return text in TRUE_FORMS
+    return None

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.problems import Problem
 from cardkit.source.layout import CardFile, Layout, LocaleFile, discover
-from cardkit.source.yamlfile import Document, load_yaml
+from cardkit.source.yamlfile import Document, load_text, load_yaml
 
 
 @dataclass
@@ -31,22 +32,44 @@ class Sources:
             found += document.problems
         return found
 
+    def with_texts(self, texts: dict[Path, str]) -> "Sources":
+        """These sources as they would be with each file of `texts` (its path under the
+        root, as documents name it) holding that text, parsed in memory as `load_sources`
+        reads a file."""
+        return self.replaced({shown: load_text(text, shown) for shown, text in texts.items()})
+
+    def replaced(self, documents: dict[Path, Document]) -> "Sources":
+        """These sources with each file of `documents` (by its path under the root) read as
+        that document; a file they do not hold yet is filed where it stands."""
+        layout = self.layout.copy()
+        known = {document.path: document for document in self.all_documents()}
+        for shown in documents:
+            if shown not in known:
+                layout.add(layout.root / shown)
+
+        def document_of(path: Path) -> Document:
+            shown = layout.shown(path)
+            return documents[shown] if shown in documents else known[shown]
+
+        return _gathered(layout, document_of)
+
 
 def load_sources(root: Path) -> Sources:
     layout = discover(root)
+    return _gathered(layout, lambda path: load_yaml(path, layout.shown(path), root=layout.root,
+                                                    round_trip=False))
+
+
+def _gathered(layout: Layout, document_of: Callable[[Path], Document]) -> Sources:
     sources = Sources(layout)
-
-    def load(path: Path) -> Document:
-        return load_yaml(path, layout.shown(path), root=layout.root, round_trip=False)
-
     for card_file in layout.card_files:
-        sources.card_documents.append((card_file, load(card_file.path)))
+        sources.card_documents.append((card_file, document_of(card_file.path)))
     for game, path in layout.box_files.items():
-        sources.box_documents[game] = load(path)
+        sources.box_documents[game] = document_of(path)
     for language, path in layout.glossary_files.items():
-        sources.glossary_documents[language] = load(path)
+        sources.glossary_documents[language] = document_of(path)
     for language, path in layout.phrasebook_files.items():
-        sources.phrasebook_documents[language] = load(path)
+        sources.phrasebook_documents[language] = document_of(path)
     for locale_file in layout.locale_files:
-        sources.locale_documents.append((locale_file, load(locale_file.path)))
+        sources.locale_documents.append((locale_file, document_of(locale_file.path)))
     return sources

@@ -140,9 +140,7 @@ def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None
         raw = read_input(path, root=root if root is not None else path.absolute().parent,
                          limit=MAX_FILE_BYTES)
     except InputTooLarge:
-        document.problems.append(error(
-            Position(shown), "file-too-large",
-            f"file is larger than {MAX_FILE_BYTES:,} bytes, the limit for card files"))
+        document.problems.append(_too_large(shown))
         return document
     except InputRefused as exc:
         document.problems.append(error(Position(shown), "file-unreadable",
@@ -153,6 +151,19 @@ def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None
         return document
     document.text = text
     return parse_text(text, document, round_trip=round_trip)
+
+
+def load_text(text: str, shown: Path) -> Document:
+    """A file's text, parsed as `load_yaml(..., round_trip=False)` parses the file: what a
+    file would read as, checked in memory before it is written."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        return Document(shown, problems=[_too_large(shown)])
+    return parse_text(text, Document(shown, text=text), round_trip=False)
+
+
+def _too_large(shown: Path) -> Problem:
+    return error(Position(shown), "file-too-large",
+                 f"file is larger than {MAX_FILE_BYTES:,} bytes, the limit for card files")
 
 
 def _decode(raw: bytes, document: Document) -> str | None:
@@ -190,24 +201,28 @@ def parse_text(text: str, document: Document, *, round_trip: bool = True) -> Doc
     if control or directives:
         return document
     loaded = None if round_trip else read(text, MAX_DEPTH)
+    # The reader hands files with aliases or deeper nesting to the round-trip loader.
+    checked_structure = loaded is not None
     if loaded is None:
         loaded = _load_round_trip(text, document)
         if loaded is None:
             return document
     document.data = loaded.data
     reported = set()
-    for fault in loaded.policy_faults:
+    # In reading order: the two readers meet the faults in orders of their own.
+    for fault in sorted(loaded.policy_faults, key=lambda fault: (fault.line, fault.column)):
         document.rejected_keys.add(fault.entry)
         if (fault.line, fault.column, fault.code) in reported:
             continue  # the same node again, through an alias
         reported.add((fault.line, fault.column, fault.code))
         document.problems.append(error(Position(document.path, fault.line, fault.column),
                                        fault.code, fault.message))
-    for key, line, column in loaded.duplicate_keys:
+    for key, line, column in sorted(loaded.duplicate_keys, key=lambda found: found[1:]):
         document.problems.append(error(Position(document.path, line, column), "duplicate-key",
                                        f"key {key!r} appears twice in the same mapping; "
                                        "the first one is kept"))
-    _check_structure(document)
+    if not checked_structure:
+        _check_structure(document)
     return document
 
 

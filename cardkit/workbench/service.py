@@ -1,11 +1,13 @@
 """Everything the workbench page can ask and do, without HTTP: the cards with their states,
 one card's fields and faces, checking a draft text, saving and confirming it.
 
-The service keeps the loaded sources and database of one project and one language. A save
-or a change on disk reloads only the files that changed; faces are fitted again only when
-their HTML at natural size changed (the face cache's fit key), so after a save only the
-edited card is laid out again. All work is serialised by one lock: WeasyPrint and the
-loaded documents are shared.
+The service keeps the loaded sources and database of one project and one language, checked
+as `validate` checks them. A draft is checked as validate would check it: its file's text
+as the save would write it (the one text writer, `i18n/writer.py`), parsed in memory and
+given the runner's one list of checks (`Checked.edited`). A save or a change on disk
+reloads only the files that changed; faces are fitted again only when their HTML at natural
+size changed (the face cache's fit key), so after a save only the edited card is laid out
+again. All work is serialised by one lock: WeasyPrint and the loaded documents are shared.
 """
 
 from __future__ import annotations
@@ -14,34 +16,29 @@ import copy
 import hashlib
 import json
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from markupsafe import Markup
 from ruamel.yaml.comments import CommentedMap
 
-from cardkit.checks.references import check_references
-from cardkit.checks.silence import apply_silences
-from cardkit.checks.runner import check_database
+from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
-from cardkit.checks.text.consistency import check_consistency
-from cardkit.checks.text.runner import build_lexicons, check_texts
-from cardkit.model.database import Database, assemble
-from cardkit.model.texts import field_location, fingerprint, translatable_fields
+from cardkit.checks.text.runner import build_lexicons
+from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
+from cardkit.model.database import Database
+from cardkit.model.texts import field_location, translatable_fields
 from cardkit.problems import Position, Problem, Severity
-from cardkit.render.build import cached_fits, encode_fits, fit_key
-from cardkit.render.cache import FaceCache, cache_key
+from cardkit.render.cache import FaceCache, Fit, cache_key, cached_fits, encode_fits, fit_key
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Face, Printed
-from cardkit.render.fit import Fit, fit_budgets, fit_face, problems_of, sizes_of
+from cardkit.render.fit import fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
-from cardkit.source.edit import append_key, edit_files, remove_key, set_key
-from cardkit.source.layout import SOURCE_LANGUAGE, discover
+from cardkit.source.edit import EditRefused
+from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, discover, translatable_language
 from cardkit.source.lock import project_lock
-from cardkit.source.transaction import Transaction, recover
+from cardkit.source.transaction import recover
 from cardkit.source.tree import load_sources
 from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, dump_text, load_yaml, parse_text
 from cardkit.workbench.history import DiffPart, earlier_english, word_diff
@@ -117,6 +114,18 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class _Draft:
+    """An edit made in memory: the problems of its field and, when the file could hold
+    the text, the file's new text and the project checked with it."""
+
+    problems: list[Problem]
+    file: Path
+    document: Document | None
+    text: str | None = None
+    after: Checked | None = None
+
+
+@dataclass(frozen=True)
 class Saved:
     card_id: str
     path: str
@@ -137,25 +146,34 @@ class Workbench:
         self._earlier: dict[tuple[Path, str, str, str], str | None] = {}
         self.generation = 0
         self._card_states: dict[str, tuple[str, int, int]] = {}
-        translations = [known for known in discover(self.root).languages if known != SOURCE_LANGUAGE]
-        if language not in translations:
-            raise WorkbenchRefused(f"no translation {language!r} to work on "
-                                   f"(known: {', '.join(translations)})")
+        try:
+            translatable_language(language, discover(self.root).languages)
+        except LanguageRefused as exc:
+            raise WorkbenchRefused(str(exc)) from None
         self.reload()
 
     # Loading
 
-    def reload(self, changed: set[Path] | None = None) -> set[str]:
+    def reload(self, changed: set[Path] | None = None, checked: Checked | None = None) -> set[str]:
         """Reads the project again: only the `changed` files when given (and already known),
-        every file otherwise. Returns the ids of the cards whose faces or states changed."""
+        every file otherwise; or takes `checked`, the project already checked with the
+        `changed` files as they are now on disk. Returns the ids of the cards whose faces or
+        states changed."""
         with self.lock:
-            whole = changed is None or not self._reload_documents(changed)
-            if whole:
-                self.sources = load_sources(self.root)
+            reread = None if changed is None or checked is not None else self._reread(changed)
+            if reread == {}:
+                return set()
+            whole = reread is None and checked is None
+            if checked is not None:
+                self.checked = checked
+            elif whole:
+                self.checked = check_sources(self.root, load_sources(self.root))
                 self._budgets.clear()
+            else:
+                self.checked = check_sources(self.root, self.checked.sources.replaced(reread))
             before = self._card_states
-            self.database, problems = assemble(self.sources)
-            self.problems = self._checked(self.database, self.sources.problems + problems)
+            self.database = self.checked.database
+            self.problems = self.checked.report.problems
             self.states = translation_states(self.database, [self.language])
             self.lexicons = build_lexicons(self.database)
             if whole:
@@ -171,25 +189,28 @@ class Workbench:
             return refitted | {card_id for card_id, state in self._card_states.items()
                                if before.get(card_id) != state}
 
-    def _reload_documents(self, changed: set[Path]) -> bool:
-        """Re-reads the changed files in place; False when one is not a loaded file (new,
-        removed, a template), so the whole project must be read again."""
-        documents = {(self.root / document.path).resolve(): (index, kind)
-                     for kind in ("card_documents", "locale_documents")
-                     for index, (_, document) in enumerate(getattr(self.sources, kind))}
-        wanted = [path.resolve() for path in changed]
-        if not all(path in documents and path.is_file() for path in wanted):
-            return False
-        for path in wanted:
-            index, kind = documents[path]
-            listed = getattr(self.sources, kind)
-            described, document = listed[index]
-            listed[index] = (described, load_yaml(path, document.path, root=self.root))
-        return True
-
-    def _checked(self, database: Database, problems: list[Problem]) -> list[Problem]:
-        """Every check `cardkit validate` runs, over an assembled database."""
-        return check_database(self.root, database, list(problems), 0).problems
+    def _reread(self, changed: set[Path]) -> dict[Path, Document] | None:
+        """The changed files read again, by their paths under the root; None when one is not
+        a loaded file (new, removed, a template), so the whole project must be read again."""
+        sources = self.checked.sources
+        loaded = {document.path for _, document in (*sources.card_documents,
+                                                     *sources.locale_documents)}
+        shown = {}
+        for path in changed:
+            path = path.resolve()
+            if not path.is_file() or not path.is_relative_to(self.root):
+                return None
+            file = path.relative_to(self.root)
+            if file not in loaded and not _new_text_file(file, self.database):
+                return None
+            shown[path.relative_to(self.root)] = path
+        read = {file: load_yaml(path, file, root=self.root, round_trip=False)
+                for file, path in shown.items()}
+        texts = {document.path: document.text for _, document in (*sources.card_documents,
+                                                                  *sources.locale_documents)}
+        # a file written as it was loaded (the workbench's own save, seen by the watcher)
+        return {file: document for file, document in read.items()
+                if document.text != texts.get(file)}
 
     def _fit_all(self, languages: set[str] | None) -> set[str]:
         """Fits every face of both languages (or of `languages`, when only their texts
@@ -246,7 +267,7 @@ class Workbench:
             fields = [self._field_view(state, budgets.get(state.path), entry, english_entry)
                       for state in self._states_of(card_id)]
             state = min((f.state for f in fields), key=STATE_ORDER.index, default="translated")
-            file = self._target_file(card_id)
+            file = self.database.locale_file(self.language, card_id)
             return CardView(card_id, face.kind, state, file.as_posix(), self.version(file),
                             fields, self._problems_of(card_id),
                             self._face_markup(SOURCE_LANGUAGE, english_face),
@@ -322,53 +343,58 @@ class Workbench:
                  and _concerns(problem, self.language)]
         return found + problems_of(self.database, self.language, fits, self.root / "templates")
 
-    def _target_file(self, card_id: str) -> Path:
-        """The language's file that holds (or will hold) the card's texts, relative to root."""
-        origin = self.database.text_origins.get((self.language, card_id))
-        if origin is not None:
-            return origin.document.path
-        english = self.database.text_origins[(SOURCE_LANGUAGE, card_id)].document.path
-        return Path("locales", self.language, *english.parts[2:])
-
     # Checking and saving
 
     def check(self, card_id: str, path: str, text: str) -> list[Problem]:
         """The problems `text` would have as the card's field `path`, without saving: every
-        check of validate about that field, and whether it fits its box.
+        problem `validate` would report about that field, and whether it fits its box.
 
-        Nothing is read again: the text is set in the loaded document for the time of the
-        check (under the lock), the database assembled from it and checked; the text
-        checks run over this card only, the consistency and reference checks over all."""
+        Nothing is read from disk: the text writer makes the file's text as a save would
+        write it from the loaded one, which is parsed in memory and given every check of
+        validate (`Checked.edited`); the card's face is fitted with the draft."""
         with self.lock:
-            self._require_field(card_id, path)
-            file = self._target_file(card_id)
-            document = next((loaded for _, loaded in self.sources.locale_documents
-                             if loaded.path == file), None)
-            if document is None or not isinstance(document.data, CommentedMap):
-                raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
-                                       "`cardkit validate` says why")
-            with _draft(document.data, card_id, path, text):
-                at = document.position((card_id, *field_location(path)))
-                database, problems = assemble(self.sources)
-                problems = self.sources.problems + problems + check_references(database)
-                if card_id in database.cards:
-                    alone = replace(database, cards={card_id: database.cards[card_id]})
-                    problems += check_texts(alone, self.lexicons)
-                problems += check_consistency(database)
-                problems, _ = apply_silences(database, problems)
-                found = [problem for problem in problems
-                         if problem.position.path == file and _about_field(problem, card_id, path)]
-                if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
-                    context = _with_database(self.contexts[self.language], database)
-                    fits = fit_face(self.renderer, context, context.face(card_id)).fits
-                    found += [problem for problem in
-                              problems_of(database, self.language, fits, self.root / "templates")
-                              if _about_field(problem, card_id, path)]
-            return _value_faults(text, at) + found
+            return self._draft(Translation(card_id, path, text=text)).problems
+
+    def _draft(self, edit: Translation) -> "_Draft":
+        """The loaded project with `edit` made in memory, and the problems of its field. The
+        draft face's fit goes into the face cache, so a save of the same text, or the
+        reload after it, lays nothing out again."""
+        card_id, path = edit.card_id, edit.path
+        self._require_field(card_id, path)
+        file = self.database.locale_file(self.language, card_id)
+        document = next((loaded for _, loaded in self.checked.sources.locale_documents
+                         if loaded.path == file), None)
+        if document is not None and (document.problems
+                                     or not isinstance(document.data, (dict, type(None)))):
+            raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
+                                   "`cardkit validate` says why")
+        at = (document.position((card_id, *field_location(path))) if document is not None
+              else Position(file))
+        faults = _value_faults(edit.text, at, card_id, path)
+        if faults:
+            return _Draft(faults, file, document)
+        try:
+            text = self._edited(file, document, edit)
+        except EditRefused as exc:
+            raise WorkbenchRefused(f"the text cannot be checked: {exc}") from None
+        after = self.checked.edited({file: text})
+        found = [problem for problem in after.report.problems
+                 if problem.position.path == file and _about(problem, card_id, path)]
+        database = after.database
+        if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
+            context = _with_database(self.contexts[self.language], database)
+            face = context.face(card_id)
+            fits = fit_face(self.renderer, context, face).fits
+            self.store.put(fit_key(self.renderer, face_html(context, Printed(face, {}))),
+                           encode_fits(fits))
+            found += [problem for problem in
+                      problems_of(database, self.language, fits, self.root / "templates")
+                      if _about(problem, card_id, path)]
+        return _Draft(found, file, document, text, after)
 
     def save(self, card_id: str, path: str, text: str, version: str, base: str | None,
              confirm: bool) -> Saved:
-        """Writes `text` as the card's field `path` through the round-trip editor, all or
+        """Writes `text` as the card's field `path` through the one text writer, all or
         nothing, holding the project's write lock. With `confirm` the current English's
         fingerprint is recorded (what mark-translated does); without, any recorded one is
         removed, so the text is listed as needing work.
@@ -379,19 +405,20 @@ class Workbench:
         the file could not hold (blank, too long) is refused."""
         with self.lock:
             self._require_field(card_id, path)
-            problems = self.check(card_id, path, text)
-            errors = [problem for problem in problems if problem.severity is Severity.ERROR]
+            english = next(state.source_text for state in self._states_of(card_id)
+                           if state.path == path)
+            if confirm and english is None:
+                raise WorkbenchRefused(f"{card_id}.{path} has no English text to confirm against")
+            edit = Translation(card_id, path, text=text, confirmed=confirm, english=english)
+            draft = self._draft(edit)
+            errors = [problem for problem in draft.problems if problem.severity is Severity.ERROR]
             unstorable = [problem for problem in errors if problem.code in UNSTORABLE]
             if unstorable:
                 raise WorkbenchRefused(f"not saved: {unstorable[0].message}")
             if confirm and errors:
                 raise WorkbenchRefused("a text with errors can be saved only unconfirmed: "
                                        f"{errors[0].code}: {errors[0].message}")
-            file = self._target_file(card_id)
-            english = next(state.source_text for state in self._states_of(card_id)
-                           if state.path == path)
-            if confirm and english is None:
-                raise WorkbenchRefused(f"{card_id}.{path} has no English text to confirm against")
+            file = draft.file
             with project_lock(self.root, timeout=LOCK_TIMEOUT):
                 recover(self.root)
                 current = self.version(file)
@@ -399,21 +426,29 @@ class Workbench:
                     theirs = self._text_on_disk(file, card_id, path)
                     if theirs != base:
                         raise Conflict(card_id, path, text, theirs, current)
-                self._write(file, card_id, path, text, fingerprint(english) if confirm else None)
-            self.reload({self.root / file})
+                on_disk = self._document_text(file)
+                # the draft was made from the file as it is on disk: it is what to write,
+                # and the project checked with it is the project after the save
+                as_loaded = on_disk == (draft.document.text if draft.document else None)
+                if as_loaded and draft.text is not None:
+                    texts = {file: draft.text}
+                else:
+                    edits = LocaleEdits(self.root)
+                    edits.add(file, edit)
+                    texts = edits.texts()
+                write_texts(self.root, texts)
+            self.reload({self.root / file}, draft.after if as_loaded else None)
             return Saved(card_id, path, confirm, self.card(card_id))
 
-    def _write(self, file: Path, card_id: str, path: str, text: str, confirmed: str | None) -> None:
-        def edit(data: CommentedMap) -> None:
-            if not isinstance(data.get(card_id), CommentedMap):
-                append_key(data, card_id, CommentedMap())
-            _set_text(data[card_id], path, text, confirmed)
-
-        target = self.root / file
-        if not target.exists():
-            raise WorkbenchRefused(f"{file}: does not exist yet; create it with the card's entry first")
-        with Transaction(self.root) as transaction:
-            edit_files({target: edit}, shown=lambda _: file, transaction=transaction)
+    def _edited(self, file: Path, document: Document | None, edit: Translation) -> str:
+        """The file's text after `edit`; a file that does not exist yet begins with a comment
+        saying what it holds, then the card's entry in canonical form."""
+        if document is not None:
+            return edited_text(document.text, file, [edit])
+        game, kind = file.parts[2], file.stem
+        header = (f"# {self.language} texts of the {kind} of {game}, begun in the translation "
+                  "workbench.\n\n")
+        return header + edited_text(None, file, [edit])
 
     def _text_on_disk(self, file: Path, card_id: str, path: str) -> str | None:
         text = self._document_text(file)
@@ -461,47 +496,27 @@ def _languages_of(files: set[Path], root: Path) -> set[str] | None:
     return languages
 
 
-def _set_text(entry: CommentedMap, path: str, text: str, confirmed: str | None) -> None:
-    set_key(entry, field_location(path), text)
-    recorded = entry.get("translated_from")
-    if confirmed is not None:
-        set_key(entry, ("translated_from", path), confirmed)
-    elif isinstance(recorded, CommentedMap) and path in recorded:
-        remove_key(entry, ("translated_from", path))
+def _new_text_file(file: Path, database: Database) -> bool:
+    """Whether `file` is a language's file of card texts that the project did not hold yet
+    (the workbench's first save of a card in a language makes one)."""
+    return (len(file.parts) >= 4 and file.parts[0] == "locales" and file.suffix == ".yaml"
+            and file.parts[1] in database.languages)
 
 
-@contextmanager
-def _draft(data: CommentedMap, card_id: str, path: str, text: str) -> Iterator[None]:
-    """The card's entry in `data` with the field set to `text`, for the time of the block;
-    afterwards the entry is the one loaded, untouched. The draft entry is a copy, which
-    keeps the positions of the entry's lines."""
-    existed, loaded = card_id in data, data.get(card_id)
-    draft = copy.deepcopy(loaded) if isinstance(loaded, CommentedMap) else CommentedMap()
-    set_key(draft, field_location(path), text)
-    data[card_id] = draft
-    try:
-        yield
-    finally:
-        if existed:
-            data[card_id] = loaded
-        else:
-            del data[card_id]
-
-
-def _value_faults(text: str, at: Position) -> list[Problem]:
+def _value_faults(text: str, at: Position, card_id: str, path: str) -> list[Problem]:
     """What reading the text from a file would refuse (control characters, only
     whitespace), placed at the field."""
-    parsed = parse_text(dump_text(CommentedMap(text=text)), Document(at.path))
-    return [replace(problem, position=at) for problem in parsed.problems]
+    parsed = parse_text(dump_text(CommentedMap(text=text)), Document(at.path), round_trip=False)
+    return [replace(problem, position=at, card_id=card_id, field=path)
+            for problem in parsed.problems]
 
 
 def _parse(file: Path, text: str) -> Document:
     return parse_text(text, Document(file, text=text))
 
 
-def _about_field(problem: Problem, card_id: str, path: str) -> bool:
-    """Whether a problem is about the card's field `path`: each check names the field first."""
-    return problem.card_id == card_id and problem.message.startswith((f"{path}:", f"{path} "))
+def _about(problem: Problem, card_id: str, path: str) -> bool:
+    return problem.card_id == card_id and problem.field == path
 
 
 def _concerns(problem: Problem, language: str) -> bool:

@@ -48,7 +48,7 @@ def test_json_format_carries_every_field(minimal_database):
     assert report["errors"] == 1
     assert report["problems"][0] == {
         "path": "cards/duel/plans.yaml", "line": 5, "column": 10, "severity": "error",
-        "code": "schema-range", "card": "wild",
+        "code": "schema-range", "card": "wild", "field": "value",
         "message": "value: 43 is out of range: input should be less than or equal to 42"}
 
 

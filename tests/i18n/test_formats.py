@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.i18n.exchange import Catalogue, ReceivedUnit, Unit
+from cardkit.i18n.catalogue import IncomingUnit, OutgoingCatalogue, OutgoingUnit
 from cardkit.i18n.plurals import plural_forms
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
@@ -25,21 +26,23 @@ NOTE = st.text(st.characters(blacklist_categories=("Cs", "Cc"), whitelist_charac
 
 
 def catalogue(source: str, target: str, note: str, plural: bool = False,
-              needs_review: bool = True) -> Catalogue:
+              needs_review: bool = True) -> OutgoingCatalogue:
     forms = plural_forms("de")
-    unit = Unit("alien:iron-matron:powers.punish.text", source, source + "s" if plural else None,
-                (target, target + "!") if plural else (target,), needs_review, note,
-                ("remark\nover two lines",), "locales/de/duel/aliens.yaml:3")
-    return Catalogue("de", forms, [unit], "duel")
+    unit = OutgoingUnit("alien:iron-matron:powers.punish.text",
+                        (source, source + "s") if plural else (source,), plural,
+                        (target, target + "!") if plural else (target,), needs_review, note,
+                        ("remark\nover two lines",), "locales/de/duel/aliens.yaml:3")
+    return OutgoingCatalogue("de", forms, [unit], "duel")
 
 
-def received(unit: Unit, sources: tuple[str, ...]) -> ReceivedUnit:
-    return ReceivedUnit(unit.key, sources, unit.plural, unit.targets, unit.needs_review, unit.note, 0)
-
-
-def without_line(unit: ReceivedUnit) -> ReceivedUnit:
-    return ReceivedUnit(unit.key, unit.sources, unit.plural, unit.targets, unit.needs_review,
+def received(unit: OutgoingUnit) -> IncomingUnit:
+    """The unit as it comes back: the same fields under the same names, and a line."""
+    return IncomingUnit(unit.key, unit.sources, unit.plural, unit.targets, unit.needs_review,
                         unit.note, 0)
+
+
+def without_line(unit: IncomingUnit) -> IncomingUnit:
+    return replace(unit, line=0)
 
 
 @settings(max_examples=150, deadline=None)
@@ -51,8 +54,7 @@ def test_po_carries_any_text(source, target, note, plural, review):
     read = read_po(write_po(written).encode("utf-8"), Path("de.po"))
 
     assert (read.language, read.exported_for, read.database) == ("de", "de", "duel")
-    sources = (unit.source, unit.source_plural) if plural else (unit.source,)
-    assert [without_line(u) for u in read.units] == [received(unit, sources)]
+    assert [without_line(u) for u in read.units] == [received(unit)]
 
 
 @settings(max_examples=150, deadline=None)
@@ -64,9 +66,8 @@ def test_xliff_carries_any_text_xml_can(source, target, note, plural, review):
     read = read_xliff(write_xliff(written).encode("utf-8"), Path("de.xlf"))
 
     assert (read.language, read.exported_for, read.database) == ("de", "de", "duel")
-    sources = (unit.source, unit.source_plural) if plural else (unit.source,)
     assert [without_line(u) for u in read.units] == [
-        ReceivedUnit(unit.key, sources, plural, unit.targets, review, note, 0)]
+        IncomingUnit(unit.key, unit.sources, plural, unit.targets, review, note, 0)]
 
 
 def test_xliff_refuses_a_character_xml_cannot_carry():

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from cardkit.checks.status import translation_states
 from cardkit.cli import main
-from cardkit.i18n.exchange import build_catalogue
+from cardkit.i18n.export import build_catalogue
 from cardkit.i18n.po import write_po
 from cardkit.i18n.xliff import write_xliff
 from cardkit.model.database import load_database
@@ -49,7 +49,7 @@ def translated_catalogue(root: Path, file_format: str, folder: Path) -> Path:
     """A German catalogue of the classic game with the names of GERMAN translated."""
     database, _, _ = load_database(root)
     catalogue = build_catalogue(database, "de", game="classic")
-    units = [replace(unit, targets=(GERMAN[unit.source],)) if unit.source in GERMAN else unit
+    units = [replace(unit, targets=(GERMAN[unit.sources[0]],)) if unit.sources[0] in GERMAN else unit
              for unit in catalogue.units]
     write, name = WRITERS[file_format]
     path = folder / name

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from translate.storage.tbx import tbxfile
 
 from cardkit.cli import main
-from cardkit.i18n.exchange import build_catalogue
+from cardkit.i18n.export import build_catalogue
 from cardkit.i18n.po import write_po
 from cardkit.model.database import load_database
 from tests.conftest import PROJECT_ROOT

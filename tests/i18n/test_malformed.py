@@ -56,7 +56,7 @@ def test_every_fault_of_a_file_is_listed(minimal_database, tmp_path):
     (["import", "cards.txt"], "Error: cards.txt: cannot tell the format; name the file .po, .xlf or .xliff"),
     (["import", "absent.po"], "Error: absent.po: does not exist"),
     (["export", "--lang", "en"], "Error: English is the source language: its texts are not translations"),
-    (["export", "--lang", "fr"], "Error: no locale 'fr' (known: es)"),
+    (["export", "--lang", "fr"], "Error: no translation 'fr' (known: es)"),
 ])
 def test_mistakes_in_the_call_exit_2(minimal_database, monkeypatch, arguments, message):
     monkeypatch.chdir(minimal_database)

@@ -9,11 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardkit.i18n.exchange import ImportRefused, _Importer, build_catalogue, import_catalogue
+from cardkit.checks.runner import load_checked
+from cardkit.i18n.catalogue import ImportRefused
+from cardkit.i18n.export import build_catalogue
+from cardkit.i18n.importer import _Plan, import_catalogue
 from cardkit.i18n.plurals import plural_forms
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.xliff import read_xliff, write_xliff
-from cardkit.model.database import load_database
 from tests.conftest import MINIMAL_DATABASE
 
 SPLICES = st.sampled_from([b"\\x110000", b"\\xFFFFFFFF", b"\\x" + b"f" * 5000, b"\\000", b"\x1b",
@@ -23,16 +25,16 @@ SPLICES = st.sampled_from([b"\\x110000", b"\\xFFFFFFFF", b"\\x" + b"f" * 5000, b
 
 @pytest.fixture(scope="module")
 def exports() -> dict[str, tuple]:
-    database, _, _ = load_database(MINIMAL_DATABASE)
-    catalogue = build_catalogue(database, "es")
-    return {"po": (write_po(catalogue).encode(), read_po, database),
-            "xliff": (write_xliff(catalogue).encode(), read_xliff, database)}
+    checked = load_checked(MINIMAL_DATABASE)
+    catalogue = build_catalogue(checked.database, "es")
+    return {"po": (write_po(catalogue).encode(), read_po, checked),
+            "xliff": (write_xliff(catalogue).encode(), read_xliff, checked)}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(file_format=st.sampled_from(["po", "xliff"]), data=st.data())
 def test_a_mutated_file_is_read_and_checked_or_refused(exports, file_format, data):
-    raw, reader, database = exports[file_format]
+    raw, reader, checked = exports[file_format]
     mutated = bytearray(raw)
     for _ in range(data.draw(st.integers(1, 3))):
         at = data.draw(st.integers(0, len(mutated)))
@@ -43,11 +45,11 @@ def test_a_mutated_file_is_read_and_checked_or_refused(exports, file_format, dat
         received = reader(bytes(mutated), Path(f"es.{file_format}"))
         if received.language != "es" or received.exported_for not in (None, received.language) \
                 or received.database not in (None, "duel"):
-            import_catalogue(MINIMAL_DATABASE, database, received)  # refused before writing
+            import_catalogue(checked, received)  # refused before writing
             raise AssertionError("a file for another language or database was accepted")
         # Every check of the units, short of the import's check and write, which the import
         # tests cover on copies of the database.
-        importer = _Importer(MINIMAL_DATABASE, database, received, plural_forms("es"))
-        importer.take_all(received.units)
+        plan = _Plan(MINIMAL_DATABASE, checked.database, received, plural_forms("es"))
+        plan.take_all(received.units)
     except ImportRefused as refused:
         assert refused.faults and all(fault.position.line >= 1 for fault in refused.faults)

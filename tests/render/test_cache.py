@@ -11,8 +11,8 @@ import pytest
 from cardkit.model.database import load_database
 from cardkit.render import cache as cache_module
 from cardkit.render import build as build_module
-from cardkit.render.build import build, face_key, fit_key
-from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.build import build
+from cardkit.render.cache import CACHE_FOLDER, FaceCache, face_key, fit_key
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.renderer import Renderer

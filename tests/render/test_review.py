@@ -71,7 +71,7 @@ def test_an_unknown_language_is_refused():
     result = CliRunner().invoke(main, ["review", "--lang", "fr", "--root", str(PROJECT), "--out", "unused"])
 
     assert result.exit_code == 2
-    assert "no translation 'fr' to review (known: de, es)" in result.output
+    assert "no translation 'fr' (known: de, es)" in result.output
 
 
 def chromium(*arguments: str, profile: Path) -> subprocess.CompletedProcess:

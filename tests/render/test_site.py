@@ -102,8 +102,8 @@ def test_a_second_build_makes_nothing_and_an_edit_remakes_its_own_image(tmp_path
     build(project, out, outputs=outputs)
     assert build(project, out, outputs=outputs).rendered == []
     german = project / "locales/de/duel/aliens.yaml"
-    german.write_text(german.read_text(encoding="utf-8").replace("muss er sie dir zeigen",
-                                                                 "muss er sie dir vorzeigen"),
+    german.write_text(german.read_text(encoding="utf-8").replace("muss er sie zeigen",
+                                                                 "muss er sie vorzeigen"),
                       encoding="utf-8")
     assert build(project, out, outputs=outputs).rendered == [
         "duel/de/iron-matron", "site/de/duel/alien/iron-matron.png"]

@@ -118,7 +118,10 @@ def test_a_base_address_for_the_images(tmp_path, face_cache):
     out = with_face_cache(tmp_path / "out", face_cache)
     base = "file:///C:/Users/player/Documents/My Games/Tabletop Simulator/Saves/Saved Objects/"
     build(PROJECT, out, ["es"], games=["cosmic"], outputs=Outputs(("tts",), tts_base=base))
-    (saved,) = decks(out / "cosmic/es/tts/cardkit-cosmic-es").values()
-    for sheet in saved["ObjectStates"][0]["CustomDeck"].values():
+    saved_objects = decks(out / "cosmic/es/tts/cardkit-cosmic-es").values()
+    sheets = [sheet for saved in saved_objects
+              for sheet in saved["ObjectStates"][0]["CustomDeck"].values()]
+    assert sheets
+    for sheet in sheets:
         assert sheet["FaceURL"].startswith(base + "cardkit-cosmic-es/sheet-")
         assert sheet["BackURL"].startswith(base + "cardkit-cosmic-es/back-")

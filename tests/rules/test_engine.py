@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.model.cards import Discovery, Event, Planet, Plan, Tactic
+from cardkit.model.duel import Discovery, Event, Planet, Plan, Tactic
 from cardkit.model.effects import CountedEffect
 from cardkit.rules.core.decisions import (CHANCE, Decision, Event as EngineEvent, IllegalChoice,
                                           RulesError)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.checks.status import translation_states
-from cardkit.model.database import load_valid_database
+from cardkit.checks.runner import Strictness, load_checked
 from cardkit.source.canonical import format_database
 from tests.conftest import MINIMAL_DATABASE
 from tests.safety.harness import finish, start
@@ -19,7 +19,7 @@ TRIALS = 8
 
 
 def stale_texts(root: Path) -> list[str]:
-    return [f"{state.card_id}.{state.path}" for state in translation_states(load_valid_database(root), ["es"])
+    return [f"{state.card_id}.{state.path}" for state in translation_states(load_checked(root, Strictness.UNREADABLE).database, ["es"])
             if state.state == "stale"]
 
 
@@ -48,7 +48,7 @@ def test_import_racing_mark_translated_loses_nothing(tmp_path: Path, trial: int)
     children = [start(["i18n", "import", str(po), "--root", str(root)]),
                 start(["mark-translated", "--lang", "es", "--all", "--root", str(root)])]
     assert [finish(child) for child in children] == [0, 0]
-    database = load_valid_database(root)
+    database = load_checked(root, Strictness.UNREADABLE).database
     assert database.text("es", "pickle").name == "Pepinillo"
     assert database.text("es", "wild").name == "El comodín"
     assert stale_texts(root) == []

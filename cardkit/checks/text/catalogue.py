@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -62,16 +63,25 @@ def read_catalogue(root: Path, language: str) -> tuple[list[CatalogueEntry], lis
         return [], []
     try:
         raw = read_input(path, root=root, limit=MAX_CATALOGUE_BYTES)
-        catalogue = read_po(BytesIO(raw), abort_invalid=True)
     except InputRefused as exc:
         return [], [error(Position(shown), "file-unreadable", exc.reason)]
+    entries, problems = _parsed(raw, shown)
+    return list(entries), list(problems)
+
+
+@lru_cache(maxsize=16)
+def _parsed(raw: bytes, shown: Path) -> tuple[tuple[CatalogueEntry, ...], tuple[Problem, ...]]:
+    """A catalogue's entries, parsed once for each content: every check asks (the
+    workbench's on each draft), and the catalogues seldom change."""
+    try:
+        catalogue = read_po(BytesIO(raw), abort_invalid=True)
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0) + 1  # Babel counts lines from 0 here
         reason = re.sub(r" on \d+$", "", str(exc))
-        return [], [error(Position(shown, line), "catalogue-syntax",
-                          f"the PO file does not parse: {reason}")]
+        return (), (error(Position(shown, line), "catalogue-syntax",
+                          f"the PO file does not parse: {reason}"),)
     except (UnicodeDecodeError, ValueError) as exc:
-        return [], [error(Position(shown), "catalogue-syntax", f"the PO file does not parse: {exc}")]
+        return (), (error(Position(shown), "catalogue-syntax", f"the PO file does not parse: {exc}"),)
     entries = []
     for message in catalogue:
         if not message.id:
@@ -80,7 +90,7 @@ def read_catalogue(root: Path, language: str) -> tuple[list[CatalogueEntry], lis
         strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
         entries.append(CatalogueEntry(message.context, source, tuple(s or "" for s in strings),
                                       message.fuzzy, Position(shown, message.lineno or 1)))
-    return entries, []
+    return tuple(entries), ()
 
 
 def catalogue_placeholders(text: str) -> set[str]:
@@ -109,7 +119,9 @@ def _described(character: str) -> str:
     return unsafe_description(character)
 
 
-def _check_entry(entry: CatalogueEntry) -> list[Problem]:
+@lru_cache(maxsize=4096)
+def _check_entry(entry: CatalogueEntry) -> tuple[Problem, ...]:
+    """The problems of one entry, found once: an entry stays the same while its catalogue does."""
     problems = []
     expected = catalogue_placeholders(entry.source)
     malformed_in_source = {token.written for token in tokens(entry.source) if token.name is None}
@@ -138,7 +150,7 @@ def _check_entry(entry: CatalogueEntry) -> list[Problem]:
             if token.name is None and token.written not in malformed_in_source:
                 problems.append(error(entry.position, "placeholder-malformed",
                                       f"{what}: {token.excerpt} is not a placeholder"))
-    return problems
+    return tuple(problems)
 
 
 def catalogue_states(root: Path, languages: list[str]) -> list[tuple[str, CatalogueEntry]]:

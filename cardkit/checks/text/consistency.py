@@ -37,5 +37,5 @@ def check_consistency(database: Database) -> list[Problem]:
                         origin.position(field_location(path)), "inconsistent-translation",
                         f"{path}: {source!r} is translated {translation!r} here but {earlier!r} "
                         f"at {earlier_position}", suggestion=earlier, card_id=card_id,
-                        related=(earlier_position,)))
+                        related=(earlier_position,), field=path))
     return problems

@@ -94,6 +94,8 @@ def check_surface(text: str, source: str, is_name: bool) -> list[Finding]:
 
 
 def _unbalanced(text: str, opening: str, closing: str) -> bool:
+    if opening not in text and closing not in text:
+        return False
     depth = 0
     for character in text:
         if character == opening:

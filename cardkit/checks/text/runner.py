@@ -9,7 +9,7 @@ from cardkit.checks.text.lint import (Finding, check_against_source, check_alone
                                       check_surface)
 from cardkit.model.database import Database
 from cardkit.model.effects import EFFECT_NAMES
-from cardkit.model.phrasebook import Phrasebook, declared_placeholders
+from cardkit.model.phrasebook import PHRASE_VARIANTS, Phrasebook, declared_placeholders, phrase_of
 from cardkit.model.placeholders import names
 from cardkit.model.texts import effect_for_field, field_location, field_value, is_name, translatable_fields
 from cardkit.problems import Position, Problem, error, warning
@@ -80,7 +80,7 @@ def _problem(finding: Finding, position: Position, card_id: str | None, path: st
     make = warning if finding.is_warning else error
     separator = " " if finding.code == "effect-wording" else ": "
     return make(position, finding.code, f"{path}{separator}{finding.message}",
-                suggestion=finding.suggestion, card_id=card_id)
+                suggestion=finding.suggestion, card_id=card_id, field=path)
 
 
 def check_phrases(database: Database) -> list[Problem]:
@@ -93,12 +93,12 @@ def check_phrases(database: Database) -> list[Problem]:
         origin = database.phrasebook_origins[language]
         for effect in EFFECT_NAMES:
             declared = declared_placeholders(effect)
-            for variant in ("required", "optional"):
-                phrase = _phrase_of(phrasebook, effect, variant)
+            for variant in PHRASE_VARIANTS:
+                phrase = phrase_of(phrasebook, effect, variant)
                 if phrase is None:
                     continue
                 required: set[str] = set()
-                source = _phrase_of(english, effect, variant)
+                source = phrase_of(english, effect, variant)
                 if language != SOURCE_LANGUAGE and source is not None:
                     required = set().union(*(names(form) for form in _forms(source).values()))
                     required &= declared
@@ -112,11 +112,6 @@ def check_phrases(database: Database) -> list[Problem]:
                     problems += [_problem(finding, where, None, f"effects.{effect}.{variant}."
                                           f"{category}") for finding in findings]
     return problems
-
-
-def _phrase_of(phrasebook: Phrasebook | None, effect: str, variant: str):
-    phrases = phrasebook.effects.get(effect) if phrasebook is not None else None
-    return getattr(phrases, variant) if phrases is not None else None
 
 
 def _forms(phrase) -> dict[str, str]:

@@ -44,7 +44,6 @@ VANGUARD_SECTIONS = (FACTS, HYPOTHETICAL_FACTS)
 EFFECTS = {"success": "count", "replace_poi": "text", "discovery": "text", "clue": "text",
            "entry": "count", "lose_supplies": "count", "spend_dice": "count",
            "sacrifice_dice": "count", "suffer_injury": "text", "danger_dice": "count"}
-MODIFICATIONS = ("set_face", "spend_to_set", "reroll")
 ALL_FACES = tuple(dict.fromkeys(SECTION_ICONS + INJURY_FACES))
 
 

@@ -35,7 +35,7 @@ class Alien(CardModel):
     kind: Literal["alien"] = "alien"
     complexity: Complexity | None = None
     hand_size: Annotated[int, Field(ge=1, le=20)] | None = None
-    powers: dict[CardId, Power] = {}
+    powers: dict[CardId, Power] = Field(default_factory=dict)
 
     required_facts: ClassVar = ("complexity", "powers")
 
@@ -235,7 +235,7 @@ class TacticHalf(Strict):
 class Tactic(CardModel):
     kind: Literal["tactic"] = "tactic"
     colour: PlayerColour
-    halves: Annotated[list[TacticHalf], Field(min_length=1, max_length=2)] = []
+    halves: Annotated[list[TacticHalf], Field(min_length=1, max_length=2)] = Field(default_factory=list)
 
     required_facts: ClassVar = ("halves",)
 

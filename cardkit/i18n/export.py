@@ -1,0 +1,129 @@
+"""The catalogue of a language's texts that translators are sent: every card text with its
+English source, context, notes and state, and every phrasebook effect phrase with its
+plural forms. `po.py` and `xliff.py` write it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from cardkit.checks.status import FieldState, translation_states
+from cardkit.checks.text.lexicon import Lexicon
+from cardkit.i18n.catalogue import LocaleRefused, OutgoingCatalogue, OutgoingUnit, database_record
+from cardkit.i18n.keys import card_key, phrase_key
+from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.database import Database
+from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
+from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
+from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
+
+
+def check_game(database: Database, game: str | None) -> None:
+    if game is not None and game not in database.games:
+        raise LocaleRefused(f"no game {game!r} in the database (known: {', '.join(database.games)})")
+
+
+def build_catalogue(database: Database, language: str,
+                    extra_notes: Mapping[str, str] | None = None,
+                    game: str | None = None) -> OutgoingCatalogue:
+    """Every text of `language` to translate, of one game or (None) of every game. Each
+    unit's remarks name the glossary terms of its English text with their approved
+    `language` forms; `extra_notes` adds a remark to the unit of each key it names (such as
+    how many characters fit a text's box). The phrasebook, shared by every game, goes with
+    each export. Raises LanguageRefused or LocaleRefused."""
+    translatable_language(language, database.languages)
+    check_game(database, game)
+    try:
+        forms = plural_forms(language)
+    except PluralMismatch as exc:
+        raise LocaleRefused(str(exc)) from None
+    units = [_card_unit(database, state) for state in translation_states(database, [language])
+             if state.source_text is not None
+             and (game is None or database.game_of(state.card_id) == game)]
+    units += _phrase_units(database, language, forms)
+    terms = _GlossaryRemarks(database, language)
+    extra_notes = extra_notes or {}
+    units = [replace(unit, remarks=unit.remarks + terms.of(unit)
+                     + ((extra_notes[unit.key],) if unit.key in extra_notes else ()))
+             for unit in units]
+    return OutgoingCatalogue(language, forms, units, game or database_record(database.games))
+
+
+class _GlossaryRemarks:
+    """`glossary: ship = Nave (also Naves)` for each glossary term an English text uses."""
+
+    def __init__(self, database: Database, language: str):
+        self.english = database.glossaries.get(SOURCE_LANGUAGE, {})
+        self.translated = database.glossaries.get(language, {})
+        self.language = language
+        self.lexicon = Lexicon(SOURCE_LANGUAGE, self.english)
+
+    def of(self, unit: OutgoingUnit) -> tuple[str, ...]:
+        used = set().union(*(self.lexicon.terms_in(source) for source in unit.sources))
+        return tuple(self.remark(term_id) for term_id in self.english if term_id in used)
+
+    def remark(self, term_id: str) -> str:
+        english = self.english[term_id].term
+        term = self.translated.get(term_id)
+        if term is None:
+            return f"glossary: {english} has no approved {self.language} term yet"
+        also = f" (also {', '.join(term.forms)})" if term.forms else ""
+        avoid = f"; not {', '.join(term.forbidden)}" if term.forbidden else ""
+        return f"glossary: {english} = {term.term}{also}{avoid}"
+
+
+def _card_unit(database: Database, state: FieldState) -> OutgoingUnit:
+    source_entry = database.text(SOURCE_LANGUAGE, state.card_id)
+    entry = database.text(state.language, state.card_id)
+    remarks = [f"{state.kind} {source_entry.name}" if source_entry and source_entry.name
+               else f"{state.kind} {state.card_id}"]
+    if source_entry is not None and state.path in source_entry.provisional:
+        remarks.append("the English name is provisional: the printed one is not known")
+    if entry is not None and state.path in entry.provisional:
+        remarks.append(f"this {state.language} name is provisional: the printed one is not known")
+    if source_entry is not None and state.path in source_entry.notes:
+        remarks.append(f"note: {source_entry.notes[state.path]}")
+    if state.state == "stale":
+        remarks.append(f"needs review: this translation {state.reason}")
+    return OutgoingUnit(
+        key=card_key(state.kind, state.card_id, state.path),
+        sources=(state.source_text,),
+        plural=False,
+        targets=(state.text or "",),
+        needs_review=state.state == "stale",
+        note=entry.notes.get(state.path) if entry is not None else None,
+        remarks=tuple(remarks),
+        reference=f"{state.position.path}:{state.position.line}",
+    )
+
+
+def _phrase_units(database: Database, language: str, forms: PluralForms) -> list[OutgoingUnit]:
+    english = database.phrasebooks.get(SOURCE_LANGUAGE)
+    if english is None:
+        return []
+    phrasebook = database.phrasebooks.get(language)
+    origin = database.phrasebook_origins.get(language)
+    units = []
+    for effect in EFFECT_NAMES:
+        for variant in PHRASE_VARIANTS:
+            source = phrase_of(english, effect, variant)
+            if source is None:
+                continue
+            target = phrase_of(phrasebook, effect, variant)
+            where = (origin.position(("effects", effect, variant)) if target is not None and origin
+                     else None)
+            reference = f"{where.path}:{where.line}" if where else None
+            remarks = (f"effect {effect}, {variant}",)
+            if effect in COUNTED_EFFECTS:
+                targets = tuple((getattr(target, category) or "") if target else ""
+                                for category in forms.categories)
+                units.append(OutgoingUnit(phrase_key(effect, variant), (source.one or source.other,
+                                                                        source.other),
+                                          True, targets, False, None,
+                                          remarks + ("{count} stands for the number",), reference))
+            else:
+                units.append(OutgoingUnit(phrase_key(effect, variant), (source.other,), False,
+                                          (target.other if target else "",), False, None,
+                                          remarks, reference))
+    return units

@@ -1,0 +1,399 @@
+"""Taking an edited exchange file back into the database.
+
+`import_catalogue` checks every unit of an `IncomingCatalogue` against the database (keys,
+English sources, lengths, control characters, the file's recorded language and games),
+plans its changes through the one text writer (`writer.py`), and checks the database as
+those files would leave it with every check of `cardkit validate` (`Checked.edited`, in
+memory). A problem the import brings in is traced, by its card and field
+(`Problem.field`), to the unit whose text it is about, or, for a card whose wording a
+changed phrase breaks, to that phrase; errors refuse the whole file at the translator's
+own lines. Only then are the very texts that were checked written, in one transaction.
+
+A translation is confirmed (its English fingerprint recorded) only when the file says it
+is: not fuzzy in PO, approved and translated in XLIFF.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
+
+from cardkit.checks.runner import Checked
+from cardkit.checks.status import FieldState, translation_states
+from cardkit.i18n.catalogue import (Change, Fault, ImportRefused, IncomingCatalogue, IncomingUnit,
+                                    database_record, recorded_games)
+from cardkit.i18n.export import check_game
+from cardkit.i18n.keys import PHRASEBOOK
+from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.i18n.writer import LocaleEdits, PhraseForm, Translation, write_texts
+from cardkit.model.database import Database
+from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
+from cardkit.model.games import with_article
+from cardkit.model.phrasebook import PHRASE_VARIANTS, Phrase, phrase_of
+from cardkit.model.texts import Text, effect_for_field, fingerprint, translatable_fields
+from cardkit.problems import Position, Problem, Severity
+from cardkit.source.boundary import read_input
+from cardkit.source.characters import blank_description, first_forbidden, is_control, unsafe_description
+from cardkit.source.layout import PHRASEBOOK_FILE, SOURCE_LANGUAGE, LanguageRefused, translatable_language
+
+MAX_EXCHANGE_FILE_BYTES = 16 * 1024 * 1024
+CONTROL_NAMES = {"\x00": "NUL", "\x1b": "ESC", "\x85": "NEL", "\r": "carriage return",
+                 "\x7f": "DEL"}
+# Positions inside messages (`at locales/es/duel/aliens.yaml:4:9`) move when an import adds
+# lines; a problem is the same problem wherever its line went.
+_POSITION = re.compile(r":\d+:\d+")
+
+_TEXT = TypeAdapter(Text)
+_PHRASE = TypeAdapter(Phrase)
+
+
+def read_exchange_file(path: Path) -> bytes:
+    """The bytes of an exchange file: a regular file that is no link leading out of its own
+    folder, of at most MAX_EXCHANGE_FILE_BYTES; refused with InputRefused otherwise."""
+    return read_input(path, root=path.absolute().parent, limit=MAX_EXCHANGE_FILE_BYTES)
+
+
+@dataclass(frozen=True)
+class Consequence:
+    problem: Problem  # in the database as it would be after the import
+    key: str | None  # the unit whose text the problem is about, if one is
+
+
+def import_catalogue(checked: Checked, received: IncomingCatalogue, force: bool = False,
+                     game: str | None = None) -> list[Change]:
+    """Checks every unit of `received` against the database, and the database as the
+    import would leave it with every check of `cardkit validate`; then writes the checked
+    texts into the locale's files and returns the changes with the warnings the checks
+    found. Raises ImportRefused, writing nothing, when a unit does not fit or the checks
+    find an error; LanguageRefused or LocaleRefused for a language or game the database does
+    not hold. With `force`, a card text the checks find an error in is written unconfirmed
+    instead (an effect phrase has no unconfirmed state, so its errors still refuse). With
+    `game`, the file must have been exported for that game alone. The caller holds the
+    project lock."""
+    database = checked.database
+    check_game(database, game)
+    forms = _check_labels(database, received, game)
+    plan = _Plan(checked.root, database, received, forms)
+    plan.take_all(received.units)
+    if plan.faults:
+        raise ImportRefused(plan.faults)
+    lines = {unit.key: unit.line for unit in received.units}
+    found = _consequences(checked, plan)
+    unconfirmed: set[str | None] = set()  # card texts written unconfirmed for their errors
+    if force and _errors(found) and all(_is_card_text(c.key) for c in _errors(found)):
+        unconfirmed = {c.key for c in _errors(found)}
+        plan = _Plan(checked.root, database, received, forms)
+        plan.take_all([replace(unit, needs_review=True) if unit.key in unconfirmed else unit
+                       for unit in received.units])
+        found = _consequences(checked, plan)
+    errors, warnings = _errors(found), [c for c in found if c.problem.severity is Severity.WARNING]
+    if any(c.key not in unconfirmed for c in errors):
+        raise ImportRefused([_consequence_fault(received, lines, c) for c in errors]
+                            + [_consequence_fault(received, lines, c, "warning: ") for c in warnings])
+    if plan.edits.files:
+        write_texts(checked.root, plan.edits.texts())
+    return plan.changes + [_notice(received, lines, c) for c in errors + warnings]
+
+
+def _errors(found: list[Consequence]) -> list[Consequence]:
+    return [c for c in found if c.problem.severity is Severity.ERROR]
+
+
+def _is_card_text(key: str | None) -> bool:
+    return key is not None and not key.startswith(PHRASEBOOK)
+
+
+def _consequences(checked: Checked, plan: "_Plan") -> list[Consequence]:
+    """The problems the database would have with the planned texts that it does not have
+    now, each with the unit it is about."""
+    if not plan.edits.files:
+        return []
+    before = Counter(_identity(problem) for problem in checked.report.problems)
+    after = checked.edited(plan.edits.texts())
+    found = []
+    for problem in after.report.problems:
+        identity = _identity(problem)
+        if before[identity]:
+            before[identity] -= 1
+            continue
+        found.append(Consequence(problem, plan.unit_about(problem, after.database)))
+    return found
+
+
+def _identity(problem: Problem) -> tuple:
+    return (problem.code, str(problem.position.path), problem.card_id, problem.field,
+            _POSITION.sub("", problem.message))
+
+
+def _check_labels(database: Database, received: IncomingCatalogue, game: str | None) -> PluralForms:
+    """The plural forms of the file's language, once its language and database are known
+    to be this database's and the ones the file was exported for (and, with `game`, that
+    game alone); refused otherwise."""
+    language = received.language
+    header = Position(received.path, received.language_line)
+    if received.exported_for is not None and received.exported_for != language:
+        raise ImportRefused([Fault(header, f"the file says its language is {language!r} but it was "
+                                           f"exported for {received.exported_for!r}; its texts "
+                                           f"are not {language} texts: export again for "
+                                           f"{language}")])
+    if received.database is not None:
+        foreign = [game for game in recorded_games(received.database) if game not in database.games]
+        if foreign:
+            raise ImportRefused([Fault(header, f"the file was exported from the database "
+                                               f"{received.database!r}, not from this one "
+                                               f"({database_record(database.games)!r})")])
+        if game is not None and recorded_games(received.database) != [game]:
+            raise ImportRefused([Fault(header, f"the file holds the texts of "
+                                               f"{received.database!r}, not of {game!r}: "
+                                               "import it into the game it was exported from")])
+    try:
+        translatable_language(language, database.languages)
+        return plural_forms(language)
+    except (LanguageRefused, PluralMismatch) as exc:
+        raise ImportRefused([Fault(header, str(exc))]) from None
+
+
+def _notice(received: IncomingCatalogue, lines: dict[str | None, int],
+            consequence: Consequence) -> Change:
+    """A problem of a written text, as the import lists it."""
+    fault = _consequence_fault(received, lines, consequence)
+    kind = ("error, written unconfirmed" if consequence.problem.severity is Severity.ERROR
+            else "warning")
+    return Change(fault.position, consequence.key or "", f"{kind}: {fault.message}", "warning")
+
+
+def _consequence_fault(received: IncomingCatalogue, lines: dict[str | None, int],
+                       consequence: Consequence, prefix: str = "") -> Fault:
+    problem = consequence.problem
+    if consequence.key is not None:
+        return Fault(Position(received.path, lines[consequence.key]),
+                     f"{prefix}{consequence.key}: {problem.code}: {problem.message}")
+    return Fault(Position(received.path, received.language_line),
+                 f"{prefix}after the import, {problem.position}: {problem.code}: {problem.message}")
+
+
+@dataclass
+class _Plan:
+    """Every unit of a received catalogue checked against the database, and what each
+    changes planned through the text writer."""
+
+    root: Path
+    database: Database
+    received: IncomingCatalogue
+    forms: PluralForms
+    faults: list[Fault] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    # The key of the unit that sets each card text, by (card id, field path), and each
+    # phrase, by (effect, variant).
+    card_texts: dict[tuple[str, str], str] = field(default_factory=dict)
+    phrases: dict[tuple[str, str], str] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.language = self.received.language
+        self.states = {(state.card_id, state.path): state
+                       for state in translation_states(self.database, [self.language])}
+        self.edits = LocaleEdits(self.root)
+
+    def take_all(self, units: list[IncomingUnit]) -> None:
+        for unit in units:
+            self.take(unit)
+
+    def fault(self, unit: IncomingUnit, message: str) -> None:
+        self.faults.append(Fault(Position(self.received.path, unit.line), message))
+
+    def unit_about(self, problem: Problem, database: Database) -> str | None:
+        """The key of the unit whose text a problem after the import is about: the card text
+        or phrase form it names in this language's files, or the phrase that words a
+        formulaic card text (a changed phrase is why an unchanged text no longer says what
+        its card does)."""
+        if problem.field is None or problem.position.path.parts[:2] != ("locales", self.language):
+            return None
+        if problem.card_id is None:  # a phrase form: effects.<effect>.<variant>.<category>
+            steps = problem.field.split(".")
+            return self.phrases.get((steps[1], steps[2])) if steps[0] == "effects" else None
+        key = self.card_texts.get((problem.card_id, problem.field))
+        card = database.cards.get(problem.card_id)
+        effect = effect_for_field(card, problem.field) if key is None and card is not None else None
+        if effect is None:
+            return key
+        variant = "optional" if getattr(effect, "optional", False) else "required"
+        return self.phrases.get((effect.effect, variant))
+
+    def take(self, unit: IncomingUnit) -> None:
+        if unit.key is None:
+            self.fault(unit, "this entry names no text (no msgctxt): cardkit cannot tell where "
+                             "it belongs")
+            return
+        if unit.key in self.seen:
+            self.fault(unit, f"{unit.key} appears twice (first on line {self.seen[unit.key]})")
+            return
+        self.seen[unit.key] = unit.line
+        if not self.whole_texts(unit):
+            return
+        head, _, rest = unit.key.partition(":")
+        if head == PHRASEBOOK:
+            self.take_phrase(unit, rest)
+        else:
+            card_id, _, path = rest.partition(":")
+            self.take_card_text(unit, head, card_id, path)
+
+    def take_card_text(self, unit: IncomingUnit, kind: str, card_id: str, path: str) -> None:
+        card = self.database.cards.get(card_id)
+        if not kind or not card_id or not path:
+            self.fault(unit, f"{unit.key!r} is not a cardkit key (kind:card-id:field)")
+            return
+        if card is None:
+            self.fault(unit, f"no card {card_id!r} in the database")
+            return
+        games = recorded_games(self.received.database) if self.received.database else None
+        if games is not None and self.database.game_of(card_id) not in games:
+            self.fault(unit, f"{card_id!r} is a card of {self.database.game_of(card_id)}, but the "
+                             f"file was exported for {self.received.database!r}")
+            return
+        if card.kind != kind:
+            self.fault(unit, f"{card_id!r} is {with_article(card.kind)} card, not "
+                             f"{with_article(kind)} card")
+            return
+        if path not in translatable_fields(card):
+            self.fault(unit, f"{kind} {card_id!r} has no translatable text {path!r}")
+            return
+        if unit.plural or len(unit.targets) != 1:
+            self.fault(unit, f"{unit.key} is a single text, not a plural one")
+            return
+        state = self.states[(card_id, path)]
+        if unit.sources != (state.source_text,):
+            self.fault(unit, f"{unit.key}: the English text has changed since this file was "
+                             "exported; export again and carry the translation over")
+            return
+        text = unit.targets[0]
+        if text and not self.valid(unit, _TEXT, text):
+            return
+        if unit.note and not self.valid(unit, _TEXT, unit.note):
+            return
+        self.plan_card_text(unit, state, text)
+
+    def plan_card_text(self, unit: IncomingUnit, state: FieldState, text: str) -> None:
+        entry = self.database.text(self.language, state.card_id)
+        current = fingerprint(state.source_text)
+        recorded = entry.translated_from.get(state.path) if entry is not None else None
+        current_note = entry.notes.get(state.path) if entry is not None else None
+        translation = Translation(state.card_id, state.path, english=state.source_text)
+        changes: list[str] = []
+        if text and text != state.text:
+            translation = replace(translation, text=text)
+            changes.append("text")
+        if text and not unit.needs_review and recorded != current:
+            translation = replace(translation, confirmed=True)
+            changes.append("translated")
+        elif text and unit.needs_review and recorded == current:
+            translation = replace(translation, confirmed=False)
+            changes.append("needs review")
+        if unit.note and unit.note != current_note:
+            translation = replace(translation, note=unit.note)
+            changes.append("note")
+        if not changes:
+            return
+        self.edits.add(self.database.locale_file(self.language, state.card_id), translation)
+        self.card_texts[(state.card_id, state.path)] = unit.key
+        self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                   ", ".join(changes)))
+
+    def take_phrase(self, unit: IncomingUnit, path: str) -> None:
+        steps = path.split(".")
+        if len(steps) != 3 or steps[0] != "effects" or steps[1] not in EFFECT_NAMES \
+                or steps[2] not in PHRASE_VARIANTS:
+            self.fault(unit, f"{unit.key!r} names no effect phrase "
+                             "(phrasebook:effects.<effect>.required or .optional)")
+            return
+        _, effect, variant = steps
+        source = phrase_of(self.database.phrasebooks.get(SOURCE_LANGUAGE), effect, variant)
+        if source is None:
+            self.fault(unit, f"the English phrasebook has no phrase {path!r}")
+            return
+        counted = effect in COUNTED_EFFECTS
+        if unit.plural != counted:
+            self.fault(unit, f"{unit.key} is {'a plural' if counted else 'a single'} phrase")
+            return
+        if counted and len(unit.targets) != self.forms.count:
+            self.fault(unit, f"{unit.key} has {len(unit.targets)} plural forms; {self.language} "
+                             f"has {self.forms.count} ({self.forms.header})")
+            return
+        expected_sources = ((source.one or source.other,) + (source.other,) * (len(unit.sources) - 1)
+                            if counted else (source.other,))
+        if len(unit.sources) < 1 + counted or unit.sources != expected_sources:
+            self.fault(unit, f"{unit.key}: the English phrase has changed since this file was "
+                             "exported; export again and carry the translation over")
+            return
+        if unit.note:
+            self.fault(unit, f"{unit.key}: phrasebook phrases carry no translator notes; "
+                             "remove the note")
+            return
+        if unit.needs_review and any(unit.targets):
+            self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                       "not written: it is fuzzy (needs review), and a phrase has "
+                                       "no unconfirmed state; confirm it to import it", "skipped"))
+            return
+        categories = self.forms.categories if counted else ("other",)
+        current = phrase_of(self.database.phrasebooks.get(self.language), effect, variant)
+        updates = {}
+        for category, text in zip(categories, unit.targets):
+            if not text or (current is not None and getattr(current, category) == text):
+                continue
+            if not self.valid(unit, _PHRASE, text):
+                return
+            updates[category] = text
+        if not updates:
+            return
+        if current is None and "other" not in updates:
+            self.fault(unit, f"{unit.key}: a new phrase needs its 'other' form")
+            return
+        origin = self.database.phrasebook_origins.get(self.language)
+        file = origin.document.path if origin else Path("locales", self.language, PHRASEBOOK_FILE)
+        for category, text in updates.items():
+            self.edits.add(file, PhraseForm(("effects", effect, variant, category), text))
+        self.phrases[(effect, variant)] = unit.key
+        self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                   "forms " + ", ".join(updates)))
+
+    def whole_texts(self, unit: IncomingUnit) -> bool:
+        """Refuses control characters (but newline and tab) and the other characters no text
+        may hold (`source.characters`) in a translation or note, and one of only whitespace or
+        invisible characters."""
+        texts = [(f"form [{index}]" if unit.plural else "the translation", text)
+                 for index, text in enumerate(unit.targets)]
+        texts += [("the note", unit.note)] if unit.note else []
+        faults = len(self.faults)
+        for what, text in texts:
+            forbidden = first_forbidden(text)
+            blank = blank_description(text)
+            if forbidden:
+                self.fault(unit, f"{unit.key}: {what} {_holds(forbidden)}")
+            elif blank:
+                self.fault(unit, f"{unit.key}: {what} is only {blank}; leave it empty for no "
+                                 "translation")
+        return len(self.faults) == faults
+
+    def valid(self, unit: IncomingUnit, adapter: TypeAdapter, text: str) -> bool:
+        try:
+            adapter.validate_python(text)
+        except ValidationError as exc:
+            self.fault(unit, f"{unit.key}: {exc.errors(include_url=False)[0]['msg'].lower()}")
+            return False
+        return True
+
+
+def _holds(found: re.Match) -> str:
+    """`holds the control character U+001B (ESC) at character 3; ...` for a character of
+    `first_forbidden`."""
+    character, where = found.group(), f" at character {found.start() + 1}"
+    if is_control(character):
+        name = CONTROL_NAMES.get(character)
+        shown = f"U+{ord(character):04X}" + (f" ({name})" if name else "")
+        return (f"holds the control character {shown}{where}; only line breaks and tabs may "
+                "stand in a text")
+    return f"holds {unsafe_description(character, where)}"

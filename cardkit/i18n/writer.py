@@ -1,0 +1,309 @@
+"""The one writer of translated texts: whatever brings a text in (an import, a workbench
+save, `mark-translated`), it is written here, so the same edit gives the same bytes.
+
+`set_translation` sets one field of one card's entry: its text (keeping the quoting of
+the text it replaces), the fingerprint of the English text it was confirmed against
+(`translated_from`), and the translator's note, each in its canonical place:
+
+- a new text goes after the entry's texts, before its metadata (`ENTRY_TAIL`);
+- a new metadata mapping goes among the metadata in `ENTRY_TAIL`'s order;
+- inside a mapping that is there already, a new key goes at its end;
+- a new entry goes at the end of its file, set off by a blank line; a file that does not
+  exist yet is created.
+
+`edited_text` makes a file's new text from its text and its edits. It edits the lines
+(`source/splice.py`), so only the lines of the keys an edit sets change, however the file
+is formatted; the result is read back and compared with the data the edits should give,
+and where the lines alone cannot do it, the round-trip data is edited instead (as `fmt`
+would write the file). `LocaleEdits` gathers the edits of a command and makes each file's
+new text once, from the file as it is on disk: that text is what the checks see
+(`Checked.edited`) and what `write_texts` writes, in one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import ScalarString
+
+from cardkit.model.texts import ENTRY_TAIL, field_location, fingerprint
+from cardkit.source.edit import EditRefused, append_key, remove_key
+from cardkit.source.splice import Splice, Unsplicable
+from cardkit.source.transaction import Transaction
+from cardkit.source.yamlfile import Document, dump_text, load_text, load_yaml, parse_text
+
+
+@dataclass(frozen=True)
+class Translation:
+    """What to set of one field of one card's entry; None leaves a part as it is."""
+
+    card_id: str
+    path: str  # the field's dotted path in the entry: `powers.punish.text`
+    text: str | None = None
+    # True records the fingerprint of `english` (the text is confirmed as its translation);
+    # False removes a recorded fingerprint (the text needs review).
+    confirmed: bool | None = None
+    english: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class PhraseForm:
+    """One form of a phrasebook phrase: `("effects", "draw_cards", "required", "one")`."""
+
+    keys: tuple[str, ...]
+    text: str
+
+
+Edit = Translation | PhraseForm
+
+
+def set_translation(document: "_Document", translation: Translation) -> None:
+    """Sets the field of `translation` in a locale file (card id -> entry), making the entry
+    at the end of the file when it has none."""
+    card_id, path = translation.card_id, translation.path
+    if translation.confirmed and translation.english is None:
+        raise ValueError(f"{card_id}.{path}: confirming needs the English text")
+    fingerprint_of = fingerprint(translation.english) if translation.confirmed else None
+    if not isinstance(document.value((card_id,)), list):
+        entry: dict = {}
+        if translation.text is not None:
+            entry.update(_nested(field_location(path), translation.text))
+        if fingerprint_of is not None:
+            entry["translated_from"] = {path: fingerprint_of}
+        if translation.note is not None:
+            entry["notes"] = {path: translation.note}
+        if card_id in (document.value(()) or []):
+            document.put((card_id,), entry)
+        else:
+            document.append_entry(card_id, entry)
+        return
+    if translation.text is not None:
+        _set(document, (card_id,), field_location(path), translation.text)
+    if fingerprint_of is not None:
+        _set(document, (card_id,), ("translated_from", path), fingerprint_of)
+    elif translation.confirmed is False and path in (document.value((card_id, "translated_from"))
+                                                      or []):
+        document.remove((card_id, "translated_from", path), keep=1)
+    if translation.note is not None:
+        _set(document, (card_id,), ("notes", path), translation.note)
+
+
+def set_phrase(document: "_Document", form: PhraseForm) -> None:
+    """Sets a phrasebook form, keeping its quoting; a new one at the end of its mapping."""
+    _set(document, (), form.keys, form.text, in_entry=False)
+
+
+def _set(document: "_Document", base: tuple, keys: tuple[str, ...], text: str,
+         in_entry: bool = True) -> None:
+    """Sets the text at `keys` under the mapping at `base`, an entry (`in_entry`) or the
+    file: a text it replaces keeps its quoting; a key new to an entry goes to its
+    canonical place, any other new key at the end of its mapping."""
+    at = base
+    for depth, step in enumerate(keys):
+        present = document.value(at)
+        if depth < len(keys) - 1 and isinstance(document.value(at + (step,)), list):
+            at += (step,)
+            continue
+        value = _nested(keys[depth + 1:], text)
+        before = _following(present, step) if in_entry and depth == 0 else None
+        document.put(at + (step,), value, before=None if step in present else before)
+        return
+
+
+def _nested(keys: tuple[str, ...], text: str) -> Any:
+    value: Any = text
+    for step in reversed(keys):
+        value = {step: value}
+    return value
+
+
+def _following(present: list[str], key: str) -> str | None:
+    """The key of an entry a new `key` goes before: the first that follows it in canonical
+    order (a text comes before every metadata key, a metadata key before those after it in
+    ENTRY_TAIL); None for the end."""
+    later = ENTRY_TAIL[ENTRY_TAIL.index(key) + 1:] if key in ENTRY_TAIL else ENTRY_TAIL
+    return next((name for name in present if name in later), None)
+
+
+class _Document(Protocol):
+    """A locale file as the edits see it: its lines (`Splice`) or its data (`_Data`);
+    `value` gives a mapping's keys as a list."""
+
+    def value(self, keys: tuple) -> Any: ...
+
+    def put(self, keys: tuple, value: Any, before: str | None = None) -> None: ...
+
+    def append_entry(self, key: str, value: Any) -> None: ...
+
+    def remove(self, keys: tuple, keep: int) -> None: ...
+
+
+class _Data:
+    """Edits made on a file's data: the round-trip data (kept comments and quoting), or
+    plain data read back to compare with what the lines became."""
+
+    def __init__(self, data: dict, round_trip: bool):
+        self.data = data
+        self.round_trip = round_trip
+
+    def _at(self, keys: tuple) -> Any:
+        node: Any = self.data
+        for step in keys:
+            if not isinstance(node, dict) or step not in node:
+                return None
+            node = node[step]
+        return node
+
+    def value(self, keys: tuple) -> Any:
+        node = self._at(keys)
+        return list(node) if isinstance(node, dict) else node
+
+    def put(self, keys: tuple, value: Any, before: str | None = None) -> None:
+        *outer, key = keys
+        mapping = self._at(tuple(outer))
+        value = _commented(value) if self.round_trip else value
+        if key in mapping:
+            old = mapping[key]
+            keeps_quoting = isinstance(old, ScalarString) and isinstance(value, str)
+            mapping[key] = type(old)(value) if keeps_quoting else value
+        elif before is not None and self.round_trip:
+            mapping.insert(list(mapping).index(before), key, value)
+        elif before is not None:
+            items = list(mapping.items())
+            index = list(mapping).index(before)
+            mapping.clear()
+            mapping.update(items[:index] + [(key, value)] + items[index:])
+        elif self.round_trip:
+            append_key(mapping, key, value)
+        else:
+            mapping[key] = value
+
+    def append_entry(self, key: str, value: Any) -> None:
+        if not self.round_trip:
+            self.data[key] = value
+            return
+        separated = bool(self.data)
+        append_key(self.data, key, _commented(value))
+        if separated:
+            self.data.yaml_set_comment_before_after_key(key, before="\n")
+
+    def remove(self, keys: tuple, keep: int) -> None:
+        if self.round_trip:
+            remove_key(self._at(keys[:keep]), keys[keep:])
+            return
+        *outer, key = keys
+        del self._at(tuple(outer))[key]
+        if not self._at(tuple(outer)) and len(outer) > keep:
+            self.remove(tuple(outer), keep)
+
+
+def _commented(value: Any) -> Any:
+    if isinstance(value, dict) and not isinstance(value, CommentedMap):
+        return CommentedMap({key: _commented(item) for key, item in value.items()})
+    return value
+
+
+def _apply(document: _Document, edits: list[Edit]) -> None:
+    for edit in edits:
+        if isinstance(edit, Translation):
+            set_translation(document, edit)
+        else:
+            set_phrase(document, edit)
+
+
+def edited_text(text: str | None, file: Path, edits: list[Edit]) -> str:
+    """The text of a locale file (`file`, under the root, as messages name it) after
+    `edits`; None for a file that does not exist yet. Raises EditRefused when the file
+    does not load cleanly."""
+    if text is not None:
+        before = load_text(text, file)
+        if before.problems:
+            raise EditRefused(before)
+        expected = _plain(before.data) if before.data is not None else {}
+    else:
+        expected = {}
+    try:
+        if not isinstance(expected, dict):
+            raise Unsplicable("a file that is not a mapping")
+        lines = Splice(text or "")
+        _apply(lines, edits)
+        _apply(_Data(expected, round_trip=False), edits)
+        after = load_text(lines.text, file)
+        if not after.problems and _ordered(_plain(after.data)) == _ordered(expected):
+            return lines.text
+    except Unsplicable:
+        pass
+    data = CommentedMap()
+    if text is not None:
+        document = parse_text(text, Document(file, text=text))
+        if document.problems:
+            raise EditRefused(document)
+        if document.data is not None:
+            data = document.data
+    _apply(_Data(data, round_trip=True), edits)
+    return dump_text(data)
+
+
+def _plain(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {key: _plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_plain(item) for item in data]
+    return data
+
+
+def _ordered(data: Any) -> Any:
+    """The data with each mapping as the list of its items, so that order counts."""
+    if isinstance(data, dict):
+        return [(key, _ordered(value)) for key, value in data.items()]
+    if isinstance(data, list):
+        return [_ordered(item) for item in data]
+    return data
+
+
+class LocaleEdits:
+    """The edits a command makes to locale files (paths under `root`), turned into each
+    file's new text once, from the file as it is on disk."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._edits: dict[Path, list[Edit]] = {}
+        self._texts: dict[Path, str] | None = None
+
+    def add(self, file: Path, edit: Edit) -> None:
+        if self._texts is not None:
+            raise RuntimeError("the texts are made already")
+        self._edits.setdefault(file, []).append(edit)
+
+    @property
+    def files(self) -> list[Path]:
+        return list(self._edits)
+
+    def texts(self) -> dict[Path, str]:
+        """Each changed file's new text, by its path under the root, made once. Raises
+        EditRefused when a file is there but does not read or load cleanly."""
+        if self._texts is None:
+            self._texts = {file: edited_text(self._current(file), file, edits)
+                           for file, edits in self._edits.items()}
+        return self._texts
+
+    def _current(self, file: Path) -> str | None:
+        path = self.root / file
+        if not path.exists():
+            return None
+        document = load_yaml(path, file, root=self.root, round_trip=False)
+        if document.problems:
+            raise EditRefused(document)
+        return document.text
+
+
+def write_texts(root: Path, texts: dict[Path, str]) -> None:
+    """Writes every file of `texts` (paths under `root`) or none, in one transaction. The
+    caller holds the project lock."""
+    with Transaction(root) as transaction:
+        for file, text in texts.items():
+            transaction.write(root / file, text)

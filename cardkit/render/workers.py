@@ -1,0 +1,172 @@
+"""The processes a build renders in, and the jobs it gives them.
+
+A process renders with what its `Worker` holds: the database (loaded once), one Renderer,
+a context per game and language (one environment per language) and the templates compiled
+once for all of them. The build sets up its own process's worker, then forks the others
+from it, so they start with all of it; where processes cannot fork, each loads the
+database itself, once. A job is a `FaceJob` (a face to fit and render) or a `DocumentJob`
+(a reference sheet or duplex check for one paper); each returns what the face cache keeps.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment
+
+from cardkit.model.database import Database, load_database
+from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
+from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
+                                      reference_html, registration_html)
+from cardkit.render.environment import load_translations, make_environment
+from cardkit.render.fit import fit_face
+from cardkit.render.fontmerge import tag_by_content
+from cardkit.render.games import Target
+from cardkit.render.hyphenation import PatternPrefetch
+from cardkit.render.layout import PAPERS
+from cardkit.render.renderer import Renderer
+
+
+@dataclass(frozen=True)
+class FaceJob:
+    """A face to fit and render; `natural` is its HTML at its natural sizes."""
+
+    target: Target
+    face_id: str
+    natural: str
+
+
+@dataclass(frozen=True)
+class DocumentJob:
+    """A document of a target for one paper: `reference` sheets or the `registration`
+    (duplex) check."""
+
+    target: Target
+    document: str
+    paper: str
+
+
+@dataclass(frozen=True)
+class RenderedFace:
+    fit_key: str
+    fits: list[Fit]
+    face_key: str
+    pdf: bytes
+
+
+@dataclass(frozen=True)
+class RenderedDocument:
+    key: str
+    pdf: bytes
+
+
+def document_html(context: LanguageContext, document: str, paper: str) -> tuple[str, str]:
+    """A document's HTML and the stylesheets it is rendered with."""
+    if document == "reference":
+        return reference_html(context, PAPERS[paper]), REFERENCE_STYLESHEETS
+    return registration_html(context, PAPERS[paper]), FACE_STYLESHEETS
+
+
+class Worker:
+    """What a process renders with."""
+
+    def __init__(self, root: Path, database: Database, store: FaceCache,
+                 patterns: PatternPrefetch):
+        self.root = root
+        self.database = database
+        self.patterns = patterns
+        self.renderer = Renderer(root)  # parses nothing until first used
+        self.templates = CompiledTemplates(store)
+        self.contexts: dict[Target, LanguageContext] = {}
+        self.environments: dict[str, Environment] = {}
+
+    def context(self, target: Target) -> LanguageContext:
+        if target not in self.contexts:
+            if target.language not in self.environments:
+                self.environments[target.language] = make_environment(
+                    self.root / "templates", load_translations(self.root, target.language),
+                    bytecode_cache=self.templates)
+            self.contexts[target] = LanguageContext(self.root, target.language, self.database,
+                                                    [target.game], self.environments[target.language])
+        return self.contexts[target]
+
+
+_WORKER: Worker | None = None
+
+
+def start_worker(root: Path, database: Database, store: FaceCache,
+                 patterns: PatternPrefetch) -> Worker:
+    """Sets up this process's worker for a build of `database`, with the hyphenation
+    patterns being parsed for it. A renderer whose stylesheets and fonts are unchanged is
+    kept (`review --watch`)."""
+    global _WORKER
+    previous = _WORKER
+    _WORKER = Worker(root, database, store, patterns)
+    if previous is not None and previous.root == root and previous.renderer.current():
+        _WORKER.renderer = previous.renderer
+    return _WORKER
+
+
+def _join_worker(root: Path) -> None:
+    """In a worker process: keeps what it was forked with (the build's own database, its
+    renderer and templates, ready to use); a process that was not forked loads the database
+    itself, once, rather than receiving it pickled with its YAML documents."""
+    if _WORKER is None or _WORKER.root != root:
+        start_worker(root, load_database(root)[0], FaceCache(None), PatternPrefetch([]))
+
+
+def render_face(job: FaceJob) -> RenderedFace:
+    """Fits and renders a face, in whichever process runs the job."""
+    context, renderer = _WORKER.context(job.target), _WORKER.renderer
+    _WORKER.patterns.load(job.target.language)
+    fitted = fit_face(renderer, context, context.face(job.face_id), job.natural)
+    return RenderedFace(fit_key(renderer, job.natural), fitted.fits,
+                        face_key(renderer, fitted.html), renderer.pdf(fitted.document))
+
+
+def render_document(job: DocumentJob) -> RenderedDocument:
+    html, stylesheets = document_html(_WORKER.context(job.target), job.document, job.paper)
+    renderer = _WORKER.renderer
+    _WORKER.patterns.load(job.target.language)
+    return RenderedDocument(document_key(renderer, html, stylesheets),
+                            tag_by_content(renderer.pdf(renderer.render(html, stylesheets))))
+
+
+class Executor:
+    """Runs jobs in worker processes, or in this process for one job at a time."""
+
+    def __init__(self, root: Path, jobs: int | None, count: int):
+        workers = worker_count(jobs, count)
+        # Forked, a worker starts with this process's database, renderer and templates;
+        # where processes cannot fork, each loads and parses its own (_join_worker).
+        forking = "fork" in multiprocessing.get_all_start_methods()
+        self.pool = (ProcessPoolExecutor(
+            max_workers=workers, initializer=_join_worker, initargs=(root,),
+            mp_context=multiprocessing.get_context("fork") if forking else None)
+            if workers > 1 else None)
+
+    def __enter__(self):
+        return self.submit
+
+    def submit(self, function, *arguments) -> Future:
+        if self.pool is not None:
+            return self.pool.submit(function, *arguments)
+        future = Future()
+        try:
+            future.set_result(function(*arguments))
+        except Exception as exc:  # handed back through the future, as a worker's would be
+            future.set_exception(exc)
+        return future
+
+    def __exit__(self, *exc_info):
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
+def worker_count(jobs: int | None, count: int) -> int:
+    """How many processes render `count` jobs when asked for `jobs` (default: a core each)."""
+    return min(jobs or os.cpu_count() or 1, max(count, 1))

@@ -1,0 +1,142 @@
+"""The one text writer: an edit changes only the lines of its field, in a file formatted by
+hand as in a canonical one; on the shipped files, editing the lines gives the bytes that
+editing the round-trip data gives; a file that does not exist yet is created."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+
+from cardkit.i18n.writer import PhraseForm, Translation, _apply, _Data, edited_text
+from cardkit.model.texts import ENTRY_TAIL, fingerprint
+from cardkit.source.yamlfile import Document, dump_text, load_text, parse_text
+from tests.conftest import PROJECT_ROOT
+
+FILE = Path("locales/es/duel/aliens.yaml")
+
+HAND_FORMATTED = '''\
+# Written by hand: four spaces, a flow mapping, a long line, comments.
+iron-matron:
+    name:   "Matrona de hierro"      # as printed
+    powers:
+        punish:
+            name: Castigo
+            text: >-
+                Siempre que tu adversario tenga exactamente 1 carta, debe enseñártela; una línea que pasa de los cien caracteres.
+    translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}
+
+pickle:
+    name: Encurtido
+    translated_from:
+        name: f85d4cb7
+'''
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(),
+                                                   lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+@pytest.mark.parametrize(("edit", "changes"), [
+    (Translation("pickle", "name", text="Pepinillo"),
+     ["-    name: Encurtido", "+    name: Pepinillo"]),
+    (Translation("iron-matron", "powers.punish.name", text="Castigo duro"),
+     ["-            name: Castigo", "+            name: Castigo duro"]),
+    (Translation("iron-matron", "name", text="Matrona"),
+     ['-    name:   "Matrona de hierro"      # as printed',
+      '+    name: "Matrona"      # as printed']),
+    (Translation("pickle", "name", confirmed=False),
+     ["-    translated_from:", "-        name: f85d4cb7"]),
+    (Translation("iron-matron", "powers.punish.text", text="Nuevo texto."),
+     ["-                Siempre que tu adversario tenga exactamente 1 carta, debe enseñártela; "
+      "una línea que pasa de los cien caracteres.",
+      "+              Nuevo texto."]),
+    (Translation("iron-matron", "powers.punish.name", confirmed=True, english="Punish"),
+     ["-    translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}",
+      "+    translated_from:", "+      name: 5c01c327",
+      f"+      powers.punish.name: {fingerprint('Punish')}"]),
+])
+def test_an_edit_changes_only_the_lines_of_its_field(edit, changes):
+    assert changed_lines(HAND_FORMATTED, edited_text(HAND_FORMATTED, FILE, [edit])) == changes
+
+
+def test_a_new_entry_and_a_new_file():
+    edit = Translation("wild", "name", text="El comodín", confirmed=True, english="The Wild One")
+    entry = f"wild:\n  name: El comodín\n  translated_from:\n    name: {fingerprint('The Wild One')}\n"
+
+    assert edited_text(HAND_FORMATTED, FILE, [edit]) == HAND_FORMATTED + "\n" + entry
+    assert edited_text(None, FILE, [edit]) == entry
+    assert edited_text(None, Path("locales/es/phrasebook.yaml"),
+                       [PhraseForm(("effects", "draw_cards", "required", "other"), "Roba {count}.")]) \
+        == "effects:\n  draw_cards:\n    required:\n      other: Roba {count}.\n"
+
+
+@pytest.mark.parametrize("text", [
+    "pickle:\n  ? name\n  : Encurtido\n",  # a key that does not start its line
+    "pickle:\n  name: |+\n    Encurtido\n\n",  # a text that keeps its trailing blank line
+])
+def test_what_the_lines_cannot_edit_is_written_as_fmt_writes_it(text):
+    edited = edited_text(text, FILE, [Translation("pickle", "name", text="Pepinillo")])
+
+    assert load_text(edited, FILE).data == {"pickle": {"name": "Pepinillo"}}
+    assert dump_text(parse_text(edited, Document(FILE, text=edited)).data) == edited
+
+
+def round_trip(text: str, edits: list) -> str:
+    data = parse_text(text, Document(FILE, text=text)).data
+    _apply(_Data(data, round_trip=True), edits)
+    return dump_text(data)
+
+
+def edits_of(text: str) -> list[list]:
+    """For each text of each entry: a new text, a new one with a line break and quotes,
+    confirmed; the fingerprint removed, and another recorded; a note. For each entry: a
+    top-level text and a power's text it lacks; one entry the file lacks."""
+    data = load_text(text, FILE).data
+    found: list[list] = []
+
+    def texts(node, prefix=""):
+        for key, value in node.items():
+            if prefix or key not in ENTRY_TAIL:
+                if isinstance(value, dict):
+                    yield from texts(value, f"{prefix}{key}.")
+                elif isinstance(value, str):
+                    yield prefix + key, value
+
+    for card_id, entry in data.items():
+        for path, value in texts(entry):
+            found += [[Translation(card_id, path, text=value + " neu")],
+                      [Translation(card_id, path, text=value + "\nzweite: 'Zeile'", confirmed=True,
+                                   english="E")],
+                      [Translation(card_id, path, confirmed=False)],
+                      [Translation(card_id, path, confirmed=True, english="Other")],
+                      [Translation(card_id, path, note="Eine Notiz: wichtig")]]
+        found += [[Translation(card_id, "text", text="Ganz neu.", confirmed=True, english="New.")],
+                  [Translation(card_id, "powers.extra.text", text="Neu", confirmed=True,
+                               english="New")]]
+    return found + [[Translation("brand-new", "name", text="Neu", confirmed=True, english="New")]]
+
+
+SHIPPED = sorted(str(path.relative_to(PROJECT_ROOT)) for path in (PROJECT_ROOT / "locales").glob("*/*/**/*.yaml"))
+
+
+@pytest.mark.parametrize("relative", SHIPPED)
+def test_on_the_shipped_files_the_lines_give_the_round_trip_bytes(relative):
+    text = (PROJECT_ROOT / relative).read_text(encoding="utf-8")
+    for edits in edits_of(text):
+        assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
+
+
+def test_the_shipped_phrasebooks_too():
+    for language in ("es", "de"):
+        text = (PROJECT_ROOT / "locales" / language / "phrasebook.yaml").read_text(encoding="utf-8")
+        for effect, phrases in load_text(text, FILE).data["effects"].items():
+            for variant, forms in phrases.items():
+                for edits in ([PhraseForm(("effects", effect, variant, category), f"{form} x")]
+                              for category, form in forms.items()):
+                    assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
+                edits = [PhraseForm(("effects", effect, variant, "few"), "neu {count}")]
+                assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
