@@ -23,6 +23,7 @@ from tests.conftest import PROJECT_ROOT
 # (docs/export.md: additions minor, changes major) and its digest here.
 RELEASED_SCHEMAS = {
     "1.0.0": "9ff8c54eb97cd936",
+    "1.1.0": "7a4859bf832bf59e",
 }
 DATABASE = load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database
 
