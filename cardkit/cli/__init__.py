@@ -28,6 +28,8 @@ COMMANDS = {
              "Exchange translations with translators' tools as PO or XLIFF files."),
     "export": ("cardkit.cli.export", "export_group",
                "Write the database as data for other programs: a JSON dataset with its schema."),
+    "new": ("cardkit.cli.new", "new_command",
+            "Add a card of KIND with the id ID to GAME: a stub to fill in, and its English name."),
     "replay": ("cardkit.cli.replay", "replay_command",
                "Replay worked examples (default: every one under tests/examples/)."),
     "play": ("cardkit.cli.play", "play_command",

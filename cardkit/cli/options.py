@@ -34,6 +34,10 @@ def database_root(function):
         type=click.Path(file_okay=False, path_type=Path))(function)
 
 
+root_option = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
+                           show_default=True, help="The database folder.")
+
+
 def output_folder_option(function):
     return click.option("--out", "out", default="build", show_default=True,
                          help="The folder the output goes to (not the database folder itself).")(function)
