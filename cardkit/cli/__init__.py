@@ -30,6 +30,8 @@ COMMANDS = {
                "Write the database as data for other programs: a JSON dataset with its schema."),
     "new": ("cardkit.cli.new", "new_command",
             "Add a card of KIND with the id ID to GAME: a stub to fill in, and its English name."),
+    "sheet": ("cardkit.cli.sheet", "sheet_group",
+              "Edit the cards of one kind as a spreadsheet (XLSX, ODS, or CSV as Excel writes it)."),
     "replay": ("cardkit.cli.replay", "replay_command",
                "Replay worked examples (default: every one under tests/examples/)."),
     "play": ("cardkit.cli.play", "play_command",
