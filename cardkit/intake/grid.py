@@ -211,55 +211,66 @@ def _read_ods(name: str, data: bytes) -> Grid:
 
 
 def _ods_table(name: str, table) -> tuple[Grid, list[str]]:
+    """A table's cells. A spreadsheet program writes the empty rest of a sheet as rows and
+    cells repeated a million times; a repeated run is counted, never expanded, and stands
+    in the grid only where data follows it."""
     grid = Grid(name, table.name)
     faults: list[str] = []
     rows: list[list[Any]] = []
     hidden_rows: set[int] = set()
-    hidden_columns = {index for index, column in enumerate(_ods_columns(table))
-                      if column in ("collapse", "filter")}
-    for row in _ods_rows(table):
-        index = len(rows)
+    empty_rows = 0
+    for row in table.xpath("descendant::table:table-row"):
+        repeated = int(row.get_attribute("table:number-rows-repeated") or 1)
+        index = len(rows) + empty_rows
+        values = _ods_row(grid, row, index, faults)
+        if not values:
+            empty_rows += repeated
+            continue
+        rows += [[] for _ in range(empty_rows)]
+        empty_rows = 0
         if row.get_attribute("table:visibility") in ("collapse", "filter"):
-            hidden_rows.add(index)
-        values = []
-        for cell in _ods_cells(row):
-            column = len(values)
-            spanned = [cell.get_attribute(f"table:number-{what}-spanned") for what in ("columns", "rows")]
-            if any(span not in (None, "1", 1) for span in spanned):
-                faults.append(f"{grid.where(index, column)}: merged cells; unmerge them, each "
-                              "value in its own cell")
-            if cell.formula:
-                faults.append(f"{grid.where(index, column)}: a formula ({cell.formula}); type "
-                              "the value itself")
-                values.append(None)
-                continue
-            values.append(_ods_value(cell))
-        rows.append(values)
+            hidden_rows |= set(range(index, index + repeated))
+        rows += [list(values) for _ in range(repeated)]
     grid.rows = _trimmed(rows)
-    faults += _hidden_with_data(grid, hidden_rows, hidden_columns)
+    faults += _hidden_with_data(grid, hidden_rows, _ods_hidden_columns(table))
     return grid, faults
 
 
-def _ods_rows(table):
-    """The table's rows, each repeated row once per repetition, stopping at the trailing
-    run of empty rows a spreadsheet program writes (one element repeated a million times)."""
-    for row in table.traverse():
-        yield row
+def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
+    values: list[Any] = []
+    empty = 0
+    for cell in row.xpath("table:table-cell|table:covered-table-cell"):
+        repeated = int(cell.get_attribute("table:number-columns-repeated") or 1)
+        column = len(values) + empty
+        spanned = [cell.get_attribute(f"table:number-{what}-spanned") for what in ("columns", "rows")]
+        if any(span not in (None, "1", 1) for span in spanned):
+            faults.append(f"{grid.where(index, column)}: merged cells; unmerge them, each value "
+                          "in its own cell")
+        if cell.tag == "table:covered-table-cell":
+            value = None
+        elif cell.get_attribute("table:formula"):
+            faults.append(f"{grid.where(index, column)}: a formula "
+                          f"({cell.get_attribute('table:formula')}); type the value itself")
+            value = None
+        else:
+            value = _ods_value(cell)
+        if value is None:
+            empty += repeated
+            continue
+        values += [None] * empty + [value] * repeated
+        empty = 0
+    return values
 
 
-def _ods_cells(row):
-    cells = list(row.traverse())
-    while cells and cells[-1].value is None and not cells[-1].formula and cells[-1].type is None:
-        cells.pop()
-    return cells
-
-
-def _ods_columns(table) -> list[str | None]:
-    visibility = []
-    for column in table.get_elements("table:table-column"):
+def _ods_hidden_columns(table) -> set[int]:
+    hidden: set[int] = set()
+    index = 0
+    for column in table.xpath("descendant::table:table-column"):
         repeated = int(column.get_attribute("table:number-columns-repeated") or 1)
-        visibility += [column.get_attribute("table:visibility")] * min(repeated, 1024)
-    return visibility
+        if column.get_attribute("table:visibility") in ("collapse", "filter"):
+            hidden |= set(range(index, index + min(repeated, 1024)))
+        index += repeated
+    return hidden
 
 
 def _ods_value(cell) -> Any:

@@ -280,12 +280,7 @@ def _exported(database: Database, card: CardModel, column: Column) -> Any:
         citation = _first_printing(groups)
         return getattr(citation, column.path) if citation is not None else None
     if column.path == CONFIRMED:
-        english = database.texts.get(SOURCE_LANGUAGE, {}).get(card.id)
-        if entry is None or english is None or not entry.texts:
-            return None
-        confirmed = all(entry.translated_from.get(path) == fingerprint(english.texts[path])
-                        for path in entry.texts if path in english.texts)
-        return "yes" if confirmed else None
+        return None  # the owner's to fill: yes confirms the row's translations
     values = _flat(card_facts(card) if column.language is None else entry_texts(entry))
     value = values.get(column.path)
     if isinstance(value, list):
@@ -337,8 +332,7 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
         if before[_identity(problem)]:
             before[_identity(problem)] -= 1
             continue
-        faults.append(f"{_cell_of(grid, rows, problem)}: {problem.message} "
-                      f"({problem.position.path}:{problem.position.line})")
+        faults.append(f"{_cell_of(grid, rows, problem)}: {problem.message}")
     if faults:
         raise SheetRefused(faults)
     write_texts(checked.root, texts)
@@ -554,8 +548,10 @@ def _plan_row(checked: Checked, game: Game, kind: CardKind, row: _Row, edits: Lo
         if kind.texts is not None and "name" not in row.texts.get(SOURCE_LANGUAGE, {}):
             unknown.append("name")
     else:
+        present = _flat(old)
+        brought = [path for path, value in row.facts.items() if present.get(path) != value]
         unknown = [path for path in card.unknown
-                   if not any(given == path or given.startswith(path + ".") for given in row.facts)
+                   if not any(given == path or given.startswith(path + ".") for given in brought)
                    and not (path == "name" and "name" in row.texts.get(SOURCE_LANGUAGE, {}))]
     if card is None and unknown or card is not None and unknown != card.unknown:
         fact_edits.append(EntryValue(row.card_id, ("unknown",), unknown or None, tail=FACTS_TAIL))
