@@ -62,9 +62,10 @@ class PhraseForm:
 class EntryValue:
     """One value of a card's entry in a facts or locale file, set as data (a fact, the
     `unknown` or `provisional` list, a source group list), or removed (`value` None): what
-    `cardkit new` and the sheet import write beside the texts. A new entry is made at the
-    end of the file; a key new to an entry goes before the keys `tail` names (an entry's
-    metadata and sources), `unknown` at its start."""
+    `cardkit new` and the sheet import write beside the texts. With no `keys`, `value` is
+    a whole new entry, in its canonical order, for the end of the file. Otherwise a new
+    entry is made at the end of the file; a key new to an entry goes before the keys `tail`
+    names (an entry's metadata and sources), `unknown` at its start."""
 
     card_id: str
     keys: tuple[str, ...]
@@ -262,13 +263,32 @@ def _commented(value: Any) -> Any:
 
 
 def _apply(document: _Document, edits: list[Edit]) -> None:
+    new_entries: dict[str, Any] = {}
     for edit in edits:
+        if isinstance(edit, EntryValue) and not edit.keys:
+            new_entries[edit.card_id] = _flow_lists(edit.value)
+            continue
+        if new_entries:
+            _append_entries(document, new_entries)
+            new_entries = {}
         if isinstance(edit, Translation):
             set_translation(document, edit)
         elif isinstance(edit, EntryValue):
             set_entry_value(document, edit)
         else:
             set_phrase(document, edit)
+    if new_entries:
+        _append_entries(document, new_entries)
+
+
+def _append_entries(document: _Document, entries: dict[str, Any]) -> None:
+    """Whole new entries at the end of the file: in one edit of its lines where it is
+    edited by lines (one parse, not one per entry)."""
+    if isinstance(document, Splice):
+        document.append_entries(entries)
+        return
+    for key, value in entries.items():
+        document.append_entry(key, value)
 
 
 def edited_text(text: str | None, file: Path, edits: list[Edit]) -> str:

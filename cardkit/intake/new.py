@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from cardkit.checks.runner import Checked
-from cardkit.i18n.writer import EntryValue, LocaleEdits, Translation, write_texts
+from cardkit.i18n.writer import EntryValue, LocaleEdits, write_texts
 from cardkit.model.base import CardId
 from cardkit.model.games import GAMES, CardKind, Game, with_article
 from cardkit.problems import Position, Severity
@@ -65,16 +65,13 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
     if kind.texts is not None and name is None:
         unknown.append("name")
 
-    facts_file = _file_of(checked, game, kind, None)
+    facts_file = file_of(checked, game, kind, None)
     edits = LocaleEdits(checked.root)
-    stub = ({"unknown": unknown} if unknown else {}) | facts
-    for key, value in stub.items():
-        edits.add(facts_file, EntryValue(card_id, (key,), value, tail=FACTS_TAIL))
+    edits.add(facts_file, EntryValue(card_id, (), ({"unknown": unknown} if unknown or not facts else {}) | facts))
     text_file = None
     if kind.texts is not None and name is not None:
-        text_file = _file_of(checked, game, kind, SOURCE_LANGUAGE)
-        edits.add(text_file, Translation(card_id, "name", text=name))
-        edits.add(text_file, EntryValue(card_id, ("provisional",), ["name"]))
+        text_file = file_of(checked, game, kind, SOURCE_LANGUAGE)
+        edits.add(text_file, EntryValue(card_id, (), {"name": name, "provisional": ["name"]}))
     texts = edits.texts()
     after = checked.edited(texts)
     before = {(problem.code, problem.card_id, problem.field) for problem in checked.report.problems}
@@ -103,7 +100,7 @@ def _kind(game: Game, name: str) -> CardKind:
     return kind
 
 
-def _file_of(checked: Checked, game: Game, kind: CardKind, language: str | None) -> Path:
+def file_of(checked: Checked, game: Game, kind: CardKind, language: str | None) -> Path:
     """The file that holds the kind's cards (facts, or texts in `language`): the one there
     is, or where a new one goes, mirroring the facts file's folder."""
     layout = checked.sources.layout
@@ -115,7 +112,7 @@ def _file_of(checked: Checked, game: Game, kind: CardKind, language: str | None)
         return layout.shown(found[0])
     if language is None:
         return Path("cards", game.name, f"{kind.file_stem}.yaml")
-    facts = _file_of(checked, game, kind, None)
+    facts = file_of(checked, game, kind, None)
     return Path("locales", language, *facts.parts[1:])
 
 

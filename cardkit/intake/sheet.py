@@ -36,7 +36,7 @@ from typing import Any
 from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import Grid, SheetRefused, grid_bytes
-from cardkit.intake.new import FACTS_TAIL, _file_of
+from cardkit.intake.new import FACTS_TAIL, file_of
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
 from cardkit.model.games import GAMES, CardKind, Game
@@ -542,30 +542,30 @@ def _plan_row(checked: Checked, game: Game, kind: CardKind, row: _Row, edits: Lo
     card = checked.database.cards.get(row.card_id)
     old = card_facts(card) if card is not None else {}
     new = _nest(row.facts, copy.deepcopy(old))
-    fact_edits: list[EntryValue] = []
+    sources = _cited(card.sources if card is not None else [], row.printings.get(None), list(row.facts))
+    facts_file = file_of(checked, game, kind, None)
     if card is None:
         unknown = [name for name in kind.facts.required_facts if name not in new]
         if kind.texts is not None and "name" not in row.texts.get(SOURCE_LANGUAGE, {}):
             unknown.append("name")
+        whole = ({"unknown": unknown} if unknown or not new else {}) | new
+        edits.add(facts_file, EntryValue(row.card_id, (), whole | ({"sources": sources} if sources else {})))
+        changed = []
     else:
         present = _flat(old)
         brought = [path for path, value in row.facts.items() if present.get(path) != value]
         unknown = [path for path in card.unknown
                    if not any(given == path or given.startswith(path + ".") for given in brought)
                    and not (path == "name" and "name" in row.texts.get(SOURCE_LANGUAGE, {}))]
-    if card is None and unknown or card is not None and unknown != card.unknown:
-        fact_edits.append(EntryValue(row.card_id, ("unknown",), unknown or None, tail=FACTS_TAIL))
-    fact_edits += [EntryValue(row.card_id, keys, value, tail=FACTS_TAIL)
-                   for keys, value in _differences(old, new)]
-    sources = _cited(card.sources if card is not None else [], row.printings.get(None), list(row.facts))
-    if sources is not None:
-        fact_edits.append(EntryValue(row.card_id, ("sources",), sources, tail=FACTS_TAIL))
-    if card is None and not fact_edits:  # a new card that gives no fact and lacks none
-        fact_edits.append(EntryValue(row.card_id, ("unknown",), [], tail=FACTS_TAIL))
-    facts_file = _file_of(checked, game, kind, None)
-    for edit in fact_edits:
-        edits.add(facts_file, edit)
-    changed = [".".join(edit.keys) for edit in fact_edits]
+        fact_edits = [EntryValue(row.card_id, keys, value, tail=FACTS_TAIL)
+                      for keys, value in _differences(old, new)]
+        if unknown != card.unknown:
+            fact_edits.insert(0, EntryValue(row.card_id, ("unknown",), unknown or None, tail=FACTS_TAIL))
+        if sources is not None:
+            fact_edits.append(EntryValue(row.card_id, ("sources",), sources, tail=FACTS_TAIL))
+        for edit in fact_edits:
+            edits.add(facts_file, edit)
+        changed = [".".join(edit.keys) for edit in fact_edits]
     for language in sorted((set(row.texts) | set(row.printings) | set(row.confirmed)) - {None}):
         changed += _plan_texts(checked, game, kind, row, language, edits)
     if card is None:
@@ -629,48 +629,54 @@ def _plan_texts(checked: Checked, game: Game, kind: CardKind, row: _Row, languag
     database = checked.database
     entry = database.texts.get(language, {}).get(row.card_id)
     english = database.texts.get(SOURCE_LANGUAGE, {}).get(row.card_id)
-    english_texts = dict(english.texts) if english is not None else {}
-    english_texts |= row.texts.get(SOURCE_LANGUAGE, {})
+    english_texts = (dict(english.texts) if english is not None else {}) | row.texts.get(SOURCE_LANGUAGE, {})
     old = entry.texts if entry is not None else {}
+    recorded = entry.translated_from if entry is not None else {}
     given = row.texts.get(language, {})
-    confirmed = row.confirmed.get(language)
-    file = _file_of(checked, game, kind, language)
-    changed = []
+    confirming = language != SOURCE_LANGUAGE and row.confirmed.get(language, False)
+    # Each text to set, and whether to confirm it (True), unconfirm it (False) or neither.
+    settings: dict[str, tuple[str | None, bool | None]] = {}
     for path, text in given.items():
         confirm = None
-        if language != SOURCE_LANGUAGE:
-            is_confirmed = (entry is not None and path in english_texts and
-                            entry.translated_from.get(path) == fingerprint(english_texts[path]))
-            if confirmed and not is_confirmed and path in english_texts:
-                confirm = True
-            elif old.get(path) != text and not confirmed and path in (entry.translated_from if entry else {}):
-                confirm = False
-        if old.get(path) == text and confirm is None:
-            continue
-        edits.add(file, Translation(row.card_id, path, text=text if old.get(path) != text else None,
-                                    confirmed=confirm,
-                                    english=english_texts.get(path) if confirm else None))
-        changed.append(f"{language}:{path}")
+        if confirming and path in english_texts and recorded.get(path) != fingerprint(english_texts[path]):
+            confirm = True
+        elif language != SOURCE_LANGUAGE and not confirming and old.get(path) != text and path in recorded:
+            confirm = False
+        if old.get(path) != text or confirm is not None:
+            settings[path] = (text if old.get(path) != text else None, confirm)
     groups = entry.sources if entry is not None else []
     sources = _cited(groups, row.printings.get(language), list(given))
-    if sources is not None:
-        edits.add(file, EntryValue(row.card_id, ("sources",), sources))
-        changed.append(f"{language}:sources")
-    printed = {path for group in (sources or []) for path in (old | given)
-               if _covers(group["facts"], path) and any(
-                   cite.get("printing") in _own_printings(database, game, language)
-                   for cite in group["cites"])}
-    if sources is None:
-        printed = {path for group in groups for path in (old | given) if group.covers(path)
-                   and any(isinstance(cite, PrintingCitation) and cite.printing in
-                           _own_printings(database, game, language) for cite in group.cites)}
-    cited_any = {path for group in (sources if sources is not None else
-                                    [g.model_dump(mode="json") for g in groups])
-                 for path in (old | given) if _covers(group["facts"], path)}
+    final = sources if sources is not None else [group.model_dump(mode="json", exclude_defaults=True)
+                                                 for group in groups]
+    own = _own_printings(database, game, language)
+    printed = {path for group in final for path in old | given if _covers(group["facts"], path)
+               and any(cite.get("printing") in own for cite in group.get("cites", []))}
+    cited = {path for group in final for path in old | given if _covers(group["facts"], path)}
     provisional = list(entry.provisional) if entry is not None else []
     wanted = [path for path in provisional if path not in printed]
     wanted += [path for path, text in given.items()
-               if old.get(path) != text and path not in cited_any and path not in wanted]
+               if old.get(path) != text and path not in cited and path not in wanted]
+    file = file_of(checked, game, kind, language)
+    if entry is None:
+        whole = _nest({path: text for path, (text, _) in settings.items()}, {})
+        if wanted:
+            whole["provisional"] = wanted
+        confirmed = {path: fingerprint(english_texts[path])
+                     for path, (_, confirm) in settings.items() if confirm}
+        if confirmed:
+            whole["translated_from"] = confirmed
+        if sources:
+            whole["sources"] = sources
+        if whole:
+            edits.add(file, EntryValue(row.card_id, (), whole))
+        return []
+    for path, (text, confirm) in settings.items():
+        edits.add(file, Translation(row.card_id, path, text=text, confirmed=confirm,
+                                    english=english_texts.get(path) if confirm else None))
+    changed = [f"{language}:{path}" for path in settings]
+    if sources is not None:
+        edits.add(file, EntryValue(row.card_id, ("sources",), sources))
+        changed.append(f"{language}:sources")
     if wanted != provisional:
         edits.add(file, EntryValue(row.card_id, ("provisional",), wanted or None))
         changed.append(f"{language}:provisional")
