@@ -30,6 +30,8 @@ COMMANDS = {
                "Write the database as data for other programs: a JSON dataset with its schema."),
     "new": ("cardkit.cli.new", "new_command",
             "Add a card of KIND with the id ID to GAME: a stub to fill in, and its English name."),
+    "schema": ("cardkit.cli.schema", "schema_command",
+               "Write a JSON Schema for every kind of data file: card facts and texts per game and"),
     "sheet": ("cardkit.cli.sheet", "sheet_group",
               "Edit the cards of one kind as a spreadsheet (XLSX, ODS, or CSV as Excel writes it)."),
     "replay": ("cardkit.cli.replay", "replay_command",
