@@ -74,9 +74,15 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
         edits.add(text_file, EntryValue(card_id, (), {"name": name, "provisional": ["name"]}))
     texts = edits.texts()
     after = checked.edited(texts)
-    before = {(problem.code, problem.card_id, problem.field) for problem in checked.report.problems}
-    brought = [problem for problem in after.report.problems
-               if (problem.code, problem.card_id, problem.field) not in before]
+    problems = after.report.problems
+    # The database as it is is checked only when the edited one has errors not about the new
+    # card, to leave out those it had already: adding to a clean database checks once.
+    if any(problem.severity is Severity.ERROR and problem.card_id != card_id for problem in problems):
+        before = {(problem.code, problem.card_id, problem.field) for problem in checked.report.problems}
+        brought = [problem for problem in problems
+                   if (problem.code, problem.card_id, problem.field) not in before]
+    else:
+        brought = [problem for problem in problems if problem.card_id == card_id]
     refused = [problem for problem in brought if problem.severity is Severity.ERROR
                and problem.code != "provenance-missing"]
     if refused:

@@ -324,11 +324,12 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
         return []
     texts = edits.texts()
     after = checked.edited(texts)
-    before = Counter(_identity(problem) for problem in checked.report.problems)
+    errors = [problem for problem in after.report.problems if problem.severity is Severity.ERROR]
+    # The database as it is is checked only when the edited one has errors, to leave out
+    # those it had already: a clean import runs the checks once.
+    before = Counter(_identity(problem) for problem in checked.report.problems) if errors else Counter()
     faults = []
-    for problem in after.report.problems:
-        if problem.severity is not Severity.ERROR:
-            continue
+    for problem in errors:
         if before[_identity(problem)]:
             before[_identity(problem)] -= 1
             continue
