@@ -58,6 +58,10 @@ class PhraseForm:
     text: str
 
 
+# The keys that follow a card's facts in its entry: a new fact goes before them.
+FACTS_TAIL = ("sources",)
+
+
 @dataclass(frozen=True)
 class EntryValue:
     """One value of a card's entry in a facts or locale file, set as data (a fact, the

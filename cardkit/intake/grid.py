@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-import re
 import zipfile
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -186,8 +185,6 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
 
 
 # ODS
-
-ODS_TEXT = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 
 
 def _read_ods(name: str, data: bytes) -> Grid:

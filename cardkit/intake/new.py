@@ -25,9 +25,6 @@ from cardkit.problems import Position, Severity
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.yamlfile import load_text
 
-FACTS_TAIL = ("sources",)
-
-
 class NewRefused(Exception):
     """The card cannot be added as asked; nothing was written."""
 

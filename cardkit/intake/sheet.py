@@ -30,13 +30,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from cardkit.checks.runner import Checked
-from cardkit.i18n.writer import EntryValue, LocaleEdits, Translation, write_texts
+from cardkit.i18n.writer import FACTS_TAIL, EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import Grid, SheetRefused, grid_bytes
-from cardkit.intake.new import FACTS_TAIL, file_of
+from cardkit.intake.new import file_of
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
 from cardkit.model.games import GAMES, CardKind, Game
