@@ -28,10 +28,12 @@ import datetime
 import difflib
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from cardkit.checks.provenance import NOT_FACTS
 from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import FACTS_TAIL, EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import Grid, SheetRefused, grid_bytes
@@ -45,7 +47,6 @@ from cardkit.model.texts import ENTRY_METADATA, Entry, fingerprint
 from cardkit.problems import Problem, Severity
 from cardkit.source.layout import SOURCE_LANGUAGE
 
-NOT_SHEET_FACTS = ("id", "kind", "unknown", "sources")
 TEXT_SKIP = ("id", "kind", "sources", *ENTRY_METADATA)
 PRINTING, NUMBER, CONFIRMED = "printing", "number", "confirmed"
 YES, NO = ("yes", "true", "1", "x", "sí", "si", "ja"), ("no", "false", "0", "nein")
@@ -180,7 +181,7 @@ def _lists(value: Any) -> Any:
 
 
 def card_facts(card: CardModel) -> dict:
-    return card.model_dump(mode="json", exclude_none=True, exclude=set(NOT_SHEET_FACTS))
+    return card.model_dump(mode="json", exclude_none=True, exclude=NOT_FACTS)
 
 
 def entry_texts(entry: Entry | None) -> dict:
@@ -196,7 +197,7 @@ def entry_texts(entry: Entry | None) -> dict:
 def columns_for(game: Game, kind: CardKind, database: Database, languages: list[str]) -> list[Column]:
     cards = [card for card in database.cards_of_kind(kind.name, game.name)]
     columns = [Column(f"{game.name} {kind.name}", None, "id", frozenset({"string"}))]
-    fact_paths = _ordered_paths(kind.facts, [card_facts(card) for card in cards], NOT_SHEET_FACTS)
+    fact_paths = _ordered_paths(kind.facts, [card_facts(card) for card in cards], NOT_FACTS)
     columns += [Column(path, None, path, leaf_types(kind.facts, path)) for path in fact_paths]
     columns += [Column(PRINTING, None, PRINTING, frozenset({"string"})),
                 Column(NUMBER, None, NUMBER, frozenset({"string"}))]
@@ -214,7 +215,7 @@ def columns_for(game: Game, kind: CardKind, database: Database, languages: list[
     return columns
 
 
-def _ordered_paths(model: type, datas: list[dict], skip: tuple[str, ...]) -> list[str]:
+def _ordered_paths(model: type, datas: list[dict], skip: Collection[str]) -> list[str]:
     """Every plain field of the model the cards give, in the model's field order, then in
     the order the cards give them; the top-level plain fields of the model even when no
     card gives them, so a sheet of new cards has its columns."""
@@ -413,7 +414,7 @@ def _column_named(header: str, game: Game, kind: CardKind, database: Database) -
             return None
         return Column(header, language, path, frozenset({"string"})) \
             if leaf_types(kind.texts, path) == {"string"} and path not in ENTRY_METADATA else None
-    if path.split(".")[0] in NOT_SHEET_FACTS:
+    if path.split(".")[0] in NOT_FACTS:
         return None
     types = leaf_types(kind.facts, path)
     return Column(header, None, path, types) if types else None
