@@ -28,9 +28,11 @@ CODES = frozenset({
     # provenance: facts and texts traced to rulebook lines
     "provenance-missing", "provenance-unknown-fact", "provenance-unknown-file",
     "provenance-line-range", "provenance-language", "provenance-follows",
-    "provenance-contradicted", "name-not-provisional",
-    # citations against the rulebook files (validate --rulebooks)
-    "rulebook-missing", "rulebook-lines", "quote-not-found",
+    "provenance-contradicted", "name-not-provisional", "provenance-unknown-printing",
+    "printed-provisional", "printing-unused",
+    # citations against the rulebook files and transcriptions (validate --rulebooks)
+    "rulebook-missing", "rulebook-lines", "quote-not-found", "transcription-missing",
+    "transcription-lines",
     # formatting
     "not-canonical",
     # effect text

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import (UsageError, load_or_fail, output_file_option, require_database,
+from cardkit.cli.options import (UsageError, load_or_fail, output_file_option, require_database, root_option,
                                  write_output_file, writing_database)
 from cardkit.i18n.catalogue import ImportRefused, LocaleRefused
 from cardkit.i18n.export import build_catalogue
@@ -22,8 +22,6 @@ WRITERS = {"po": write_po, "xliff": write_xliff}
 FORMATS = (*WRITERS, "tbx")
 READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
 
-root_option = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
-                           show_default=True, help="The database folder.")
 game_option = click.option("--game", help="Only the texts of this game (duel, classic, cosmic); "
                                           "all games by default.")
 
