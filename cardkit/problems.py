@@ -36,7 +36,7 @@ CODES = frozenset({
     # effect text
     "icon-unknown", "icon-mismatch", "markup-unbalanced", "markup-mismatch", "number-mismatch",
     "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
-    "glossary-incomplete", "effect-wording", "phrase-missing", "placeholder-malformed",
+    "glossary-incomplete", "effect-wording", "phrase-missing", "phrase-form-missing", "placeholder-malformed",
     "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
     "end-punctuation", "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",

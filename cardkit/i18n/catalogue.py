@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardkit.i18n.plurals import PluralForms
+from cardkit.model.plurals import PluralForms
 from cardkit.problems import Position
 
 class LocaleRefused(Exception):

@@ -12,10 +12,10 @@ from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.lexicon import Lexicon
 from cardkit.i18n.catalogue import LocaleRefused, OutgoingCatalogue, OutgoingUnit, database_record
 from cardkit.i18n.keys import card_key, phrase_key
-from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
-from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
+from cardkit.model.phrasebook import PHRASE_VARIANTS, PluralPhrase, phrase_of
 from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
 
 
@@ -116,14 +116,20 @@ def _phrase_units(database: Database, language: str, forms: PluralForms) -> list
             reference = f"{where.path}:{where.line}" if where else None
             remarks = (f"effect {effect}, {variant}",)
             if effect in COUNTED_EFFECTS:
-                targets = tuple((getattr(target, category) or "") if target else ""
-                                for category in forms.categories)
+                targets = tuple(_slot_text(target, slot) for slot in forms.slots)
                 units.append(OutgoingUnit(phrase_key(effect, variant), (source.one or source.other,
                                                                         source.other),
                                           True, targets, False, None,
                                           remarks + ("{count} stands for the number",), reference))
             else:
                 units.append(OutgoingUnit(phrase_key(effect, variant), (source.other,), False,
-                                          (target.other if target else "",), False, None,
+                                          ((target.other or "") if target else "",), False, None,
                                           remarks, reference))
     return units
+
+
+def _slot_text(phrase: PluralPhrase | None, slot: tuple[str, ...]) -> str:
+    """The text of a gettext form: the phrase of the first of its categories that has one."""
+    if phrase is None:
+        return ""
+    return next((text for category in slot if (text := getattr(phrase, category))), "")

@@ -28,7 +28,7 @@ from cardkit.i18n.catalogue import (Change, Fault, ImportRefused, IncomingCatalo
                                     database_record, recorded_games)
 from cardkit.i18n.export import check_game
 from cardkit.i18n.keys import PHRASEBOOK
-from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.i18n.writer import LocaleEdits, PhraseForm, Translation, write_texts
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
@@ -338,19 +338,17 @@ class _Plan:
                                        "not written: it is fuzzy (needs review), and a phrase has "
                                        "no unconfirmed state; confirm it to import it", "skipped"))
             return
-        categories = self.forms.categories if counted else ("other",)
+        slots = self.forms.slots if counted else (("other",),)
         current = phrase_of(self.database.phrasebooks.get(self.language), effect, variant)
         updates = {}
-        for category, text in zip(categories, unit.targets):
-            if not text or (current is not None and getattr(current, category) == text):
+        for slot, text in zip(slots, unit.targets):
+            if not text:
                 continue
             if not self.valid(unit, _PHRASE, text):
                 return
-            updates[category] = text
+            updates |= {category: text for category in slot
+                        if current is None or getattr(current, category) != text}
         if not updates:
-            return
-        if current is None and "other" not in updates:
-            self.fault(unit, f"{unit.key}: a new phrase needs its 'other' form")
             return
         origin = self.database.phrasebook_origins.get(self.language)
         file = origin.document.path if origin else Path("locales", self.language, PHRASEBOOK_FILE)

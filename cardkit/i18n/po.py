@@ -19,7 +19,7 @@ from pathlib import Path
 
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
                                     OutgoingUnit)
-from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.placeholders import tokens
 from cardkit.problems import Position
 
