@@ -6,7 +6,7 @@ import json
 
 from collections import Counter
 
-from cardkit.checks.status import STATES, FieldState, summarize
+from cardkit.checks.status import STATES, FieldState, PartState, summarize
 from cardkit.checks.text.catalogue import CatalogueEntry
 
 TEMPLATES = "templates"  # the kind the template catalogue's strings are counted under
@@ -14,11 +14,15 @@ ALL_GAMES = "-"  # the game column of the template strings, which every game sha
 
 
 def render_status(states: list[FieldState], output_format: str,
-                  templates: list[tuple[str, CatalogueEntry]] = ()) -> str:
-    """The states of the card texts and of the template strings (language, entry)."""
+                  templates: list[tuple[str, CatalogueEntry]] = (), parts: list[PartState] = ()) -> str:
+    """The states of the card texts, of the template strings (language, entry) and of the
+    glossary terms and phrase forms."""
     summary = summarize(states)
     for language, entry in templates:
         summary.setdefault((language, ALL_GAMES, TEMPLATES), Counter())[entry.state] += 1
+    for part in parts:
+        summary.setdefault((part.language, ALL_GAMES, part.kind), Counter())[part.state] += 1
+    unfilled = [part for part in parts if part.state != "translated"]
     unfinished = [(language, entry) for language, entry in templates if entry.state != "translated"]
     if output_format == "json":
         return json.dumps({
@@ -32,6 +36,8 @@ def render_status(states: list[FieldState], output_format: str,
             "templates": [{"language": language, "context": entry.context, "msgid": entry.source,
                            "state": entry.state, "position": str(entry.position)}
                           for language, entry in unfinished],
+            "parts": [{"language": part.language, "kind": part.kind, "part": part.label,
+                       "state": part.state, "position": str(part.position)} for part in unfilled],
         }, indent=2, ensure_ascii=False) + "\n"
     lines = [f"{'language':<9}{'game':<9}{'kind':<15}{'translated':>11}{'stale':>7}{'missing':>9}"]
     for (language, game, kind), counts in sorted(summary.items()):
@@ -44,4 +50,11 @@ def render_status(states: list[FieldState], output_format: str,
     for language, entry in unfinished:
         lines.append(f"{entry.position.path}:{entry.position.line}: {entry.state}: {language} "
                      f"{TEMPLATES} {entry.label}")
+    for part in unfilled:
+        lines.append(f"{part.position}: to fill: {part.language} {part.kind} {part.label}")
+    languages = sorted({state.language for state in states if state.state == "missing"})
+    for language in languages:
+        lines.append(f"next: `cardkit i18n export --lang {language} -o {language}.po` for a "
+                     f"translator's tool, or `cardkit workbench`; the texts go into "
+                     f"locales/{language}/<game>/")
     return "\n".join(lines) + "\n"

@@ -68,6 +68,8 @@ class Database:
     glossary_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     # Every term id each glossary file names, valid or not.
     glossary_keys: dict[str, set[str]] = field(default_factory=dict)
+    # The terms each glossary names but has not chosen yet (left out of `glossaries`).
+    unfilled_terms: dict[str, dict[str, Origin]] = field(default_factory=dict)
     phrasebooks: dict[str, Phrasebook] = field(default_factory=dict)
     phrasebook_origins: dict[str, Origin] = field(default_factory=dict)
 
@@ -153,7 +155,9 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             database.glossary_keys[language] = {str(key) for key in document.data}
         for key, raw, origin in _entries(document, "", problems, what="term"):
             term = _validate(GlossaryTerm, dict(raw), origin, problems)
-            if term is not None:
+            if term is not None and term.term is None:
+                database.unfilled_terms.setdefault(language, {})[key] = origin
+            elif term is not None:
                 glossary[key] = term
                 database.glossary_origins[(language, key)] = origin
     for language, document in sources.phrasebook_documents.items():

@@ -119,10 +119,13 @@ def check_phrases(database: Database) -> list[Problem]:
 
 def _lacking_forms(phrase: PluralPhrase, effect: str, variant: str, language: str,
                    origin) -> list[Problem]:
-    """A `phrase-form-missing` warning at a phrase lacking a plural category some count on a
-    card chooses in `language` (a count choosing it would print nothing)."""
+    """A `phrase-form-missing` warning at a counted effect's phrase lacking a plural category
+    some count on a card chooses in `language` (a count choosing it would print nothing). A
+    phrase with no form written yet is still to write: `cardkit status` lists it."""
+    if effect not in COUNTED_EFFECTS or not phrase.forms():
+        return []
     try:
-        needed = plural_forms(language).needed if effect in COUNTED_EFFECTS else ("other",)
+        needed = plural_forms(language).needed
     except PluralMismatch:
         return []  # a language Babel does not know: `cardkit i18n init` refuses to begin one
     lacking = [category for category in needed if getattr(phrase, category) is None]
@@ -137,7 +140,7 @@ def _lacking_forms(phrase: PluralPhrase, effect: str, variant: str, language: st
 
 def _example_counts(language: str, categories: list[str]) -> str:
     counts = [count for count in CARD_COUNTS if plural_category(language, count) in categories]
-    return " or ".join(map(str, counts[:3])) if counts else "a fraction"
+    return " or ".join(map(str, counts[:3]))
 
 
 def _forms(phrase) -> dict[str, str]:
@@ -156,8 +159,9 @@ def _glossary_coverage(database: Database) -> list[Problem]:
                 problems.append(warning(where, "glossary-incomplete",
                                         f"no {language} glossary: its texts' terms go unchecked"))
             continue
+        held = database.glossary_keys.get(language, set())
         for term_id in source:
-            if term_id not in glossary:
+            if term_id not in held:
                 problems.append(warning(where, "glossary-incomplete",
                                         f"the {language} glossary has no entry for {term_id!r} "
                                         f"(English: {source[term_id].term!r})"))
