@@ -135,4 +135,4 @@ def import_command(file: Path, root: Path, force: bool, game: str | None) -> Non
         else:
             click.echo(f"{where}: {change.key}: {change.what}")
     written = sum(change.kind == "written" for change in changes)
-    click.echo(f"{written} texts updated", err=True)
+    click.echo(f"{written} text{'' if written == 1 else 's'} updated", err=True)

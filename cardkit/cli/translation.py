@@ -68,4 +68,4 @@ def mark_translated_command(language: str, everything: bool, root: Path, selecto
             raise UsageError(str(exc)) from None
     for state in marked:
         click.echo(f"{state.position}: marked {state.language} {state.card_id} {state.path}")
-    click.echo(f"{len(marked)} texts marked as translated", err=True)
+    click.echo(f"{len(marked)} text{'' if len(marked) == 1 else 's'} marked as translated", err=True)

@@ -57,6 +57,10 @@ def read_exchange_file(path: Path) -> bytes:
     return read_input(path, root=path.absolute().parent, limit=MAX_EXCHANGE_FILE_BYTES)
 
 
+# How pofilter begins each comment it adds (`# (pofilter) xmltags: ...`).
+POFILTER_MARK = "(pofilter)"
+
+
 @dataclass(frozen=True)
 class Consequence:
     problem: Problem  # in the database as it would be after the import
@@ -233,6 +237,7 @@ class _Plan:
             self.fault(unit, f"{unit.key} appears twice (first on line {self.seen[unit.key]})")
             return
         self.seen[unit.key] = unit.line
+        unit = self.without_diagnostics(unit)
         if not self.whole_texts(unit):
             return
         head, _, rest = unit.key.partition(":")
@@ -241,6 +246,23 @@ class _Plan:
         else:
             card_id, _, path = rest.partition(":")
             self.take_card_text(unit, head, card_id, path)
+
+    def without_diagnostics(self, unit: IncomingUnit) -> IncomingUnit:
+        """The unit without the comments pofilter adds to the translator's comment (lines
+        `(pofilter) check: ...`): they are a tool's findings, not a note to store; the
+        import says it left them out."""
+        if unit.note is None:
+            return unit
+        lines = unit.note.split("\n")
+        kept = [line for line in lines if not line.startswith(POFILTER_MARK)]
+        if len(kept) == len(lines):
+            return unit
+        dropped = len(lines) - len(kept)
+        self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                   f"{unit.key}: {dropped} pofilter comment{'s' if dropped > 1 else ''} "
+                                   "left out: a tool's findings are not a translator's note",
+                                   "warning"))
+        return replace(unit, note="\n".join(kept).strip("\n") or None)
 
     def take_card_text(self, unit: IncomingUnit, kind: str, card_id: str, path: str) -> None:
         card = self.database.cards.get(card_id)
@@ -290,7 +312,7 @@ class _Plan:
         if text and not unit.needs_review and recorded != current:
             translation = replace(translation, confirmed=True)
             changes.append("translated")
-        elif text and unit.needs_review and recorded == current:
+        elif text and unit.needs_review and (recorded == current or "text" in changes):
             translation = replace(translation, confirmed=False)
             changes.append("needs review")
         if unit.note and unit.note != current_note:

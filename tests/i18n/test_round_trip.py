@@ -141,7 +141,7 @@ def test_an_edit_lands_in_exactly_its_field(rich_database, tmp_path, case):
     after = snapshot(rich_database)
     assert {path for path in after if after[path] != before[path]} == {ALIENS}
     assert after[ALIENS].decode() == RICH_SPANISH_ALIENS.replace(yaml_old, yaml_new)
-    assert "1 texts updated" in result.output
+    assert "1 text updated" in result.output
 
 
 @pytest.mark.parametrize("file_format", FORMATS)
