@@ -80,6 +80,7 @@ def import_catalogue(checked: Checked, received: IncomingCatalogue, force: bool 
     project lock."""
     database = checked.database
     check_game(database, game)
+    received = replace(received, language=_recorded_language(received, database.languages))
     forms = _check_labels(database, received, game)
     plan = _Plan(checked.root, database, received, forms)
     plan.take_all(received.units)
@@ -131,6 +132,17 @@ def _consequences(checked: Checked, plan: "_Plan") -> list[Consequence]:
 def _identity(problem: Problem) -> tuple:
     return (problem.code, str(problem.position.path), problem.card_id, problem.field,
             _POSITION.sub("", problem.message))
+
+
+def _recorded_language(received: IncomingCatalogue, languages: list[str]) -> str:
+    """The file's language as the database records it: a region of the language the file
+    was exported for (or, in a file without that record, of one of the database's
+    languages) is that language, as tools write it (`de_DE`, Poedit's `de-DE`, XLIFF
+    `es-ES`). Any other language stays as written, for `_check_labels` to refuse."""
+    language = received.language
+    base = re.split(r"[_-]", language, maxsplit=1)[0]
+    known = [received.exported_for] if received.exported_for is not None else languages
+    return base if language not in known and base in known else language
 
 
 def _check_labels(database: Database, received: IncomingCatalogue, game: str | None) -> PluralForms:

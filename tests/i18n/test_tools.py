@@ -196,3 +196,49 @@ def test_xliff2po_output_is_refused_saying_which_route_works(minimal_database, t
         f"Error: {converted}:3: this PO file was made by translate-toolkit's xliff2po, which drops "
         "cardkit's keys (the XLIFF trans-unit ids) and the Language; import the XLIFF file itself, "
         "or export PO with `cardkit i18n export --format po`\n")
+
+
+@pytest.mark.parametrize("language", ["es_ES", "es-ES"])
+def test_a_po_labelled_with_a_region_of_its_language_is_that_language(minimal_database, tmp_path,
+                                                                      language):
+    """polib sets `Language: es_ES` (or Poedit's `es-ES`), as a translator's tool would."""
+    exported = export(minimal_database, tmp_path)
+    catalogue = polib.pofile(str(exported))
+    catalogue.metadata["Language"] = language
+    next(entry for entry in catalogue if entry.msgctxt == "alien:pickle:name").msgstr = "Pepinillo"
+    catalogue.save()
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 0, result.output
+    assert only_pickle_renamed(before, minimal_database, "Pepinillo")
+
+
+def test_an_xliff_of_a_region_of_its_language_is_that_language(minimal_database, tmp_path):
+    exported = export(minimal_database, tmp_path, "xliff")
+    store = factory.getobject(str(exported))
+    store.settargetlanguage("es-ES")
+    store.save()
+    edit_target_with_toolkit(exported, "alien:pickle:name", "Pepinillo")
+    assert 'target-language="es-ES"' in exported.read_text(encoding="utf-8")
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 0, result.output
+    assert only_pickle_renamed(before, minimal_database, "Pepinillo")
+
+
+def test_another_language_with_a_region_is_refused_naming_both(minimal_database, tmp_path):
+    exported = export(minimal_database, tmp_path)
+    catalogue = polib.pofile(str(exported))
+    catalogue.metadata["Language"] = "de_DE"
+    catalogue.save()
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 1
+    assert "the file says its language is 'de_DE' but it was exported for 'es'" in result.output
+    assert snapshot(minimal_database) == before
