@@ -12,7 +12,7 @@ from cardkit.checks.status import translation_states
 from cardkit.cli import main
 from cardkit.model.database import load_database
 from cardkit.model.texts import fingerprint
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, SHIPPED_TRANSLATIONS
 from tests.i18n.conftest import RICH_SPANISH_ALIENS, snapshot
 
 FORMATS = {"po": "es.po", "xliff": "es.xlf"}
@@ -52,7 +52,7 @@ def test_export_then_import_leaves_every_file_byte_identical(rich_database, tmp_
     assert "0 texts updated" in result.output
 
 
-@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize("language", SHIPPED_TRANSLATIONS)
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_the_shipped_database_survives_a_round_trip(tmp_path, language, file_format):
     root = tmp_path / "shipped"

@@ -17,6 +17,7 @@ from cardkit.model.database import load_database
 from cardkit.render.catalogue import catalogue_problems
 from cardkit.render.environment import make_environment
 from cardkit.render.fit import fit_problems
+from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT
 from tests.render.single_faces import faces_pdf, text_of
 
@@ -89,7 +90,7 @@ def test_a_hostile_msgstr_stops_review_as_it_stops_build_and_is_text_in_fit(proj
 
 
 def test_the_shipped_catalogues_hold_no_markup():
-    assert catalogue_problems(PROJECT, ["en", "es", "de"]) == []
+    assert catalogue_problems(PROJECT, SHIPPED_LANGUAGES) == []
 
 
 def test_markup_in_a_msgstr_is_reported_at_its_line(project_copy):
