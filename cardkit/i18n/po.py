@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
-                                    OutgoingUnit)
+                                    OutgoingUnit, recorded_games)
+from cardkit.model.games import games_title
 from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.placeholders import tokens
 from cardkit.problems import Position
@@ -48,7 +49,8 @@ def write_po(catalogue: OutgoingCatalogue) -> str:
         f"{LANGUAGE_RECORD}: {catalogue.language}",
         f"{DATABASE_RECORD}: {catalogue.database}",
     ]
-    lines = [f"# Cosmic Encounter Duel card texts in {catalogue.language}, exported by cardkit.",
+    lines = [f"# {games_title(recorded_games(catalogue.database))} card texts in {catalogue.language}, "
+             "exported by cardkit.",
              "# Import with `cardkit i18n import FILE`; see docs/translating.md.",
              'msgid ""']
     lines += _string("msgstr", "".join(f"{field}\n" for field in header), split=True)
