@@ -77,7 +77,7 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
             text = write_tbx(database, language)
         else:
             notes = _fit_budget_notes(database, language, root) if fit_budgets else None
-            text = WRITERS[file_format](build_catalogue(database, language, notes, game))
+            text = WRITERS[file_format](build_catalogue(database, language, notes, game, root))
     except (LanguageRefused, LocaleRefused) as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:

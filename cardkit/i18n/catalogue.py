@@ -58,6 +58,8 @@ class UnitTexts:
 class OutgoingUnit(UnitTexts):
     remarks: tuple[str, ...] = ()  # read-only information for the translator
     reference: str | None = None  # where the text lives in the YAML
+    # The English a stale translation was made from, where the project's history holds it.
+    previous: str | None = None
 
 
 @dataclass(frozen=True)

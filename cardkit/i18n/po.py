@@ -76,6 +76,8 @@ def _entry(unit: OutgoingUnit, forms: PluralForms) -> list[str]:
         flags.append(BRACE_FORMAT)
     if flags:
         lines.append("#, " + ", ".join(flags))
+    if unit.previous is not None:  # as `msgmerge --previous` writes the earlier msgid
+        lines += [f"#| {line}" for line in _string("msgctxt", unit.key) + _string("msgid", unit.previous)]
     lines += _string("msgctxt", unit.key)
     lines += _string("msgid", unit.sources[0])
     if unit.plural:

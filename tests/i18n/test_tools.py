@@ -242,3 +242,26 @@ def test_another_language_with_a_region_is_refused_naming_both(minimal_database,
     assert result.exit_code == 1
     assert "the file says its language is 'de_DE' but it was exported for 'es'" in result.output
     assert snapshot(minimal_database) == before
+
+
+@needs_gettext
+def test_a_stale_entry_carries_the_previous_english_as_msgmerge_writes_it(minimal_database, tmp_path):
+    git = ["git", "-C", str(minimal_database), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "start"], check=True)
+    before = export(minimal_database, tmp_path / "before")
+    replaced(minimal_database / "locales/en/duel/aliens.yaml", "name: Pickle", "name: Gherkin")
+    subprocess.run([*git, "commit", "-qam", "renamed"], check=True)
+
+    after = export(minimal_database, tmp_path / "after")
+    merged = tmp_path / "merged.po"
+    subprocess.run(["msgmerge", "--previous", "-q", "-o", str(merged), str(before), str(after)],
+                   check=True)
+
+    ours = next(entry for entry in polib.pofile(str(after)) if entry.msgctxt == "alien:pickle:name")
+    theirs = next(entry for entry in polib.pofile(str(merged)) if entry.msgctxt == "alien:pickle:name")
+    assert (ours.previous_msgctxt, ours.previous_msgid, ours.msgid, ours.fuzzy) == \
+        ("alien:pickle:name", "Pickle", "Gherkin", True)
+    assert (theirs.previous_msgctxt, theirs.previous_msgid) == (ours.previous_msgctxt, ours.previous_msgid)
+    assert msgfmt_check(after).returncode == 0
