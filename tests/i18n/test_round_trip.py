@@ -93,7 +93,7 @@ def test_xliff_export_carries_state_notes_and_plural_groups(rich_database, tmp_p
     assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.name" approved="no" '
             'xml:space="preserve">\n'
             '        <source>Lay Down the Law</source>\n'
-            '        <target state="needs-review-translation">Mano dura</target>') in text
+            '        <target state="needs-translation">Mano dura</target>') in text
     assert '<file original="cardkit:duel:es" datatype="plaintext"' in text
     assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.text" xml:space="preserve">\n'
             '        <source>After plans are revealed, you may count each revealed 20 as a 42.</source>\n'
@@ -150,7 +150,7 @@ def test_clearing_the_review_flag_records_the_current_fingerprint(rich_database,
     if file_format == "po":
         exported = edited(exported, "#, fuzzy\n", "")
     else:
-        exported = edited(exported, '"needs-review-translation">Mano dura', '"translated">Mano dura')
+        exported = edited(exported, '"needs-translation">Mano dura', '"translated">Mano dura')
         exported = edited(exported, 'lay-down-the-law.name" approved="no"',
                           'lay-down-the-law.name" approved="yes"')
 

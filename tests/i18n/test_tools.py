@@ -265,3 +265,30 @@ def test_a_stale_entry_carries_the_previous_english_as_msgmerge_writes_it(minima
         ("alien:pickle:name", "Pickle", "Gherkin", True)
     assert (theirs.previous_msgctxt, theirs.previous_msgid) == (ours.previous_msgctxt, ours.previous_msgid)
     assert msgfmt_check(after).returncode == 0
+
+
+def test_a_stale_xliff_unit_is_in_a_state_weblate_counts_as_needing_edit(rich_database, tmp_path):
+    """Weblate flags "needs editing" for the states new, needs-translation, needs-adaptation
+    and needs-l10n (its documentation, XLIFF, Translation states); translate-toolkit reads
+    the unit as fuzzy."""
+    exported = export(rich_database, tmp_path, "xliff")
+    store = factory.getobject(str(exported))
+    stale = next(unit for unit in store.units
+                 if unit.getid().endswith("alien:iron-matron:powers.lay-down-the-law.name"))
+
+    assert stale.xmlelement.find(f"{{{stale.namespace}}}target").get("state") in (
+        "new", "needs-translation", "needs-adaptation", "needs-l10n")
+    assert stale.isfuzzy() and not stale.isapproved()
+
+
+def test_a_string_weblate_approved_comes_back_confirmed(minimal_database, tmp_path):
+    """Weblate with reviews writes a reviewed string `approved="yes"` and drops the state."""
+    exported = export(minimal_database, tmp_path, "xliff")
+    replaced(exported, '<target state="translated">Encurtido</target>', "<target>Pepinillo</target>")
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 0, result.output
+    assert only_pickle_renamed(before, minimal_database, "Pepinillo")
+    assert state_of(minimal_database, "pickle", "name") == "translated"
