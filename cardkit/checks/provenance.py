@@ -27,6 +27,7 @@ from cardkit.model.texts import Entry, is_name
 from cardkit.problems import Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 
+# The card fields that are not facts: a card's identity and its bookkeeping.
 NOT_FACTS = frozenset({"id", "kind", "unknown", "sources"})
 NOT_BOX_FACTS = frozenset({"rulebooks", "sources"})
 

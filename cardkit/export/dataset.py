@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 from cardkit import __version__
+from cardkit.checks.provenance import NOT_FACTS
 from cardkit.checks.status import translation_states
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
@@ -32,8 +33,6 @@ META_FILE = "meta.json"
 # fingerprint of the current English text), stale (it records an earlier one), unconfirmed
 # (it records none) or missing.
 TEXT_STATES = ("source", "confirmed", "stale", "unconfirmed", "missing")
-# The card fields that are not facts: they have places of their own in a card's record.
-NOT_FACTS = {"id", "kind", "unknown", "sources"}
 _ENTRY_METADATA = ("provisional", "notes", "silence")
 
 

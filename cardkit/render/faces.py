@@ -63,7 +63,7 @@ class Face:
         """Whether the face prints a translation not confirmed against the current English
         text (stale: a fuzzy guess, or translated from an earlier English text)."""
         text, source = self.text(path), self.source_text(path)
-        return (text is not None and source is not None
+        return (text is not None and source is not None and self.entry is not None
                 and self.entry.translated_from.get(path) != fingerprint(source))
 
     @property
