@@ -154,10 +154,11 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         if isinstance(document.data, dict):
             database.glossary_keys[language] = {str(key) for key in document.data}
         for key, raw, origin in _entries(document, "", problems, what="term"):
-            term = _validate(GlossaryTerm, dict(raw), origin, problems)
-            if term is not None and term.term is None:
+            if "term" in raw and raw["term"] is None:  # left empty, as `cardkit i18n init` writes it
                 database.unfilled_terms.setdefault(language, {})[key] = origin
-            elif term is not None:
+                continue
+            term = _validate(GlossaryTerm, dict(raw), origin, problems)
+            if term is not None:
                 glossary[key] = term
                 database.glossary_origins[(language, key)] = origin
     for language, document in sources.phrasebook_documents.items():

@@ -21,10 +21,9 @@ class GlossaryTerm(Strict):
     """One term. `term` is the approved singular; `forms` lists further approved forms
     (plurals, German cases, verb forms); `forbidden` lists variants a text must not use.
     `games` names the games the term belongs to (none: every game). `reading` says, in one
-    line, where a term no rulebook gives comes from: a term of our own wording. A term left
-    empty (as `cardkit i18n init` writes a new language's glossary) is still to choose."""
+    line, where a term no rulebook gives comes from: a term of our own wording."""
 
-    term: Form | None = None
+    term: Form
     forms: list[Form] = Field(default_factory=list)
     forbidden: list[Form] = Field(default_factory=list)
     definition: Annotated[str, StringConstraints(min_length=1, max_length=400), NotBlank] | None = None
