@@ -56,7 +56,7 @@ def test_preflight_gathers_catalogue_and_glyph_problems(project_copy):
     BrokenFixture.read(BROKEN[0]).apply(project_copy)
     catalogue = project_copy / "locales/de/LC_MESSAGES/cardkit.po"
     catalogue.write_text(catalogue.read_text(encoding="utf-8").replace(
-        'msgstr "Komplexität"', 'msgstr "<b>Komplexität</b>"'), encoding="utf-8")
+        'msgstr "Komplexität:"', 'msgstr "<b>Komplexität:</b>"'), encoding="utf-8")
 
     problems = preflight_problems(load_database(project_copy)[0], project_copy, ["de"])
 
