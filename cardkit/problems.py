@@ -43,6 +43,9 @@ CODES = frozenset({
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
     "fit-shrunk", "fit-overflow", "glyph-missing", "template-string-markup",
+    # the owner's pictures
+    "art-unreadable", "art-crop", "art-no-frame", "art-unknown-back", "art-resolution",
+    "art-low-resolution",
 })
 
 

@@ -27,9 +27,10 @@ from cardkit.model.texts import Entry, is_name
 from cardkit.problems import Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 
-# The card fields that are not facts: a card's identity and its bookkeeping.
-NOT_FACTS = frozenset({"id", "kind", "unknown", "sources"})
-NOT_BOX_FACTS = frozenset({"rulebooks", "sources"})
+# The card fields that are not facts: a card's identity, its bookkeeping, and the owner's
+# picture (docs/printing.md, "Artwork"), which no rulebook gives.
+NOT_FACTS = frozenset({"id", "kind", "unknown", "sources", "art"})
+NOT_BOX_FACTS = frozenset({"rulebooks", "sources", "backs"})
 
 
 def fact_paths(card: CardModel) -> list[str]:

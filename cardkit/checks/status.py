@@ -153,3 +153,22 @@ def _phrase_states(database: Database, language: str, english) -> list[PartState
                 parts.append(PartState(language, "phrasebook", ".".join(location), where,
                                        "translated" if filled else "missing"))
     return parts
+
+
+@dataclass(frozen=True)
+class ArtState:
+    """Whether one card names a picture (`art`), for `cardkit status`."""
+
+    game: str
+    kind: str
+    card_id: str
+    has_art: bool
+    position: Position
+
+
+def art_states(database: Database, game: str | None = None) -> list[ArtState]:
+    """Every card of `game` (default: every game) in file order, with or without a picture."""
+    return [ArtState(database.game_of(card.id), card.kind, card.id, card.art is not None,
+                     database.card_origins[card.id].key_position())
+            for card in database.cards.values()
+            if game is None or database.game_of(card.id) == game]

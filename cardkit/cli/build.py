@@ -68,9 +68,11 @@ def _formats(context, parameter, value):
               help="What the Tabletop Simulator decks' image references start with: by default "
                    "relative to the game's Saved Objects folder; give that folder as an "
                    "absolute file:/// URL, or the web address you host the folders at.")
+@click.option("--art-dpi", type=click.IntRange(min=150, max=1200), default=300, show_default=True,
+              help="The resolution the cards' pictures are downsampled to at their printed size.")
 def build_command(root: Path, languages, papers, games: tuple[str, ...], out: str,
                   jobs: int | None, quiet: bool, no_cache: bool, formats: tuple[str, ...],
-                  dpi: int, png_area: str, tts_base: str, final: bool) -> None:
+                  dpi: int, png_area: str, tts_base: str, art_dpi: int, final: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
     Each game's go to <out>/<game>/<ll>/, or to <out>/<ll>/ while the database holds one game.
@@ -86,7 +88,8 @@ def build_command(root: Path, languages, papers, games: tuple[str, ...], out: st
     if final:
         _refuse_unfinished(root, languages, list(dict.fromkeys(games)) or None)
     run_build(root, output_folder(out, root), languages, papers, jobs, quiet, no_cache,
-              list(dict.fromkeys(games)) or None, Outputs(formats, Raster(dpi, png_area), tts_base))
+              list(dict.fromkeys(games)) or None, Outputs(formats, Raster(dpi, png_area), tts_base),
+              art_dpi)
 
 
 def _refuse_unfinished(root: Path, languages: list[str] | None, games: list[str] | None) -> None:
@@ -116,7 +119,7 @@ def _refuse_unfinished(root: Path, languages: list[str] | None, games: list[str]
 
 
 def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet: bool,
-              no_cache: bool, games: list[str] | None, outputs) -> None:
+              no_cache: bool, games: list[str] | None, outputs, art_dpi: int = 300) -> None:
     """Builds what `outputs` asks for into `out`, reporting as `cardkit build` does."""
     from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
 
@@ -125,7 +128,7 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
-                           games=games, outputs=outputs)
+                           games=games, outputs=outputs, art_dpi=art_dpi)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardkit.checks.status import part_states, translation_states
+from cardkit.checks.status import art_states, part_states, translation_states
 from cardkit.checks.status_output import render_status
 from cardkit.checks.text.catalogue import catalogue_states
 from cardkit.cli.options import (UsageError, database_root, load_or_fail, output_format, require_database,
@@ -29,7 +29,8 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
     A language with no folder for a game has every text of that game missing. The template
     strings count too, as the kind `templates` of every game (fuzzy entries count as stale),
     and so do the glossary terms and effect phrase forms still to fill (kinds `glossary`
-    and `phrasebook`)."""
+    and `phrasebook`). Last, per game and kind, how many cards have a picture (`art`), and
+    each card without."""
     database = load_or_fail(require_database(root)).database
     try:
         if language is not None:
@@ -41,7 +42,8 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
     states = translation_states(database, languages, game)
     templates = catalogue_states(root, languages)
     parts = part_states(database, languages)
-    click.echo(render_status(states, output_format, templates, parts), nl=False)
+    click.echo(render_status(states, output_format, templates, art_states(database, game), parts),
+               nl=False)
 
 
 @click.command("mark-translated")

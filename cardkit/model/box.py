@@ -11,7 +11,7 @@ from typing import Annotated, ClassVar
 
 from pydantic import Field
 
-from cardkit.model.base import Strict
+from cardkit.model.base import Art, CardId, Strict
 from cardkit.model.provenance import Rulebook, RulebookFile, Sources
 
 Count = Annotated[int, Field(ge=0, le=1000)]
@@ -27,6 +27,9 @@ class Box(Strict):
     # must cite them for every fact (checks/provenance.py).
     rulebooks: dict[RulebookFile, Rulebook] = Field(default_factory=dict)
     sources: Sources = Field(default_factory=list)
+    # The owner's pictures for deck backs, by the back's name (`alien`, `plan-orange`,
+    # `reference`: docs/printing.md, "Artwork"); not a rulebook fact.
+    backs: dict[CardId, Art] = Field(default_factory=dict)
 
     # The box field that counts each card kind of the game.
     FIELD_BY_KIND: ClassVar[dict[str, str]] = {}

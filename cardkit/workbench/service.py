@@ -33,6 +33,7 @@ from cardkit.problems import Position, Problem, Severity
 from cardkit.render.cache import FaceCache, Fit, cache_key, cached_fits, encode_fits, fit_key
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Face, Printed
+from cardkit.render.art import prepare_pictures
 from cardkit.render.fit import fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
@@ -174,7 +175,9 @@ class Workbench:
                 self.checked = check_sources(self.root, self.checked.sources.replaced(reread))
             before = self._card_states
             self.database = self.checked.database
-            self.problems = self.checked.report.problems
+            # The cards' pictures are checked as `build` and `validate --fit` check them.
+            self.problems = (self.checked.report.problems
+                             + prepare_pictures(self.database, self.root, store=self.store).problems)
             self.states = translation_states(self.database, [self.language])
             self.lexicons = build_lexicons(self.database)
             if whole:

@@ -306,3 +306,20 @@ def test_validate_says_why_only_of_a_file_it_reports(project):
         workbench.check("iron-matron", PUNISH, "Ein Text.")
     assert [problem for problem in validate(project).errors
             if problem.position.path == GERMAN_ALIENS]
+
+
+def test_a_picture_too_coarse_to_print_is_shown_with_its_card(project):
+    from PIL import Image
+
+    (project / "art/duel").mkdir(parents=True)
+    Image.new("RGB", (272, 370), (200, 40, 40)).save(project / "art/duel/coarse.png")
+    aliens = project / "cards/duel/aliens.yaml"
+    aliens.write_text(aliens.read_text().replace(
+        "\niron-matron:\n", "\niron-matron:\n  art:\n    file: coarse.png\n    credit: Mine, CC0\n", 1))
+
+    card = Workbench(project, "de", project / "build" / CACHE_FOLDER).card("iron-matron")
+
+    resolution = [problem for problem in card.problems if problem.code == "art-resolution"]
+    assert [problem.message for problem in resolution] == [
+        "iron-matron: art/duel/coarse.png is 272 x 370 px and would print at 100 dpi in its "
+        "69 x 94 mm frame; at least 150 dpi are needed (300 for a sharp print)"]
