@@ -38,9 +38,10 @@ CODES = frozenset({
     # effect text
     "icon-unknown", "icon-mismatch", "markup-unbalanced", "markup-mismatch", "number-mismatch",
     "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
-    "glossary-incomplete", "effect-wording", "phrase-missing", "placeholder-malformed",
+    "glossary-incomplete", "effect-wording", "phrase-missing", "phrase-form-missing", "placeholder-malformed",
     "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
-    "end-punctuation", "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
+    "end-punctuation", "markup-tag", "layout-character", "doubled-word", "punctuation-only",
+    "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
     "fit-shrunk", "fit-overflow", "glyph-missing", "template-string-markup",

@@ -25,7 +25,8 @@ COMMANDS = {
     "mark-translated": ("cardkit.cli.translation", "mark_translated_command",
                         "Record that the selected translations match the current English text."),
     "i18n": ("cardkit.cli.i18n", "i18n_group",
-             "Exchange translations with translators' tools as PO or XLIFF files."),
+             "Exchange translations with translators' tools as PO or XLIFF files; begin a "
+             "language."),
     "export": ("cardkit.cli.export", "export_group",
                "Write the database as data for other programs: a JSON dataset with its schema."),
     "new": ("cardkit.cli.new", "new_command",

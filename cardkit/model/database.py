@@ -69,6 +69,8 @@ class Database:
     glossary_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     # Every term id each glossary file names, valid or not.
     glossary_keys: dict[str, set[str]] = field(default_factory=dict)
+    # The terms each glossary names but has not chosen yet (left out of `glossaries`).
+    unfilled_terms: dict[str, dict[str, Origin]] = field(default_factory=dict)
     phrasebooks: dict[str, Phrasebook] = field(default_factory=dict)
     phrasebook_origins: dict[str, Origin] = field(default_factory=dict)
 
@@ -153,6 +155,9 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         if isinstance(document.data, dict):
             database.glossary_keys[language] = {str(key) for key in document.data}
         for key, raw, origin in _entries(document, "", problems, what="term"):
+            if "term" in raw and raw["term"] is None:  # left empty, as `cardkit i18n init` writes it
+                database.unfilled_terms.setdefault(language, {})[key] = origin
+                continue
             term = _validate(GlossaryTerm, dict(raw), origin, problems)
             if term is not None:
                 glossary[key] = term

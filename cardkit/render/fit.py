@@ -187,8 +187,15 @@ class _Filled(Face):
     def provisional(self, path: str) -> bool:
         return False
 
+    def unconfirmed(self, path: str) -> bool:
+        return False
+
     @property
     def has_provisional(self) -> bool:
+        return False
+
+    @property
+    def has_unconfirmed(self) -> bool:
         return False
 
 

@@ -25,6 +25,7 @@ from ruamel.yaml.comments import CommentedMap
 from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
+from cardkit.i18n.history import earlier_english
 from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
@@ -42,7 +43,7 @@ from cardkit.source.lock import project_lock
 from cardkit.source.transaction import recover
 from cardkit.source.tree import load_sources
 from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, dump_text, load_yaml, parse_text
-from cardkit.workbench.history import DiffPart, earlier_english, word_diff
+from cardkit.workbench.history import DiffPart, word_diff
 
 STATE_ORDER = ("missing", "stale", "translated")
 # Problems that mean the text cannot be stored at all: the file would no longer load.

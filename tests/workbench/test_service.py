@@ -72,7 +72,8 @@ def test_a_draft_is_checked_without_saving(shared_workbench):
 
 
 def test_a_draft_too_long_for_its_box_is_reported(shared_workbench):
-    problems = shared_workbench.check("iron-matron", "powers.punish.name", " ".join(["Bestrafen"] * 40))
+    problems = shared_workbench.check("iron-matron", "powers.punish.name",
+                                      " ".join(["Bestrafen", "Strafen"] * 20))
 
     assert [problem.code for problem in problems] == ["fit-overflow"]
     assert problems[0].message.startswith("powers.punish.name (de) does not fit its box")
