@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.model.database import Database, Origin
-from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
-from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
+from cardkit.model.effects import COUNTED_EFFECTS
+from cardkit.model.phrasebook import phrase_of, worded_phrases
 from cardkit.model.plurals import PluralMismatch, plural_forms
 from cardkit.model.texts import field_location, field_value, fingerprint, translatable_fields
 from cardkit.problems import Position, Problem, warning
@@ -139,19 +139,15 @@ def _phrase_states(database: Database, language: str, english) -> list[PartState
     except PluralMismatch:
         needed = ("other",)
     parts = []
-    for effect in EFFECT_NAMES:
-        for variant in PHRASE_VARIANTS:
-            source = phrase_of(english, effect, variant)
-            if source is None:
-                continue
-            phrase = phrase_of(phrasebook, effect, variant)
-            for category in needed if effect in COUNTED_EFFECTS else ("other",):
-                location = ("effects", effect, variant, category)
-                filled = phrase is not None and getattr(phrase, category) is not None
-                where = (origin.key_position(location) if origin is not None
-                         else Position(Path("locales", language, PHRASEBOOK_FILE)))
-                parts.append(PartState(language, "phrasebook", ".".join(location), where,
-                                       "translated" if filled else "missing"))
+    for effect, variant, _ in worded_phrases(english):
+        phrase = phrase_of(phrasebook, effect, variant)
+        for category in needed if effect in COUNTED_EFFECTS else ("other",):
+            location = ("effects", effect, variant, category)
+            filled = phrase is not None and getattr(phrase, category) is not None
+            where = (origin.key_position(location) if origin is not None
+                     else Position(Path("locales", language, PHRASEBOOK_FILE)))
+            parts.append(PartState(language, "phrasebook", ".".join(location), where,
+                                   "translated" if filled else "missing"))
     return parts
 
 

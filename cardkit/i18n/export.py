@@ -16,8 +16,8 @@ from cardkit.i18n.history import earlier_english
 from cardkit.i18n.keys import card_key, phrase_key
 from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.database import Database
-from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
-from cardkit.model.phrasebook import PHRASE_VARIANTS, PluralPhrase, phrase_of
+from cardkit.model.effects import COUNTED_EFFECTS
+from cardkit.model.phrasebook import PluralPhrase, phrase_of, worded_phrases
 from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
 
 
@@ -119,26 +119,22 @@ def _phrase_units(database: Database, language: str, forms: PluralForms) -> list
     phrasebook = database.phrasebooks.get(language)
     origin = database.phrasebook_origins.get(language)
     units = []
-    for effect in EFFECT_NAMES:
-        for variant in PHRASE_VARIANTS:
-            source = phrase_of(english, effect, variant)
-            if source is None:
-                continue
-            target = phrase_of(phrasebook, effect, variant)
-            where = (origin.position(("effects", effect, variant)) if target is not None and origin
-                     else None)
-            reference = f"{where.path}:{where.line}" if where else None
-            remarks = (f"effect {effect}, {variant}",)
-            if effect in COUNTED_EFFECTS:
-                targets = tuple(_slot_text(target, slot) for slot in forms.slots)
-                units.append(OutgoingUnit(phrase_key(effect, variant), (source.one or source.other,
-                                                                        source.other),
-                                          True, targets, False, None,
-                                          remarks + ("{count} stands for the number",), reference))
-            else:
-                units.append(OutgoingUnit(phrase_key(effect, variant), (source.other,), False,
-                                          ((target.other or "") if target else "",), False, None,
-                                          remarks, reference))
+    for effect, variant, source in worded_phrases(english):
+        target = phrase_of(phrasebook, effect, variant)
+        where = (origin.position(("effects", effect, variant)) if target is not None and origin
+                 else None)
+        reference = f"{where.path}:{where.line}" if where else None
+        remarks = (f"effect {effect}, {variant}",)
+        if effect in COUNTED_EFFECTS:
+            targets = tuple(_slot_text(target, slot) for slot in forms.slots)
+            units.append(OutgoingUnit(phrase_key(effect, variant), (source.one or source.other,
+                                                                    source.other),
+                                      True, targets, False, None,
+                                      remarks + ("{count} stands for the number",), reference))
+        else:
+            units.append(OutgoingUnit(phrase_key(effect, variant), (source.other,), False,
+                                      ((target.other or "") if target else "",), False, None,
+                                      remarks, reference))
     return units
 
 

@@ -12,6 +12,7 @@ phrasebook of a new language) is one still to be written: it counts as absent, a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
@@ -95,6 +96,16 @@ def phrase_of(phrasebook: Phrasebook | None, effect_name: str, variant: str) -> 
     """A phrasebook's phrase of an effect in one variant (required, optional), or None."""
     phrases = phrasebook.effects.get(effect_name) if phrasebook is not None else None
     return getattr(phrases, variant) if phrases is not None else None
+
+
+def worded_phrases(phrasebook: Phrasebook) -> Iterator[tuple[str, str, PluralPhrase]]:
+    """Every (effect, variant, phrase) a phrasebook words, in the effects' order: of the
+    English phrasebook, what every other language has to word."""
+    for effect_name in EFFECT_NAMES:
+        for variant in PHRASE_VARIANTS:
+            phrase = phrase_of(phrasebook, effect_name, variant)
+            if phrase is not None:
+                yield effect_name, variant, phrase
 
 
 def declared_placeholders(effect_name: str) -> set[str]:
