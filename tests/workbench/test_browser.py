@@ -17,6 +17,7 @@ from cardkit.render.cache import CACHE_FOLDER
 from cardkit.workbench.app import create_app
 from cardkit.workbench.server import Server, bind, own_hosts
 from cardkit.workbench.service import Workbench
+from tests.accessibility import needs_axe, serious_violations
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -26,8 +27,6 @@ pytestmark = pytest.mark.skipif(
            "'chromium-driver'); .ci/run installs them, so the browser tests run in CI")
 
 GERMAN_ALIENS = Path("locales/de/duel/aliens.yaml")
-# axe-core as ./dev installs it from npm (see docs/architecture.md).
-AXE = Path(__file__).resolve().parents[2] / ".venv/npm/node_modules/axe-core/axe.min.js"
 PUNISH = "powers.punish.text"
 WAIT = 20  # seconds a page may take to show what a test waits for
 
@@ -153,6 +152,22 @@ def retype(browser, path: str, text: str) -> None:
     wait_for(browser, typed, f"no text box at {path}")
 
 
+def change_punish_on_disk(project: Path) -> Path:
+    """Another program changes the Iron Matron's German Punish text in its file."""
+    german = project / GERMAN_ALIENS
+    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
+    return german
+
+
+def save_into_a_conflict(browser, project: Path) -> Path:
+    """Types a text, lets its file change under it and saves: the page shows the conflict."""
+    retype(browser, PUNISH, "Meine Fassung mit genau 1 Handkarte und 20, 31, 42, wann immer.")
+    german = change_punish_on_disk(project)
+    press(browser, PUNISH, "save")
+    wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
+    return german
+
+
 def test_typing_shows_problems_before_saving(browser, server, project, screenshots):
     before = (project / GERMAN_ALIENS).read_text()
     open_card(browser, server, "iron-matron")
@@ -226,13 +241,7 @@ def test_an_invalid_text_cannot_be_confirmed(browser, server, project):
 
 def test_a_change_on_disk_is_shown_as_a_conflict(browser, server, project, screenshots):
     open_card(browser, server, "iron-matron")
-    retype(browser, PUNISH, "Meine Fassung mit genau 1 Handkarte und 20, 31, 42, wann immer.")
-    german = project / GERMAN_ALIENS
-    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
-
-    press(browser, PUNISH, "save")
-
-    wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
+    german = save_into_a_conflict(browser, project)
     assert wait_for(browser, lambda: css(browser, ".conflict .theirs")[0].text, "no theirs"
                     ).endswith("gewinnst du sofort.")
     assert wait_for(browser, lambda: css(browser, ".conflict .mine")[0].text, "no mine").startswith("Meine Fassung")
@@ -365,8 +374,7 @@ def test_leaving_the_page_with_a_draft_asks_first(browser, server):
 def test_a_change_on_disk_under_a_draft_is_announced_not_applied(browser, server, project):
     open_card(browser, server, "iron-matron")
     retype(browser, PUNISH, "Mein Entwurf mit 1 Handkarte und 20, 31, 42.")
-    german = project / GERMAN_ALIENS
-    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
+    change_punish_on_disk(project)
 
     wait_for(browser, lambda: css(browser, "#card-notice")[0].text, "no notice of the change on disk")
     assert typed(browser, PUNISH) == "Mein Entwurf mit 1 Handkarte und 20, 31, 42."
@@ -502,42 +510,22 @@ def test_nothing_is_clipped_from_1600_down_to_600_pixels(browser, server, width)
     assert overflow == [0, []]
 
 
-def axe_violations(browser) -> list:
-    browser.execute_script(AXE.read_text(encoding="utf-8"))
-    browser.set_script_timeout(60)
-    results = browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(done, e => done({error: String(e)}));")
-    assert "error" not in results, results
-    return [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]][:3])
-            for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
-
-
-@pytest.mark.skipif(not AXE.is_file(), reason="axe-core is not installed: ./dev installs it from "
-                                              "npm when npm is here")
+@needs_axe
 def test_axe_finds_no_serious_or_critical_violation(browser, server, project):
     browser.get(server)
     wait_for(browser, lambda: css(browser, "#card-list li"), "no card list")
-    assert axe_violations(browser) == [], "list view"
+    assert serious_violations(browser) == [], "list view"
 
     open_card(browser, server, "iron-matron")
-    assert axe_violations(browser) == [], "card view"
+    assert serious_violations(browser) == [], "card view"
 
-    retype(browser, PUNISH, "Meine Fassung mit genau 1 Handkarte und 20, 31, 42, wann immer.")
-    german = project / GERMAN_ALIENS
-    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
-    press(browser, PUNISH, "save")
-    wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
-    assert axe_violations(browser) == [], "conflict"
+    save_into_a_conflict(browser, project)
+    assert serious_violations(browser) == [], "conflict"
 
 
 def test_taking_the_version_on_disk_ends_the_edit(browser, server, project):
     open_card(browser, server, "iron-matron")
-    retype(browser, PUNISH, "Meine Fassung mit genau 1 Handkarte und 20, 31, 42, wann immer.")
-    german = project / GERMAN_ALIENS
-    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
-    press(browser, PUNISH, "save")
-    wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
+    save_into_a_conflict(browser, project)
     assert browser.switch_to.active_element.get_attribute("class") == "keep-mine"
 
     press(browser, PUNISH, "take-theirs")
