@@ -44,7 +44,7 @@ CODES = frozenset({
     "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
-    "fit-shrunk", "fit-overflow", "glyph-missing", "template-string-markup",
+    "fit-shrunk", "fit-overflow", "fit-budget", "glyph-missing", "template-string-markup",
     # the owner's pictures
     "art-unreadable", "art-crop", "art-no-frame", "art-unknown-back", "art-resolution",
     "art-low-resolution",

@@ -6,17 +6,20 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import (UsageError, load_or_fail, output_file_option, require_database, root_option,
-                                 write_output_file, writing_database)
+from cardkit.cli.options import (UsageError, budget_check, build_folder_option, load_or_fail,
+                                 output_file_option, require_database, root_option, write_output_file,
+                                 writing_database)
 from cardkit.i18n.catalogue import ImportRefused, LocaleRefused
-from cardkit.i18n.export import build_catalogue
+from cardkit.i18n.export import build_catalogue, check_game
 from cardkit.i18n.importer import import_catalogue, read_exchange_file
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.tbx import write_tbx
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
+from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
-from cardkit.source.layout import LanguageRefused
+from cardkit.source.layout import LanguageRefused, translatable_language
+from cardkit.source.transaction import WriteFailed
 
 WRITERS = {"po": write_po, "xliff": write_xliff}
 FORMATS = (*WRITERS, "tbx")
@@ -61,12 +64,14 @@ def init_command(language: str, root: Path) -> None:
                                       "the glossary (English and the language) as a termbase.")
 @output_file_option
 @click.option("--fit-budgets/--no-fit-budgets", default=True, show_default=True,
-              help="Note with each card text how many characters fit its box (measured with "
-                   "the templates and fonts, which takes a few seconds).")
+              help="Note with each card text how many characters fit its box: read from the "
+                   "face cache `cardkit build` keeps, or measured with the templates and fonts "
+                   "(a few seconds) and kept there.")
+@build_folder_option
 @game_option
 @root_option
 def export_command(language: str, file_format: str, output: Path | None, fit_budgets: bool,
-                   game: str | None, root: Path) -> None:
+                   build_dir: Path, game: str | None, root: Path) -> None:
     """Write every translatable text of a language with its English source and state, or
     (--format tbx) the glossary."""
     database = load_or_fail(require_database(root)).database
@@ -74,7 +79,9 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
         if file_format == "tbx":
             text = write_tbx(database, language)
         else:
-            notes = _fit_budget_notes(database, language, root) if fit_budgets else None
+            check_game(database, game)
+            translatable_language(language, database.languages)
+            notes = _fit_budget_notes(database, language, game, root, build_dir) if fit_budgets else None
             text = WRITERS[file_format](build_catalogue(database, language, notes, game, root))
     except (LanguageRefused, LocaleRefused) as exc:
         raise UsageError(str(exc)) from None
@@ -83,16 +90,21 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
     write_output_file(output, text)
 
 
-def _fit_budget_notes(database, language: str, root: Path) -> dict[str, str] | None:
+def _fit_budget_notes(database, language: str, game: str | None, root: Path,
+                      build_dir: Path) -> dict[str, str] | None:
     if not (root / "templates").is_dir():  # a database without its print templates
         return None
-    from cardkit.render.errors import RenderError
-    from cardkit.render.fit import fit_budget_notes  # loads WeasyPrint: only when measuring
+    from cardkit.render.budgets import budget_notes, language_budgets
+    from cardkit.render.cache import FaceCache
+    from cardkit.render.folders import cache_folder
 
     try:
-        return fit_budget_notes(database, language, root)
+        store = FaceCache(cache_folder(root, build_dir)).open()
+        return budget_notes(language_budgets(root, database, language, store, [game] if game else None))
     except RenderError as exc:
         raise UsageError(f"the fit budgets cannot be measured: {exc}") from None
+    except WriteFailed as exc:
+        raise click.ClickException(f"the fit budgets cannot be kept: {exc}") from None
 
 
 @i18n_group.command("import")
@@ -101,13 +113,16 @@ def _fit_budget_notes(database, language: str, root: Path) -> dict[str, str] | N
               help="Write card texts the text checks find errors in anyway, as unconfirmed "
                    "(stale) translations that `cardkit status` lists as needing work.")
 @click.option("--game", help="Refuse the file unless it was exported for this game alone.")
+@build_folder_option
 @root_option
-def import_command(file: Path, root: Path, force: bool, game: str | None) -> None:
+def import_command(file: Path, root: Path, force: bool, game: str | None, build_dir: Path) -> None:
     """Write the translations of a PO or XLIFF file back into the locale's YAML files.
 
     The whole file is checked first, and then the database as the import would leave it,
     with the text checks of `cardkit validate`; if anything in it does not fit the database
-    or the checks find an error, nothing is written. Warnings are listed.
+    or the checks find an error, nothing is written. Warnings are listed, among them each
+    text longer than its box holds (by its fit budget, measured for the cards the import
+    changes and kept in the face cache).
     """
     reader = READERS.get(file.suffix.lower())
     if reader is None:
@@ -117,11 +132,13 @@ def import_command(file: Path, root: Path, force: bool, game: str | None) -> Non
     except InputRefused as exc:
         raise UsageError(str(exc)) from None
     with writing_database(require_database(root)):
-        checked = load_or_fail(root)
+        checked = load_or_fail(root, measure_fit=budget_check(root, build_dir, measure_edited=True))
         try:
             changes = import_catalogue(checked, reader(raw, file), force, game)
         except (LanguageRefused, LocaleRefused) as exc:
             raise UsageError(str(exc)) from None
+        except (RenderError, WriteFailed) as exc:
+            raise click.ClickException(f"the fit budgets cannot be measured: {exc}\nnothing was written") from None
         except ImportRefused as exc:
             raise click.ClickException(f"{exc}\nnothing was written") from None
         except EditRefused as exc:

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
-from cardkit.checks.runner import Checked, Strictness, load_checked
+from cardkit.checks.runner import Checked, MeasureFit, Strictness, load_checked
 from cardkit.model.database import DatabaseHasErrors
 from cardkit.source.layout import NotADatabase, discover
 from cardkit.source.lock import LockTimeout, LockUnavailable, project_lock
@@ -54,6 +54,30 @@ def output_folder(value: str, root: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {value}: is not a folder")
     return out
+
+
+def build_folder_option(function):
+    return click.option("--build-dir", "build_dir", type=click.Path(file_okay=False, path_type=Path),
+                        default=Path("build"), show_default=True,
+                        help="The folder `cardkit build` writes to (its --out): the fit budgets are "
+                             "kept in its face cache, <dir>/.cache.")(function)
+
+
+def budget_check(root: Path, build_dir: Path, measure_edited: bool = False):
+    """The `measure_fit` of a command that warns of texts longer than their boxes hold
+    (render/budgets.py): by the fit budgets in the face cache, and with `measure_edited`,
+    measured for the texts an edit changes. None for a database without its print
+    templates, and, unless measuring, where there is no face cache: then nothing of the
+    render layer is loaded."""
+    from cardkit.render.folders import cache_folder
+
+    folder = cache_folder(root, build_dir)
+    if not (root / "templates").is_dir() or not (measure_edited or folder.is_dir()):
+        return None
+    from cardkit.render.budgets import BudgetCheck
+    from cardkit.render.cache import FaceCache
+
+    return BudgetCheck(FaceCache(folder), measure_edited)
 
 
 def output_file_option(function):
@@ -117,11 +141,11 @@ def require_database(root: Path) -> Path:
     return root
 
 
-def load_or_fail(root: Path, exit_code: int = 1) -> Checked:
+def load_or_fail(root: Path, exit_code: int = 1, measure_fit: MeasureFit | None = None) -> Checked:
     """The database, or exit listing its errors: commands other than validate need all of it
     (`Strictness.UNREADABLE`)."""
     try:
-        return load_checked(root, Strictness.UNREADABLE)
+        return load_checked(root, Strictness.UNREADABLE, measure_fit)
     except DatabaseHasErrors as exc:
         for problem in exc.errors:
             click.echo(format_problem(problem), err=True)

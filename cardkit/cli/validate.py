@@ -8,8 +8,8 @@ import click
 
 from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
-from cardkit.cli.options import (UsageError, database_root, output_format, require_database,
-                                 writing_database)
+from cardkit.cli.options import (UsageError, budget_check, build_folder_option, database_root,
+                                 output_format, require_database, writing_database)
 from cardkit.render.errors import RenderError
 from cardkit.source.canonical import format_database
 
@@ -22,16 +22,21 @@ from cardkit.source.canonical import format_database
               help="Also measure, with the real templates and fonts, whether every text fits its box.")
 @click.option("--rulebooks", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Also check every citation's quote against the rulebook files in this folder.")
+@build_folder_option
 def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
-                     rulebooks: Path | None) -> None:
+                     rulebooks: Path | None, build_dir: Path) -> None:
     """Check the card database under ROOT (default: the current folder).
+
+    Without --fit, a translated text longer than its box holds is a warning, by the fit
+    budgets `cardkit build` keeps in its face cache (none where it has not measured them).
 
     Exit status: 0 clean, 1 problems found (errors, or warnings with --strict),
     2 usage or I/O errors.
     """
-    measure_fit = None
     if fit:
         from cardkit.render.fit import print_problems as measure_fit  # loads WeasyPrint
+    else:
+        measure_fit = budget_check(root, build_dir)
     try:
         report = validate(require_database(root), measure_fit=measure_fit, rulebooks=rulebooks)
     except RenderError as exc:

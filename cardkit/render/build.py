@@ -4,9 +4,10 @@ and reference-<paper>.pdf (build/<ll>/ while the database holds one game, see ga
 Each face (a card's front in one language, a deck's back, a quick-reference card) is
 rendered once, at bleed size, and measured for fit from that same render; only a face
 whose text overflows at its natural size is laid out again smaller. Faces and their fits
-are kept in the face cache (`<out>/.cache/`, see cache.py), so a rebuild renders only what
-changed. The papers then cost imposition only (impose.py), and a game's language is imposed
-as soon as its faces are ready, while the others render; the cache keeps the imposed sheets
+are kept in the face cache (`<out>/.cache/`, see cache.py), with the fit budgets of the
+cards' translated texts (budgets.py, for the exchange files and the checks), so a rebuild
+renders only what changed. The papers then cost imposition only (impose.py), and a game's
+language is imposed as soon as its faces are ready, while the others render; the cache keeps the imposed sheets
 too, so a language none of whose faces changed is not imposed again. The reference sheets and the
 duplex check flow with the paper, so they are rendered per paper, and cached the same way.
 The cache also keeps the compiled templates, so a rebuild compiles nothing.
@@ -35,8 +36,10 @@ from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
 from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
 from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
-from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
-                                  encode_fits, face_key, fit_key)
+from cardkit.render.budgets import has_budgets
+from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, budget_key, cache_key, cached_budgets,
+                                  cached_fits, document_key, encode_budgets, encode_fits, face_key, fit_key,
+                                  record_stylesheets)
 from cardkit.render.documents import LanguageContext, credited, face_html
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
@@ -48,8 +51,9 @@ from cardkit.render.impose import Slot, face_name, impose_cards
 from cardkit.render.layout import PAPERS, sheets
 from cardkit.render.outputs import Outputs
 from cardkit.render.preflight import preflight_problems
-from cardkit.render.workers import (DocumentJob, Executor, FaceJob, Worker, document_html,
-                                    render_document, render_face, start_worker, worker_count)
+from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, Worker, document_html,
+                                    measure_job_budgets, render_document, render_face, start_worker,
+                                    worker_count)
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
@@ -208,24 +212,26 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         for context in result.contexts.values():
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
-            face_jobs, document_jobs = _plan(worker, store, result, papers)
+            face_jobs, document_jobs, budget_jobs = _plan(worker, store, result, papers)
+            record_stylesheets(store, worker.renderer)
         except RenderError as exc:
             raise BuildFailed(str(exc)) from None
         # The workers start with the languages whose patterns are ready.
         parsing = {language for language in languages if patterns.parsing(language)}
         face_jobs.sort(key=lambda job: job.target.language in parsing)
         document_jobs.sort(key=lambda job: job.target.language in parsing)
-        _render_jobs(root, jobs, store, result, face_jobs, document_jobs,
-                     len(face_jobs) + len(document_jobs) + later_steps, progress, ready)
+        _render_jobs(root, jobs, store, result, face_jobs, document_jobs, budget_jobs,
+                     len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready)
     result.rendered.sort()
     return result
 
 
 def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendered,
-                 face_jobs: list[FaceJob], document_jobs: list[DocumentJob], steps: int,
-                 progress: Progress | None, ready: Ready | None) -> None:
+                 face_jobs: list[FaceJob], document_jobs: list[DocumentJob], budget_jobs: list[BudgetJob],
+                 steps: int, progress: Progress | None, ready: Ready | None) -> None:
     """Renders the planned jobs into `result`, keeping each in the cache, and calls `ready`
-    for each target as soon as it is complete."""
+    for each target as soon as it is complete. The fit budgets only go into the cache: no
+    output waits for them."""
     done = 0
 
     def advance(what: str) -> None:
@@ -247,13 +253,19 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
             ready(result, target)
     # The workers start here, forked from this process once it has loaded the database,
     # parsed the stylesheets and compiled the templates: they inherit all of it.
-    with Executor(root, jobs, len(face_jobs) + len(document_jobs)) as run:
-        # The reference sheets are the longest jobs: started first, they do not end last.
-        pending: dict[Future, FaceJob | DocumentJob] = {
-            run(render_document, job): job for job in document_jobs}
+    with Executor(root, jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) as run:
+        # The reference sheets and budgets are the longest jobs: started first, they do not end last.
+        pending: dict[Future, FaceJob | DocumentJob | BudgetJob] = {
+            run(measure_job_budgets, job): job for job in budget_jobs}
+        pending.update({run(render_document, job): job for job in document_jobs})
         pending.update({run(render_face, job): job for job in face_jobs})
         for future in as_completed(pending):
             job = pending[future]
+            if isinstance(job, BudgetJob):
+                for key, budgets in _result(future).items():
+                    store.put(key, encode_budgets(budgets))
+                advance(f"{job.target}: fit budgets")
+                continue
             if isinstance(job, DocumentJob):
                 document = _result(future)
                 store.put(document.key, document.pdf)
@@ -296,17 +308,24 @@ def _holds(out: Path, path: Path, content: bytes) -> bool:
 
 
 def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
-          papers: list[str]) -> tuple[list[FaceJob], list[DocumentJob]]:
+          papers: list[str]) -> tuple[list[FaceJob], list[DocumentJob], list[BudgetJob]]:
     """Takes from the cache what it holds whole; returns the rest as jobs."""
-    face_jobs, document_jobs = [], []
+    face_jobs, document_jobs, budget_jobs = [], [], []
     for target, context in rendered.contexts.items():
+        unmeasured = []
         for face in (*context.faces, *context.backs):
             natural = face_html(context, Printed(face, {}))
-            cached = _cached_face(store, worker, context, face, natural)
+            key = fit_key(worker.renderer, natural)
+            cached = _cached_face(store, worker, context, face, natural, key)
             if cached is None:
                 face_jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
             else:
                 rendered.faces[target, face.id] = cached
+            if has_budgets(target.language, face) and cached_budgets(store, budget_key(key)) is None:
+                unmeasured.append((face.id, budget_key(key)))
+        if unmeasured:
+            budget_jobs.append(BudgetJob(target, tuple(unmeasured), tuple(
+                context.pictures[face_id] for face_id, _ in unmeasured if face_id in context.pictures)))
         for paper in papers:
             for document in _documents(context):
                 html, stylesheets = document_html(context, document, paper)
@@ -315,7 +334,7 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
                     document_jobs.append(DocumentJob(target, document, paper))
                 else:
                     rendered.documents[target, document, paper] = pdf
-    return face_jobs, document_jobs
+    return face_jobs, document_jobs, budget_jobs
 
 
 def _documents(context: LanguageContext) -> tuple[str, ...]:
@@ -334,10 +353,10 @@ def _load(root: Path) -> Database:
 
 
 def _cached_face(store: FaceCache, worker: Worker, context: LanguageContext, face: Face,
-                 natural: str) -> _Face | None:
+                 natural: str, key: str) -> _Face | None:
     """The face from the cache when its fit and its rendering at the chosen sizes are both
-    there and whole; `natural` is its HTML at its natural sizes."""
-    fits = cached_fits(store, fit_key(worker.renderer, natural))
+    there and whole; `natural` is its HTML at its natural sizes, `key` its fit key."""
+    fits = cached_fits(store, key)
     if fits is None:
         return None
     sizes = sizes_of(fits)

@@ -26,7 +26,10 @@ from typing import TYPE_CHECKING
 from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit import __version__
+from cardkit.render.digests import files_digest, local_path, resources_digest
 from cardkit.render.documents import FACE_STYLESHEETS
+from cardkit.render.errors import RenderError
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.source.atomic import write_atomic
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import WriteFailed, reason_of
@@ -34,7 +37,6 @@ from cardkit.source.transaction import WriteFailed, reason_of
 if TYPE_CHECKING:
     from cardkit.render.renderer import Renderer
 
-CACHE_FOLDER = ".cache"
 # No face or fit record comes near this; a larger file is not one of ours.
 ENTRY_LIMIT = 64 * 1024 * 1024
 _DIGEST_LENGTH = 64
@@ -146,6 +148,76 @@ def cached_fits(store: FaceCache, key: str) -> list[Fit] | None:
         return [Fit(**fit) for fit in json.loads(record)]
     except (ValueError, TypeError):
         return None
+
+
+def budget_key(fit_key: str) -> str:
+    """The key of a face's fit budgets (render/budgets.py), which depend on what its fit
+    does: its HTML at natural sizes (the texts whose words fill the boxes), stylesheets and
+    fonts."""
+    return cache_key("budgets", fit_key)
+
+
+def encode_budgets(budgets: dict[str, int]) -> bytes:
+    """A face's fit budgets, by field path, as the face cache keeps them."""
+    return json.dumps(budgets, sort_keys=True).encode()
+
+
+def cached_budgets(store: FaceCache, key: str) -> dict[str, int] | None:
+    """The fit budgets the cache holds under `key`; None when absent, damaged or not budgets."""
+    record = store.get(key)
+    if record is None:
+        return None
+    try:
+        budgets = json.loads(record)
+    except ValueError:
+        return None
+    if not isinstance(budgets, dict) or not all(isinstance(value, int) for value in budgets.values()):
+        return None
+    return budgets
+
+
+def record_stylesheets(store: FaceCache, renderer: Renderer, stylesheets: str = FACE_STYLESHEETS) -> None:
+    """Keeps the files a stylesheet set was made of (paths under the project), so that
+    `StoredDigests` can make the keys of its faces without parsing it."""
+    files = [str(local_path(url).resolve().relative_to(renderer.root))
+             for url in renderer.stylesheet_files(stylesheets)]
+    store.put(_stylesheets_key(stylesheets), json.dumps(files).encode())
+
+
+class StoredDigests:
+    """The digests `fit_key` takes from a Renderer, without WeasyPrint: a stylesheet set's
+    from the files the last render recorded it was made of (`record_stylesheets`). While
+    those files are unchanged, parsing the set fetches the same files again, so the digest
+    is the one the renderer makes; when one changed, so does the digest, and the keys find
+    nothing. `digest` is None when no render recorded the set or a file is gone."""
+
+    def __init__(self, root: Path, store: FaceCache):
+        self.root = root.resolve()
+        self.base_url = (self.root / "templates").as_uri() + "/"
+        self.store = store
+        self._digests: dict[str, str | None] = {}
+
+    def digest(self, stylesheets: str) -> str | None:
+        if stylesheets not in self._digests:
+            self._digests[stylesheets] = self._recorded(stylesheets)
+        return self._digests[stylesheets]
+
+    def resources_digest(self, html: str) -> str:
+        return resources_digest(self.root, self.base_url, html)
+
+    def _recorded(self, stylesheets: str) -> str | None:
+        record = self.store.get(_stylesheets_key(stylesheets))
+        try:
+            files = json.loads(record) if record is not None else None
+            if not isinstance(files, list):
+                return None
+            return files_digest(self.root, [(self.root / file).as_uri() for file in files])
+        except (ValueError, TypeError, RenderError):
+            return None
+
+
+def _stylesheets_key(stylesheets: str) -> str:
+    return cache_key("stylesheet files", stylesheets)
 
 
 class CompiledTemplates(BytecodeCache):

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import mimetypes
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from cardkit.render.digests import local_path
 from cardkit.source.boundary import InputRefused, read_input
 
 # Stylesheets, icons and fonts; the largest shipped font is under 1 MB.
 RESOURCE_LIMIT = 1 << 24
-
-
-def local_path(url: str) -> Path | None:
-    """The file a `file:` URL names; None for any other URL."""
-    parts = urlsplit(url)
-    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-        return None
-    return Path(unquote(parts.path))
 
 
 class RefusedResource(Exception):

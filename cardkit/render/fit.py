@@ -9,10 +9,11 @@ that is a problem to fix in the text or the template.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
+from html.parser import HTMLParser
 from pathlib import Path
 
-from cardkit.i18n.keys import card_key
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -167,8 +168,14 @@ def _overflow(box) -> float:
     return reach
 
 
-# Fit budgets fill every box with more text than it can hold and count what fits.
-_FILLER_LENGTH = 4000
+# Fit budgets fill every box with more text than it can hold and count what fits. The text
+# is about twice as long as the densest shipped box holds (some 23 characters per mm of
+# height at 6.5 pt); a box it does not overflow is filled again with a text four times as
+# long. Laying out less text than that is most of what measuring costs.
+_FILLER_PER_MM = 45
+_FILLER_GROWTH = 4
+_FILLER_LIMIT = 200_000
+_HEIGHT = re.compile(r"height:\s*([0-9.]+)mm")
 
 
 @dataclass(frozen=True)
@@ -199,48 +206,76 @@ class _Filled(Face):
         return False
 
 
-def fit_budgets(database: Database, language: str, root: Path) -> dict[tuple[str, str, str], int]:
-    """How many characters each translatable text of a card can hold in `language`: keyed by
-    (kind, card id, field path), the characters of whole lines that fit in the text's box at
-    the box's smallest size, measured with the real templates, fonts and box. The box is
-    filled with the field's own text (the English where the language has none) repeated,
-    so words are as long as the language's."""
-    context = LanguageContext(root.resolve(), language, database)
-    renderer = Renderer(root)
-    filled = [_filled(database, language, face) for face in context.faces if face.card is not None]
-    natural = renderer.render(face_html(context, *(Printed(face, {}) for face in filled)),
-                              FACE_STYLESHEETS)
-    floors = {key: m.floor for key, m in _measurements(natural).items()}
-    at_floor = renderer.render(face_html(context, *(
-        Printed(face, {key: floor for key, floor in floors.items() if key[0] == face.id})
-        for face in filled)), FACE_STYLESHEETS)
-    kinds = {face.id: face.kind for face in filled}
-    return {(kinds[face_id], face_id, path): _characters_within(box)
-            for _, element, box in fit_boxes(at_floor)
-            for face_id, path in [element.get("data-fit").split("|", 1)]}
+def measure_budgets(renderer: Renderer, context: LanguageContext,
+                    faces: list[Face]) -> dict[str, dict[str, int]]:
+    """How many characters each translatable text of each card face can hold, by face id
+    and field path: the characters of whole lines that fit in the text's box at the box's
+    smallest size, measured with the real templates, fonts and box. The box is filled with
+    the field's own text (the English where the language has none) repeated, so words are
+    as long as the language's. The faces are laid out together, one page each."""
+    cards = [face for face in faces if face.card is not None]
+    boxes = {face.id: _fit_boxes_of(face_html(context, Printed(face, {}))) for face in cards}
+    texts = {face.id: set(translatable_fields(face.card)) for face in cards}
+    lengths = {(face_id, path): max(1, round(box.height * _FILLER_PER_MM))
+               for face_id, face_boxes in boxes.items() for path, box in face_boxes.items()}
+    budgets: dict[str, dict[str, int]] = {}
+    pending = cards
+    while pending:
+        pages = [Printed(_filled(context.database, context.language, face, lengths),
+                         {(face.id, path): box.floor for path, box in boxes[face.id].items()})
+                 for face in pending]
+        document = renderer.render(face_html(context, *pages), FACE_STYLESHEETS)
+        short = set()
+        for _, element, box in fit_boxes(document):
+            face_id, path = element.get("data-fit").split("|", 1)
+            if path in texts[face_id]:
+                budgets.setdefault(face_id, {})[path] = _characters_within(box)
+                if _overflow(box) <= TOLERANCE and lengths[face_id, path] < _FILLER_LIMIT:
+                    lengths[face_id, path] *= _FILLER_GROWTH
+                    short.add(face_id)
+        pending = [face for face in pending if face.id in short]
+    return budgets
 
 
-def fit_budget_notes(database: Database, language: str, root: Path) -> dict[str, str]:
-    """A translator's note per card text, keyed as the exchange files key the text, saying
-    how many characters its box holds at the smallest size."""
-    return {card_key(kind, card_id, path): f"Fit budget: about {characters} characters fit "
-                                           "this text's box at its smallest size."
-            for (kind, card_id, path), characters in fit_budgets(database, language, root).items()}
+@dataclass(frozen=True)
+class _Box:
+    floor: float
+    height: float  # mm
 
 
-def _filled(database: Database, language: str, face: Face) -> _Filled:
+class _FitBoxParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.boxes: dict[str, _Box] = {}
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if attributes.get("data-fit") is not None:
+            height = _HEIGHT.search(attributes.get("style") or "")
+            self.boxes[attributes["data-fit"].split("|", 1)[1]] = _Box(
+                float(attributes["data-floor"]), float(height.group(1)) if height else 0.0)
+
+
+def _fit_boxes_of(html: str) -> dict[str, _Box]:
+    """The fit boxes of a face's HTML by path: each one's floor size and height."""
+    parser = _FitBoxParser()
+    parser.feed(html)
+    return parser.boxes
+
+
+def _filled(database: Database, language: str, face: Face, lengths: dict[tuple[str, str], int]) -> _Filled:
     fillers = []
     for path in translatable_fields(face.card):
         sample = (face.text(path) or field_value(database.text(SOURCE_LANGUAGE, face.id), path)
                   or face.id)
-        fillers.append((path, _repeat(sample)))
+        fillers.append((path, _repeat(sample, lengths.get((face.id, path), 1))))
     return _Filled(**{field.name: getattr(face, field.name) for field in fields(Face)},
-                   fillers=tuple(fillers), filler=_repeat(face.id))
+                   fillers=tuple(fillers), filler=face.id)
 
 
-def _repeat(sample: str) -> str:
+def _repeat(sample: str, length: int) -> str:
     sample = " ".join(sample.split())
-    return " ".join([sample] * (_FILLER_LENGTH // (len(sample) + 1) + 1))
+    return " ".join([sample] * (length // (len(sample) + 1) + 1))
 
 
 def _characters_within(box) -> int:

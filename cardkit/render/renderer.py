@@ -10,18 +10,16 @@ covers the files a document's own HTML names (a template's `<img src>`, a `url()
 
 from __future__ import annotations
 
-import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urljoin
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError
 
-from cardkit.render.fetcher import ProjectFetcher, local_path
+from cardkit.render.digests import RESOURCE_LIMIT, files_digest, local_path, referenced, resources_digest
 from cardkit.render.errors import RenderError
+from cardkit.render.fetcher import ProjectFetcher
 from cardkit.render.fonts import project_font_config
 from cardkit.render.pdf import write_pdf
 from cardkit.source.boundary import InputRefused, read_input
@@ -31,9 +29,6 @@ STYLESHEETS = {
     "cards": ("fonts.css", "cards.css"),
     "reference": ("fonts.css", "reference.css"),
 }
-RESOURCE_LIMIT = 32 * 1024 * 1024
-# Where HTML and CSS name another file: `src="..."`, `href="..."`, `url(...)`.
-_REFERENCE = re.compile(r"""(?:\b(?:src|href)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)["']?\s*\))""")
 
 
 class _RecordingFetcher(ProjectFetcher):
@@ -71,11 +66,14 @@ class Renderer:
         """The digest of every file the stylesheet set `stylesheets` is made of."""
         return self._stylesheets(stylesheets).digest
 
+    def stylesheet_files(self, stylesheets: str) -> tuple[str, ...]:
+        """The URLs of the files the stylesheet set is made of, as its digest covers them."""
+        return self._stylesheets(stylesheets).files
+
     def resources_digest(self, html: str) -> str:
         """The digest of every project file `html` names (pictures of templates, in `src`
         and inline `url()`); the empty string when it names none."""
-        files = _referenced(html, self.base_url)
-        return self._files_digest(files) if files else ""
+        return resources_digest(self.root, self.base_url, html)
 
     def render(self, html: str, stylesheets: str):
         """The laid-out document, for measuring and for writing."""
@@ -102,29 +100,17 @@ class Renderer:
                 raise self._refused(exc) from None
             files = tuple(self.fetcher.served[start:])
             files += tuple(url for file in files if file.endswith(".css")
-                           for url in _referenced(self._text(file), file) if url not in files)
-            self._sets[name] = _StylesheetSet(parsed, font_config, self._files_digest(files), files)
+                           for url in referenced(self._text(file), file) if url not in files)
+            self._sets[name] = _StylesheetSet(parsed, font_config, files_digest(self.root, files), files)
         return self._sets[name]
 
     def current(self) -> bool:
         """Whether every stylesheet and font parsed so far is unchanged on disk, so that this
         renderer can serve again (as under `review --watch`)."""
         try:
-            return all(self._files_digest(sheets.files) == sheets.digest for sheets in self._sets.values())
+            return all(files_digest(self.root, sheets.files) == sheets.digest for sheets in self._sets.values())
         except RenderError:
             return False
-
-    def _files_digest(self, urls: list[str]) -> str:
-        hasher = hashlib.sha256()
-        for url in urls:
-            path = local_path(url)
-            try:
-                content = read_input(path, root=self.root, limit=RESOURCE_LIMIT)
-            except InputRefused as exc:
-                raise RenderError(str(exc)) from None
-            hasher.update(f"{path.resolve().relative_to(self.root)}\n{len(content)}\n".encode())
-            hasher.update(content)
-        return hasher.hexdigest()
 
     def _text(self, url: str) -> str:
         try:
@@ -135,18 +121,3 @@ class Renderer:
     def _refused(self, exc: Exception) -> RenderError:
         return RenderError("; ".join(f"refused to fetch {url}" for url in self.fetcher.refused)
                            or str(exc))
-
-
-def _referenced(text: str, base: str) -> list[str]:
-    """The `file:` URLs `text` names, resolved against `base`, in order, each once; a
-    picture prepared by the build (`cardkit-art:`, named by its digest) or a `data:` URL
-    is part of the text already."""
-    urls = []
-    for match in _REFERENCE.finditer(text):
-        reference = (match.group(1) or match.group(2)).strip()
-        if reference.startswith(("cardkit-art:", "data:", "#")):
-            continue
-        url = urljoin(base, reference)
-        if local_path(url) is not None and url not in urls:
-            urls.append(url)
-    return urls

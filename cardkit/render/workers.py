@@ -4,8 +4,9 @@ A process renders with what its `Worker` holds: the database (loaded once), one 
 a context per game and language (one environment per language) and the templates compiled
 once for all of them. The build sets up its own process's worker, then forks the others
 from it, so they start with all of it; where processes cannot fork, each loads the
-database itself, once. A job is a `FaceJob` (a face to fit and render) or a `DocumentJob`
-(a reference sheet or duplex check for one paper); each returns what the face cache keeps.
+database itself, once. A job is a `FaceJob` (a face to fit and render), a `DocumentJob`
+(a reference sheet or duplex check for one paper) or a `BudgetJob` (cards to measure for
+their fit budgets, budgets.py); each returns what the face cache keeps.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
                                       credits_html, reference_html, registration_html)
 from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.fit import fit_face
+from cardkit.render.fit import fit_face, measure_budgets
 from cardkit.render.fontmerge import tag_by_content
 from cardkit.render.games import Target
 from cardkit.render.hyphenation import PatternPrefetch
@@ -50,6 +51,16 @@ class DocumentJob:
     target: Target
     document: str
     paper: str
+
+
+@dataclass(frozen=True)
+class BudgetJob:
+    """Card faces of a target to measure for their fit budgets, each with the key the
+    cache keeps them under, and the pictures they show."""
+
+    target: Target
+    faces: tuple[tuple[str, str], ...]  # (face id, budget key)
+    pictures: tuple[Picture, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -133,6 +144,16 @@ def render_face(job: FaceJob) -> RenderedFace:
     fitted = fit_face(renderer, context, context.face(job.face_id), job.natural)
     return RenderedFace(fit_key(renderer, job.natural), fitted.fits,
                         face_key(renderer, fitted.html), renderer.pdf(fitted.document))
+
+
+def measure_job_budgets(job: BudgetJob) -> dict[str, dict[str, int]]:
+    """The fit budgets of a job's faces, by the key each is kept under."""
+    context, renderer = _WORKER.context(job.target), _WORKER.renderer
+    _WORKER.patterns.load(job.target.language)
+    for picture in job.pictures:
+        renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
+    measured = measure_budgets(renderer, context, [context.face(face_id) for face_id, _ in job.faces])
+    return {key: measured.get(face_id, {}) for face_id, key in job.faces}
 
 
 def render_document(job: DocumentJob) -> RenderedDocument:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import uvicorn
 
-from cardkit.render.cache import CACHE_FOLDER
 from cardkit.workbench.app import create_app
 from cardkit.workbench.service import Workbench
 
@@ -93,8 +92,3 @@ class Server(uvicorn.Server):
     async def shutdown(self, sockets=None) -> None:
         self.config.app.app.state.events.publish(None)
         await super().shutdown(sockets)
-
-
-def cache_folder(root: Path, out: Path) -> Path:
-    """The face cache of `cardkit build --out <out>`, shared with it."""
-    return (out if out.is_absolute() else root / out) / CACHE_FOLDER

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,11 +29,12 @@ from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_tex
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
 from cardkit.problems import Position, Problem, Severity
-from cardkit.render.cache import FaceCache, Fit, cache_key, cached_fits, encode_fits, fit_key
+from cardkit.render.cache import (FaceCache, Fit, budget_key, cached_budgets, cached_fits, encode_budgets,
+                                  encode_fits, fit_key)
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Face, Printed
 from cardkit.render.art import prepare_pictures
-from cardkit.render.fit import fit_budgets, fit_face, problems_of, sizes_of
+from cardkit.render.fit import fit_face, measure_budgets, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.edit import EditRefused
@@ -315,16 +315,13 @@ class Workbench:
         its own budget only by the length of its words. The face cache keeps them under the
         face's fit key, which changes with the card's templates, stylesheets and texts."""
         if card_id not in self._budgets:
-            key = cache_key("budgets", self._fits[(self.language, card_id)][0])
-            stored = self.store.get(key)
-            if stored is not None:
-                self._budgets[card_id] = json.loads(stored)
-            else:
-                alone = replace(self.database, cards={card_id: self.database.cards[card_id]})
-                self._budgets[card_id] = {path: budget for (_, face_id, path), budget
-                                          in fit_budgets(alone, self.language, self.root).items()
-                                          if face_id == card_id}
-                self.store.put(key, json.dumps(self._budgets[card_id]).encode())
+            key = budget_key(self._fits[(self.language, card_id)][0])
+            budgets = cached_budgets(self.store, key)
+            if budgets is None:
+                context = self.contexts[self.language]
+                budgets = measure_budgets(self.renderer, context, [context.face(card_id)]).get(card_id, {})
+                self.store.put(key, encode_budgets(budgets))
+            self._budgets[card_id] = budgets
         return self._budgets[card_id]
 
     def _face(self, card_id: str) -> Face:

@@ -15,8 +15,8 @@ def export(root: Path, *extra: str, language: str = "de"):
     return CliRunner().invoke(main, ["i18n", "export", "--lang", language, "--root", str(root), *extra])
 
 
-def test_each_card_text_carries_its_fit_budget():
-    result = export(PROJECT_ROOT, "--game", "duel")
+def test_each_card_text_carries_its_fit_budget(tmp_path):
+    result = export(PROJECT_ROOT, "--game", "duel", "--build-dir", str(tmp_path))
     assert result.exit_code == 0, result.output
     entry = result.output.split('msgctxt "alien:swarm:name"')[0].rsplit("\n\n", 1)[1]
     budget = re.search(r"#\. Fit budget: about (\d+) characters fit this text's box at its "
@@ -30,6 +30,7 @@ def test_each_card_text_carries_its_fit_budget():
 def test_a_database_without_templates_exports_without_budgets(minimal_database: Path):
     result = export(minimal_database, language="es")
     assert result.exit_code == 0 and "Fit budget" not in result.output
+    assert not (minimal_database / "build").exists()
 
 
 def test_budgets_can_be_left_out():

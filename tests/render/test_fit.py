@@ -12,10 +12,11 @@ from cardkit.cli.validate import validate_command
 from cardkit.model.database import load_database
 from cardkit.problems import Severity
 from cardkit.render.build import BuildFailed, build
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.cache import CACHE_FOLDER, FaceCache
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
-from cardkit.render.fit import fit_budgets, fit_face, fit_problems
+from cardkit.render.budgets import language_budgets
+from cardkit.render.fit import fit_face, fit_problems
 from cardkit.render.renderer import Renderer
 from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT, duel_folder
@@ -109,7 +110,7 @@ def test_validate_fit_exits_1_on_an_overflow(project_copy):
 
 def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     database, _, _ = load_database(project_copy)
-    budgets = fit_budgets(database, "de", project_copy)
+    budgets = language_budgets(project_copy, database, "de", FaceCache(None))
     budget = budgets[("maintenance", "supply-run", "resources.unlabelled-3")]
     assert 60 < budget < 400
     assert budgets[("alien", "iron-matron", "powers.punish.text")] > budget

@@ -1,0 +1,165 @@
+"""Fit budgets: how many characters each card text's box holds in a language (measured by
+`fit.measure_budgets`), for the translators' notes of the export and the warnings of
+`validate` and `i18n import` about a text longer than its box holds.
+
+The face cache keeps each face's budgets under `budget_key` (the key of its fit, so a
+budget is measured again exactly when the face's HTML, stylesheets or fonts change), and
+`cardkit build` measures them with the faces it renders. The keys are made without
+WeasyPrint (`cache.StoredDigests`): a command that finds every budget in the cache does not
+load the renderer; one that measures loads it for the faces the cache lacks, and keeps them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardkit.i18n.keys import card_key
+from cardkit.model.database import Database
+from cardkit.model.texts import field_location, field_value
+from cardkit.problems import Problem, warning
+from cardkit.render.art import prepare_pictures
+from cardkit.render.cache import (CompiledTemplates, FaceCache, StoredDigests, budget_key,
+                                  cached_budgets, encode_budgets, fit_key, record_stylesheets)
+from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
+from cardkit.render.environment import load_translations, make_environment
+from cardkit.render.faces import Face, Printed
+from cardkit.source.layout import SOURCE_LANGUAGE
+
+# (kind, card id, field path) -> characters
+Budgets = dict[tuple[str, str, str], int]
+
+
+def language_budgets(root: Path, database: Database, language: str, store: FaceCache,
+                     games: list[str] | None = None) -> Budgets:
+    """The fit budgets of every card text of `language` (in `games`, by default all): from
+    the face cache, measured for the faces it lacks (and then kept in it)."""
+    return _Budgets(root.resolve(), store).of_language(database, language, measure=True, games=games)
+
+
+def has_budgets(language: str, face: Face) -> bool:
+    """Whether a face's texts have fit budgets: a card's, in a language it is translated into."""
+    return face.card is not None and language != SOURCE_LANGUAGE
+
+
+def budget_notes(budgets: Budgets) -> dict[str, str]:
+    """A translator's note per card text, keyed as the exchange files key the text, saying
+    how many characters its box holds at the smallest size."""
+    return {card_key(kind, card_id, path): f"Fit budget: about {characters} characters fit "
+                                           "this text's box at its smallest size."
+            for (kind, card_id, path), characters in budgets.items()}
+
+
+def over_budget(text: str, budget: int) -> bool:
+    """Whether a text is longer than its box holds (the workbench's counter says so too)."""
+    return len(text) > budget
+
+
+@dataclass
+class BudgetCheck:
+    """A `measure_fit` for the runner (checks/runner.py): a `fit-budget` warning for each
+    translated card text longer than its box holds, by the budgets in the face cache.
+
+    A face the cache has no budgets for is passed over in silence (plain `validate` stays
+    fast), unless `measure_edited`: then the faces the first database checked (the project
+    as loaded) does not have, those an edit changes (as `i18n import` checks it), are
+    measured and kept."""
+
+    store: FaceCache
+    measure_edited: bool = False
+    _loaded: set[str] | None = field(default=None, init=False)
+
+    def __call__(self, database: Database, root: Path) -> list[Problem]:
+        budgets = _Budgets(root.resolve(), self.store)
+        measuring = self.measure_edited and self._loaded is not None
+        problems = []
+        for language in database.languages:
+            if language != SOURCE_LANGUAGE:
+                found = budgets.of_language(database, language, measuring, known=self._loaded)
+                problems += _problems(database, language, found)
+        if self._loaded is None:
+            self._loaded = budgets.keys_seen
+        return problems
+
+
+class _Budgets:
+    """The budgets of one project's faces, by the keys `fit_key` makes."""
+
+    def __init__(self, root: Path, store: FaceCache):
+        self.root = root
+        self.store = store
+        self.digests = StoredDigests(root, store)
+        self.renderer = None
+        self.templates = CompiledTemplates(store)
+        self.pictures = None
+        self.keys_seen: set[str] = set()
+
+    def of_language(self, database: Database, language: str, measure: bool,
+                    known: set[str] | None = None, games: list[str] | None = None) -> Budgets:
+        """`known`: with `measure`, keys whose faces are not measured (those of the project
+        as loaded); every other face the cache lacks is."""
+        if self.digests.digest(FACE_STYLESHEETS) is not None:
+            digests = self.digests
+        elif measure:
+            digests = self._renderer()
+        else:  # nothing was rendered with these stylesheets: the cache holds no budget
+            return {}
+        context = self._context(database, language, games)
+        naturals = {face.id: face_html(context, Printed(face, {}))
+                    for face in context.faces if has_budgets(language, face)}
+        found, missing = {}, {}
+        for face_id, natural in naturals.items():
+            key = budget_key(fit_key(digests, natural))
+            self.keys_seen.add(key)
+            budgets = cached_budgets(self.store, key)
+            if budgets is not None:
+                found[face_id] = budgets
+            elif measure and (known is None or key not in known):
+                missing[face_id] = natural
+        if missing:
+            renderer = self._renderer()
+            from cardkit.render.fit import measure_budgets  # loads WeasyPrint: only when measuring
+
+            for picture in (context.pictures[face_id] for face_id in missing if face_id in context.pictures):
+                renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
+            measured = measure_budgets(renderer, context, [context.face(face_id) for face_id in missing])
+            for face_id, natural in missing.items():
+                found[face_id] = measured.get(face_id, {})
+                self.store.put(budget_key(fit_key(renderer, natural)), encode_budgets(found[face_id]))
+            record_stylesheets(self.store, renderer)
+        kinds = {face.id: face.kind for face in context.faces}
+        return {(kinds[face_id], face_id, path): characters
+                for face_id, budgets in found.items() for path, characters in sorted(budgets.items())}
+
+    def _context(self, database: Database, language: str, games: list[str] | None) -> LanguageContext:
+        """The language's faces as the build makes them, so their keys are the build's: with
+        its pictures and templates compiled as it keeps them."""
+        if self.pictures is None:
+            self.pictures = prepare_pictures(database, self.root, store=self.store)
+        environment = make_environment(self.root / "templates", load_translations(self.root, language),
+                                       bytecode_cache=self.templates)
+        return LanguageContext(self.root, language, database, games, environment=environment,
+                               pictures=self.pictures.of_language(language))
+
+    def _renderer(self):
+        if self.renderer is None:
+            from cardkit.render.renderer import Renderer  # loads WeasyPrint
+
+            self.renderer = Renderer(self.root)
+        return self.renderer
+
+
+def _problems(database: Database, language: str, budgets: Budgets) -> list[Problem]:
+    problems = []
+    for (_, card_id, path), budget in budgets.items():
+        text = field_value(database.text(language, card_id), path)
+        if text is None or not over_budget(text, budget):
+            continue
+        origin = database.text_origins[(language, card_id)]
+        problems.append(warning(origin.position(field_location(path)), "fit-budget",
+                                f"{path} ({language}) is {len(text)} characters; its box holds "
+                                f"about {budget} at its smallest size",
+                                card_id=card_id, field=path,
+                                suggestion="shorten the text; `cardkit validate --fit` measures "
+                                           "how it prints"))
+    return problems
