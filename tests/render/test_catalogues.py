@@ -22,13 +22,27 @@ def template_strings() -> set[tuple[str | None, str]]:
 
 def template_files() -> dict[tuple[str | None, str], set[str]]:
     """Every (context, message) the templates use, with the template files that use it."""
-    method_map = [("**.html", "jinja2")]
+    return {key: {file for file, _ in uses} for key, uses in template_uses().items()}
+
+
+def template_comments() -> dict[tuple[str | None, str], list[str]]:
+    """Every (context, message) the templates use, with its translator comments in the
+    order of the files, each once."""
+    return {key: list(dict.fromkeys(comment for _, comments in uses for comment in comments))
+            for key, uses in template_uses().items()}
+
+
+def template_uses() -> dict[tuple[str | None, str], list[tuple[str, list[str]]]]:
+    """Every (context, message) the templates use, with each file that uses it and the
+    translator comments there, extracted as templates/babel.cfg extracts them."""
+    method_map = [("**.html", "cardkit.render.extraction.extract_templates")]
     options = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
                            "lstrip_blocks": "True"}}
-    files: dict[tuple[str | None, str], set[str]] = {}
-    for file, _, message, _, context in extract_from_dir(TEMPLATES, method_map, options):
-        files.setdefault((context, message), set()).add(file)
-    return files
+    uses: dict[tuple[str | None, str], list[tuple[str, list[str]]]] = {}
+    for file, _, message, comments, context in extract_from_dir(
+            TEMPLATES, method_map, options, comment_tags=("Translators:",)):
+        uses.setdefault((context, message), []).append((file, comments))
+    return uses
 
 
 # Every language the project holds, found as it is: no fixed list.
@@ -54,6 +68,19 @@ def test_the_template_catalogue_holds_every_template_string():
     with (TEMPLATES / "cardkit.pot").open("rb") as stream:
         catalog = read_po(stream)
     assert {(message.context, message.id) for message in catalog if message.id} == template_strings()
+
+
+def test_every_template_string_says_where_it_prints_and_how_much_room_it_has():
+    """Each string's `#.` lines are the translator comments of the templates, and every
+    string has one; the language catalogues carry them too (`pybabel update`)."""
+    comments = template_comments()
+    assert all(found and all(comment.startswith("Translators: ") for comment in found)
+               for found in comments.values()), [key for key, found in comments.items() if not found]
+    for path in (TEMPLATES / "cardkit.pot", *sorted(PROJECT.glob("locales/*/LC_MESSAGES/cardkit.po"))):
+        with path.open("rb") as stream:
+            catalog = read_po(stream)
+        assert {(message.context, message.id): " ".join(message.auto_comments) for message in catalog
+                if message.id} == {key: " ".join(found) for key, found in comments.items()}, path
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
