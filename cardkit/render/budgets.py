@@ -11,6 +11,7 @@ load the renderer; one that measures loads it for the faces the cache lacks, and
 
 from __future__ import annotations
 
+import gettext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,7 +136,8 @@ class _Budgets:
         """The language's faces as the build makes them, so their keys are the build's: with
         its pictures and templates compiled as it keeps them."""
         if self.pictures is None:
-            self.pictures = prepare_pictures(database, self.root, store=self.store)
+            self.pictures = prepare_pictures(database, self.root, store=self.store, environment=make_environment(
+                self.root / "templates", gettext.NullTranslations(), bytecode_cache=self.templates))
         environment = make_environment(self.root / "templates", load_translations(self.root, language),
                                        bytecode_cache=self.templates)
         return LanguageContext(self.root, language, database, games, environment=environment,
