@@ -154,7 +154,8 @@ class _Budgets:
 def _problems(database: Database, language: str, budgets: Budgets) -> list[Problem]:
     problems = []
     for (_, card_id, path), budget in budgets.items():
-        text = field_value(database.text(language, card_id), path)
+        entry = database.text(language, card_id)
+        text = field_value(entry, path) if entry is not None else None
         if text is None or not over_budget(text, budget):
             continue
         origin = database.text_origins[(language, card_id)]

@@ -179,9 +179,10 @@ def cached_budgets(store: FaceCache, key: str) -> dict[str, int] | None:
 def record_stylesheets(store: FaceCache, renderer: Renderer, stylesheets: str = FACE_STYLESHEETS) -> None:
     """Keeps the files a stylesheet set was made of (paths under the project), so that
     `StoredDigests` can make the keys of its faces without parsing it."""
-    files = [str(local_path(url).resolve().relative_to(renderer.root))
-             for url in renderer.stylesheet_files(stylesheets)]
-    store.put(_stylesheets_key(stylesheets), json.dumps(files).encode())
+    files = json.dumps([str(local_path(url).resolve().relative_to(renderer.root))
+                        for url in renderer.stylesheet_files(stylesheets)]).encode()
+    if store.get(_stylesheets_key(stylesheets)) != files:  # a rebuild of nothing writes nothing
+        store.put(_stylesheets_key(stylesheets), files)
 
 
 class StoredDigests:

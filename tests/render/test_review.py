@@ -142,7 +142,7 @@ def test_a_rebuild_renders_only_the_edited_card_and_tells_the_page_to_reload(rev
     write_review(project, "de", out, watch=True)
 
     new = cache_entries(out) - before
-    assert len(new) == 2  # the edited card's fit and its rendering; nothing else
+    assert len(new) == 3  # the edited card's fit, its rendering and its fit budgets; nothing else
     assert "Eiserne Mutter" in page.read_text(encoding="utf-8")
     assert f'"{generation}"' not in (page.parent / "de.generation.js").read_text()
 
