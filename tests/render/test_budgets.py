@@ -30,7 +30,9 @@ def cardkit(*arguments: str) -> tuple[subprocess.CompletedProcess, bool]:
 
 
 def budgets_of(po: str) -> dict[str, str]:
-    return dict(re.findall(r"#\. Fit budget: about (\d+) characters.*\n(?:#.*\n)*msgctxt \"([^\"]+)\"", po))
+    """Each card text's fit budget in an exported PO file, by its msgctxt."""
+    found = re.findall(r"#\. Fit budget: about (\d+) characters.*\n(?:#.*\n)*msgctxt \"([^\"]+)\"", po)
+    return {context: budget for budget, context in found}
 
 
 def export(root: Path, build_dir: Path) -> tuple[str, bool]:
