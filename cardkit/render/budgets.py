@@ -35,7 +35,8 @@ def language_budgets(root: Path, database: Database, language: str, store: FaceC
                      games: list[str] | None = None) -> Budgets:
     """The fit budgets of every card text of `language` (in `games`, by default all): from
     the face cache, measured for the faces it lacks (and then kept in it)."""
-    return _Budgets(root.resolve(), store).of_language(database, language, measure=True, games=games)
+    return _Budgets(root.resolve(), store, may_render=True).of_language(database, language, measure=True,
+                                                                        games=games)
 
 
 def has_budgets(language: str, face: Face) -> bool:
@@ -71,7 +72,7 @@ class BudgetCheck:
     _loaded: set[str] | None = field(default=None, init=False)
 
     def __call__(self, database: Database, root: Path) -> list[Problem]:
-        budgets = _Budgets(root.resolve(), self.store)
+        budgets = _Budgets(root.resolve(), self.store, may_render=self.measure_edited)
         measuring = self.measure_edited and self._loaded is not None
         problems = []
         for language in database.languages:
@@ -84,11 +85,13 @@ class BudgetCheck:
 
 
 class _Budgets:
-    """The budgets of one project's faces, by the keys `fit_key` makes."""
+    """The budgets of one project's faces, by the keys `fit_key` makes: without WeasyPrint
+    where the cache recorded the stylesheets, else with the renderer when `may_render`."""
 
-    def __init__(self, root: Path, store: FaceCache):
+    def __init__(self, root: Path, store: FaceCache, may_render: bool):
         self.root = root
         self.store = store
+        self.may_render = may_render
         self.digests = StoredDigests(root, store)
         self.renderer = None
         self.templates = CompiledTemplates(store)
@@ -101,7 +104,7 @@ class _Budgets:
         as loaded); every other face the cache lacks is."""
         if self.digests.digest(FACE_STYLESHEETS) is not None:
             digests = self.digests
-        elif measure:
+        elif self.may_render:
             digests = self._renderer()
         else:  # nothing was rendered with these stylesheets: the cache holds no budget
             return {}

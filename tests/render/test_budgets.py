@@ -3,6 +3,7 @@ WeasyPrint, and `validate` and `i18n import` warn of a text longer than its box 
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.render.build import build
+from cardkit.render.cache import CACHE_FOLDER, FaceCache
 
 BUDGETS = Path(__file__).parent / "budgets"
 OVER_BUDGET = BUDGETS / "punish-over-budget.po"
@@ -33,6 +35,18 @@ def budgets_of(po: str) -> dict[str, str]:
     """Each card text's fit budget in an exported PO file, by its msgctxt."""
     found = re.findall(r"#\. Fit budget: about (\d+) characters.*\n(?:#.*\n)*msgctxt \"([^\"]+)\"", po)
     return {context: budget for budget, context in found}
+
+
+def budget_records(cache: Path) -> int:
+    """How many faces' fit budgets the face cache holds (records of field paths and counts)."""
+    store, count = FaceCache(cache), 0
+    for entry in (path for path in cache.rglob("*") if path.is_file()):
+        try:
+            record = json.loads(store.get(entry.name) or b"null")
+        except ValueError:
+            continue
+        count += isinstance(record, dict) and all(isinstance(value, int) for value in record.values())
+    return count
 
 
 def export(root: Path, build_dir: Path) -> tuple[str, bool]:
@@ -73,6 +87,12 @@ def test_an_import_warns_of_a_text_longer_than_its_box_and_validate_then_too(pro
     assert run.stdout.splitlines()[0] == f"locales/de/duel/aliens.yaml:53:13: warning: fit-budget: {WARNING}"
     strict, _ = cardkit("validate", str(project_copy), "--strict")
     assert strict.returncode == 1
+
+
+def test_an_import_with_no_face_cache_measures_only_the_faces_it_changes(project_copy):
+    imported = CliRunner().invoke(main, ["i18n", "import", str(OVER_BUDGET), "--root", str(project_copy)])
+    assert WARNING in imported.output
+    assert budget_records(project_copy / "build" / CACHE_FOLDER) == 1
 
 
 def test_validate_says_nothing_of_a_text_whose_budget_the_cache_lacks(project_copy):
