@@ -25,29 +25,27 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import version
 from pathlib import Path
-
-import fontTools
-import pikepdf
 
 from cardkit.checks.runner import Strictness, load_checked
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
-from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
 from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
 from cardkit.render.documents import LanguageContext, credited, face_html
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
-from cardkit.render.fontmerge import project_font_files
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.games import Target, targets
+from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.render.hyphenation import PatternPrefetch
-from cardkit.render.impose import Slot, face_name, impose_cards
-from cardkit.render.layout import PAPERS, sheets
+from cardkit.render.layout import PAPERS, Slot, face_name, sheets
 from cardkit.render.outputs import Outputs
 from cardkit.render.preflight import preflight_problems
+from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.workers import (DocumentJob, Executor, FaceJob, Worker, document_html,
                                     render_document, render_face, start_worker, worker_count)
 from cardkit.source.boundary import InputRefused, read_input
@@ -118,7 +116,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     imposed: dict[tuple[Target, str], bytes] = {}
-    font_files = project_font_files(root)
+    fonts = _Fonts(root)
 
     def impose(rendered: Rendered, target: Target) -> None:
         """The card sheets of a target whose faces are all at hand, while the rest render."""
@@ -131,7 +129,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                         for indices in sheets(len(context.faces), PAPERS[paper])]
             imposed[target, paper] = _imposed(
                 store, paper, rendered.documents[target, "registration", paper], laid_out, named,
-                font_files, rendered.documents.get((target, "credits", paper)))
+                fonts, rendered.documents.get((target, "credits", paper)))
             rendered.advance(f"{target}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
@@ -200,8 +198,9 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
     the others may still render. `later_steps` are steps the caller reports after these,
     through `Rendered.advance`. `pictures` (art.py) are drawn on the faces they belong to."""
-    # With a second core, the hyphenation patterns are parsed there while this process plans.
-    with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else []) as patterns:
+    # With a second core, the hyphenation patterns the cache lacks are parsed there while
+    # this process plans.
+    with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else [], store) as patterns:
         worker = start_worker(root, database, store, patterns)
         result = Rendered({target: worker.context(target)
                            for target in targets(database, games or database.games, languages)})
@@ -353,18 +352,43 @@ def _result(future: Future):
         raise BuildFailed(str(exc)) from None
 
 
+class _Fonts:
+    """The project's font files, which the sheets' font subsets are merged from: read to key
+    the sheets, and parsed (fontTools) only when sheets are imposed."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.folder = root / "templates" / "fonts"
+        self._by_name: dict[str, bytes] | None = None
+        self._digests: list[str] | None = None
+
+    def digests(self) -> list[str]:
+        if self._digests is None:
+            self._digests = [f"{path.name} {_digest(read_input(path, root=self.root, limit=RESOURCE_LIMIT))}"
+                             for path in sorted(self.folder.iterdir()) if path.suffix.lower() in FONT_SUFFIXES]
+        return self._digests
+
+    def by_name(self) -> dict[str, bytes]:
+        if self._by_name is None:
+            from cardkit.render.fontmerge import project_font_files
+
+            self._by_name = project_font_files(self.root)
+        return self._by_name
+
+
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
-             faces: dict[str, bytes], font_files: dict[str, bytes], credits: bytes | None) -> bytes:
+             faces: dict[str, bytes], fonts: _Fonts, credits: bytes | None) -> bytes:
     """The card sheets of a paper (impose.impose_cards), from the cache when it holds them
     for exactly these faces, duplex check, credits page, layout and fonts, imposed by this
     pikepdf, fontTools and code."""
-    key = cache_key("sheets", pikepdf.__version__, pikepdf.__libqpdf_version__, fontTools.version,
-                    _IMPOSITION_CODE, *(f"{name} {_digest(font)}" for name, font in sorted(font_files.items())),
+    key = cache_key("sheets", *_imposition_code(), *fonts.digests(),
                     repr(PAPERS[paper]), repr(laid_out), _digest(registration), _digest(credits or b""),
                     *(f"{name} {_digest(pdf)}" for name, pdf in sorted(faces.items())))
     imposed = store.get(key)
     if imposed is None:
-        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, font_files, credits)
+        from cardkit.render.impose import impose_cards
+
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, fonts.by_name(), credits)
         store.put(key, imposed)
     return imposed
 
@@ -373,10 +397,14 @@ def _digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-# What the imposed sheets are made by, besides their faces: a cached sheet of another
-# version of this code is not used.
-_IMPOSITION_CODE = _digest(b"".join(Path(module.__file__).read_bytes()
-                                    for module in (impose_module, layout_module, fontmerge_module)))
+@cache
+def _imposition_code() -> tuple[str, ...]:
+    """What the imposed sheets are made by, besides their faces: pikepdf (and the qpdf its
+    release bundles), fontTools and cardkit's imposition code, named without importing the
+    libraries, so a cached sheet of another version of any of them is not used."""
+    code = Path(__file__).parent
+    return (f"pikepdf {version('pikepdf')}", f"fontTools {version('fonttools')}",
+            _digest(b"".join((code / name).read_bytes() for name in ("impose.py", "layout.py", "fontmerge.py"))))
 
 
 def _glossary_notes(database: Database, contexts: dict[Target, LanguageContext]) -> list[str]:

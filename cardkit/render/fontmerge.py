@@ -35,7 +35,7 @@ from fontTools.ttLib import TTFont
 from pikepdf import Array, Dictionary, Name, Pdf
 
 from cardkit.render.errors import RenderError
-from cardkit.render.fetcher import RESOURCE_LIMIT
+from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.source.boundary import read_input
 

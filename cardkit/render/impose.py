@@ -16,15 +16,14 @@ of the PDF can tell which card stands where.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from io import BytesIO
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf
 
 from cardkit.render.fontmerge import merge_fonts
-from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, back_slot, crop_marks, grid,
-                                   instructions_slot, painted, registration_back,
+from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, Slot, back_slot, crop_marks,
+                                   grid, instructions_slot, painted, registration_back,
                                    registration_front, slot)
 from cardkit.render.pdf import POINTS_PER_MM
 
@@ -33,14 +32,6 @@ SCALE_WIDTH = 0.3  # pt: the duplex check's ticks and crosses, read to a tenth o
 # Registration black: printed on every separation, so cutting marks show on every plate.
 REGISTRATION_BLACK = Array([Name.Separation, Name.All, Name.DeviceCMYK, Dictionary(
     FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)])
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One card of a sheet: the names of its front and back faces."""
-
-    front: str
-    back: str
 
 
 def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
@@ -147,11 +138,6 @@ def _image_key(image: pikepdf.Stream) -> str:
         elif key != "/Length":
             digest.update(f"{key} {image[key]!r}\n".encode())
     return digest.hexdigest()
-
-
-def face_name(face_id: str) -> str:
-    """The XObject name of a face: `Face.<card id>`, or `Back.<deck>` for a deck's back."""
-    return f"Back.{face_id.removeprefix('back-')}" if face_id.startswith("back-") else f"Face.{face_id}"
 
 
 def _marks(paper: Paper, filled: int | None = None) -> bytes:

@@ -10,7 +10,7 @@ import pytest
 
 from cardkit.model.database import load_database
 from cardkit.render import cache as cache_module
-from cardkit.render import build as build_module
+from cardkit.render import impose as impose_module
 from cardkit.render.build import build
 from cardkit.render.cache import CACHE_FOLDER, FaceCache, face_key, fit_key
 from cardkit.render.documents import LanguageContext, face_html
@@ -146,8 +146,8 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
     replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie zeigen",
                "muss er sie offen zeigen")
     imposed = []
-    impose_cards = build_module.impose_cards
-    monkeypatch.setattr(build_module, "impose_cards", lambda paper, *rest: (
+    impose_cards = impose_module.impose_cards
+    monkeypatch.setattr(impose_module, "impose_cards", lambda paper, *rest: (
         imposed.append(paper.name) or impose_cards(paper, *rest)))
     result = build(project_copy, incremental, ["en", "de"], ["a4"], jobs=2, games=["duel"])
     assert result.rendered == [f"{german}/iron-matron"]
