@@ -388,7 +388,7 @@ def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[l
     if imposed is None:
         from cardkit.render.impose import impose_cards
 
-        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, fonts.by_name(), credits)
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, fonts.by_name(), credits, store)
         store.put(key, imposed)
     return imposed
 

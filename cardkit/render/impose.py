@@ -21,6 +21,7 @@ from io import BytesIO
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf
 
+from cardkit.render.cache import FaceCache
 from cardkit.render.fontmerge import merge_fonts
 from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, Slot, back_slot, crop_marks,
                                    grid, instructions_slot, painted, registration_back,
@@ -36,10 +37,11 @@ REGISTRATION_BLACK = Array([Name.Separation, Name.All, Name.DeviceCMYK, Dictiona
 
 def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
                  faces: dict[str, bytes], font_files: dict[str, bytes],
-                 credits: bytes | None = None) -> bytes:
+                 credits: bytes | None = None, store: FaceCache | None = None) -> bytes:
     """The card sheets of one paper: the duplex check (two pages of `registration`), then per
     sheet a front page and a back page, then the pictures' `credits` where there are any. `faces` holds each face's one-page PDF by name;
-    their font subsets are merged into one per font (fontmerge.py), made from `font_files`."""
+    their font subsets are merged into one per font (fontmerge.py), made from `font_files`
+    (or read from `store`, the face cache)."""
     pdf = Pdf.new()
     sources: list[Pdf] = []  # a copied stream's data is read from its source when saving
     forms: dict[str, pikepdf.Object] = {}
@@ -95,7 +97,7 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
     pdf.Root.ViewerPreferences = Dictionary(PrintScaling=Name("/None"),
                                             Duplex=Name.DuplexFlipLongEdge)
     share_images(forms.values())
-    merge_fonts(pdf, font_files)
+    merge_fonts(pdf, font_files, store)
     output = BytesIO()
     pdf.save(output, deterministic_id=True, compress_streams=True)
     return output.getvalue()
