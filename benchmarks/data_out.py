@@ -40,7 +40,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 CARDKIT = [str(Path(sys.executable).with_name("cardkit"))]
 MADE = re.compile(r"\((\d+) faces, documents and images made")
 EDITED = Path("locales/de/duel/aliens.yaml")
-EDITS = ["muss er sie dir zeigen", "muss er sie dir vorzeigen"]
+EDITS = ["muss er sie zeigen", "muss er sie vorzeigen"]
 
 FLOOR = r"""
 import sys
@@ -191,6 +191,7 @@ def main() -> None:
             edited = root / EDITED
             text = edited.read_text(encoding="utf-8")
             old, new = EDITS if EDITS[0] in text else reversed(EDITS)
+            assert old in text, f"{EDITED} no longer holds {old!r}: the benchmark edits nothing"
             edited.write_text(text.replace(old, new), encoding="utf-8")
             outputs("edit", cold)
             outputs("unchanged", cold)

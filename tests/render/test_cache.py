@@ -20,9 +20,10 @@ from tests.render.conftest import PROJECT, duel_folder
 
 
 def keys_and_html(root: Path, language: str = "de") -> tuple[dict[str, str], dict[str, str]]:
-    """Each face's fit key, and its HTML at natural sizes, by face id."""
+    """Each face's fit key, and its HTML at natural sizes, by face id; the stylesheets'
+    digests from the record the previous call left in a face cache, as a build takes them."""
     context = LanguageContext(root.resolve(), language, load_database(root)[0])
-    renderer = Renderer(root)
+    renderer = Renderer(root, FaceCache(root / "keys-cache"))
     html = {face.id: face_html(context, Printed(face, {})) for face in (*context.faces, *context.backs)}
     return {face_id: fit_key(renderer, text) for face_id, text in html.items()}, html
 
@@ -88,6 +89,20 @@ def test_a_catalogue_string_invalidates_the_faces_that_print_it(project_copy):
 def test_a_stylesheet_or_font_invalidates_every_face(project_copy, edit):
     keys, _ = keys_and_html(project_copy)
     assert changed_by(project_copy, edit) == set(keys)
+
+
+def test_a_recorded_stylesheet_digest_is_the_parsed_one_and_parses_nothing(project_copy):
+    store = FaceCache(project_copy / "cache")
+    parsed = Renderer(project_copy, store)
+    digests = {name: parsed.digest(name) for name in ("cards", "reference")}
+    recorded = Renderer(project_copy, store)
+    assert {name: recorded.digest(name) for name in digests} == digests
+    assert not recorded._sets and recorded.current()
+    replace_in(project_copy / "templates/reference.css", "{", "{ orphans: 3;")
+    assert not recorded.current()
+    again = Renderer(project_copy, store)
+    assert again.digest("reference") != digests["reference"] and "reference" in again._sets
+    assert again.digest("cards") == digests["cards"]
 
 
 def test_cardkit_version_invalidates_every_face(project_copy, monkeypatch):
