@@ -116,8 +116,8 @@ def export_faces(root: Path, build: Path, folder: Path) -> int:
     rendered = render_faces(root, database, database.languages, [], FaceCache(build / CACHE_FOLDER))
     assert not rendered.rendered, "the face cache was not warm"
     folder.mkdir()
-    for number, (_, face) in enumerate(sorted(rendered.faces.items(), key=lambda item: str(item[0]))):
-        (folder / f"{number:04}.pdf").write_bytes(face.pdf)
+    for number, (target, face_id) in enumerate(sorted(rendered.faces, key=str)):
+        (folder / f"{number:04}.pdf").write_bytes(rendered.pdf(target, face_id))
     return len(rendered.faces)
 
 

@@ -75,12 +75,14 @@ class BuildResult:
 Progress = Callable[[int, int, str], None]
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Face:
-    """A rendered face: its fits and its one-page PDF."""
+    """A rendered face: its fits, and its one-page PDF, kept in the face cache under `key`
+    (`pdf` None until read from there: only what is imposed or rasterised again is read)."""
 
     fits: list[Fit]
-    pdf: bytes
+    key: str
+    pdf: bytes | None = None
 
 
 def build(root: Path, out: Path, languages: list[str] | None = None,
@@ -121,14 +123,15 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     def impose(rendered: Rendered, target: Target) -> None:
         """The card sheets of a target whose faces are all at hand, while the rest render."""
         context = rendered.contexts[target]
-        named = {face_name(face.id): rendered.faces[target, face.id].pdf
-                 for face in (*context.faces, *context.backs)}
+        faces = (*context.faces, *context.backs)
+        keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
         for paper in papers:
             laid_out = [[Slot(face_name(context.faces[index].id),
                               face_name(context.faces[index].back_id)) for index in indices]
                         for indices in sheets(len(context.faces), PAPERS[paper])]
             imposed[target, paper] = _imposed(
-                store, paper, rendered.documents[target, "registration", paper], laid_out, named,
+                store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
+                lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
                 fonts, rendered.documents.get((target, "credits", paper)))
             rendered.advance(f"{target}/{paper}: imposed")
 
@@ -171,11 +174,27 @@ class Rendered:
     target (one game in one language)."""
 
     contexts: dict[Target, LanguageContext]
+    store: FaceCache
     faces: dict[tuple[Target, str], _Face] = field(default_factory=dict)
     documents: dict[tuple[Target, str, str], bytes] = field(default_factory=dict)
     # What was rendered rather than read from the cache, as in BuildResult.
     rendered: list[str] = field(default_factory=list)
     advance: Callable[[str], None] = lambda what: None
+
+    def pdf(self, target: Target, face_id: str) -> bytes:
+        """A face's one-page PDF: read from the face cache when first asked for, or, should
+        its entry have been damaged or removed since the plan found it, rendered again here."""
+        face = self.faces[target, face_id]
+        if face.pdf is None:
+            face.pdf = self.store.get(face.key)
+        if face.pdf is None:
+            context = self.contexts[target]
+            rendered = render_face(FaceJob(target, face_id, face_html(context, Printed(context.face(face_id), {})),
+                                           context.pictures.get(face_id)))
+            self.store.put(rendered.face_key, rendered.pdf)
+            face.pdf = rendered.pdf
+            self.rendered.append(f"{target}/{face_id}")
+        return face.pdf
 
     def sizes(self, target: Target) -> FitSizes:
         context = self.contexts[target]
@@ -203,7 +222,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else [], store) as patterns:
         worker = start_worker(root, database, store, patterns)
         result = Rendered({target: worker.context(target)
-                           for target in targets(database, games or database.games, languages)})
+                           for target in targets(database, games or database.games, languages)}, store)
         for context in result.contexts.values():
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
@@ -262,7 +281,7 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
                 face = _result(future)
                 store.put(face.fit_key, encode_fits(face.fits))
                 store.put(face.face_key, face.pdf)
-                result.faces[job.target, job.face_id] = _Face(face.fits, face.pdf)
+                result.faces[job.target, job.face_id] = _Face(face.fits, face.face_key, face.pdf)
                 what = f"{job.target}/{job.face_id}"
             result.rendered.append(what)
             advance(what)
@@ -334,15 +353,16 @@ def _load(root: Path) -> Database:
 
 def _cached_face(store: FaceCache, worker: Worker, context: LanguageContext, face: Face,
                  natural: str) -> _Face | None:
-    """The face from the cache when its fit and its rendering at the chosen sizes are both
-    there and whole; `natural` is its HTML at its natural sizes."""
+    """The face from the cache when its fit is there and whole and its rendering at the
+    chosen sizes is there (read, and checked whole, only when needed); `natural` is its HTML
+    at its natural sizes."""
     fits = cached_fits(store, fit_key(worker.renderer, natural))
     if fits is None:
         return None
     sizes = sizes_of(fits)
     final = face_html(context, Printed(face, sizes)) if sizes else natural
-    pdf = store.get(face_key(worker.renderer, final))
-    return None if pdf is None else _Face(fits, pdf)
+    key = face_key(worker.renderer, final)
+    return _Face(fits, key) if store.holds(key) else None
 
 
 def _result(future: Future):
@@ -377,18 +397,20 @@ class _Fonts:
 
 
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
-             faces: dict[str, bytes], fonts: _Fonts, credits: bytes | None) -> bytes:
+             face_keys: dict[str, str], faces: Callable[[], dict[str, bytes]], fonts: _Fonts,
+             credits: bytes | None) -> bytes:
     """The card sheets of a paper (impose.impose_cards), from the cache when it holds them
-    for exactly these faces, duplex check, credits page, layout and fonts, imposed by this
-    pikepdf, fontTools and code."""
+    for exactly these faces (by their keys in the face cache, each of which names one
+    rendering), duplex check, credits page, layout and fonts, imposed by this pikepdf,
+    fontTools and code; `faces()` gives the faces' PDFs by name, read only to impose."""
     key = cache_key("sheets", *_imposition_code(), *fonts.digests(),
                     repr(PAPERS[paper]), repr(laid_out), _digest(registration), _digest(credits or b""),
-                    *(f"{name} {_digest(pdf)}" for name, pdf in sorted(faces.items())))
+                    *(f"{name} {face_key}" for name, face_key in sorted(face_keys.items())))
     imposed = store.get(key)
     if imposed is None:
         from cardkit.render.impose import impose_cards
 
-        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, fonts.by_name(), credits, store)
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces(), fonts.by_name(), credits, store)
         store.put(key, imposed)
     return imposed
 

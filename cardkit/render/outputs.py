@@ -43,7 +43,7 @@ class Outputs:
         made: list[str] = []
 
         def pdf_of(target: Target, face) -> bytes:
-            return rendered.faces[target, face.id].pdf
+            return rendered.pdf(target, face.id)
 
         if "png" in self.formats:
             from cardkit.render.png import png_files

@@ -13,7 +13,8 @@ import pytest
 
 from cardkit.render import build as build_module, fontmerge
 from cardkit.render import impose as impose_module
-from cardkit.render.build import build
+from cardkit.model.database import load_database
+from cardkit.render.build import build, render_faces
 from cardkit.render.cache import CACHE_FOLDER, FaceCache
 from cardkit.render.fontmerge import project_font_files
 from tests.conftest import PROJECT_ROOT, with_face_cache
@@ -116,3 +117,24 @@ def test_a_kept_font_subset_is_the_subset_fonttools_makes(tmp_path, fonts):
     fontmerge._kept_subset(original, glyphs + (39,), store)
     fontmerge._kept_subset(original + b"\0", glyphs, store)
     assert len(list(tmp_path.glob("*/*"))) == 3  # other glyphs, another font: other entries
+
+
+def test_a_face_damaged_after_it_was_planned_is_rendered_again_when_imposed(project_copy, face_cache, tmp_path):
+    """The plan finds a face's rendering in the cache without reading it; sheets imposed
+    again read it, and rendering it again is what a damaged entry takes."""
+    out = with_face_cache(tmp_path / "out", face_cache)
+    build(project_copy, out, ["de"], ["a4"], games=["duel"])
+    database = load_database(project_copy)[0]
+    store = FaceCache(out / CACHE_FOLDER)
+    rendered = render_faces(project_copy.resolve(), database, ["de"], [], store, games=["duel"])
+    target = next(iter(rendered.contexts))
+    key = rendered.faces[target, "prime"].key
+    entry = out / CACHE_FOLDER / key[:2] / key
+    entry.write_bytes(entry.read_bytes()[:100])
+    edit(project_copy, "muss er sie zeigen", "muss er sie offen zeigen")  # re-imposes the sheets
+    result = build(project_copy, out, ["de"], ["a4"], games=["duel"], jobs=1)
+    assert sorted(result.rendered) == [f"{target}/iron-matron", f"{target}/prime"]
+    assert store.get(key) is not None
+    cold = tmp_path / "cold"
+    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
+    assert outputs(out) == outputs(cold)
