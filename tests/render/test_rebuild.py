@@ -20,7 +20,7 @@ from cardkit.render.fontmerge import project_font_files
 from tests.conftest import PROJECT_ROOT, with_face_cache
 from tests.render.conftest import duel_folder
 
-RENDERING_LIBRARIES = ("weasyprint", "pikepdf", "fontTools", "pydyf", "pypdfium2", "cardkit.render.pdf")
+RENDERING_LIBRARIES = ("weasyprint", "pikepdf", "fontTools", "pydyf", "pypdfium2", "PIL", "cardkit.render.pdf")
 GERMAN_TEXTS = "locales/de/duel/aliens.yaml"
 
 PROBE = """
