@@ -35,7 +35,8 @@ from cardkit.problems import Problem, Severity
 from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
-from cardkit.render.documents import LanguageContext, credited, face_html
+from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext, credited,
+                                      face_html)
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fit import problems_of, sizes_of
@@ -227,6 +228,11 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
             face_jobs, document_jobs = _plan(worker, store, result, papers)
+            if worker_count(jobs, len(face_jobs) + len(document_jobs)) > 1:
+                # Parsed here once (the plan may have taken the digests from the cache's
+                # records), so that the workers forked next start with them and WeasyPrint.
+                for stylesheets in (FACE_STYLESHEETS, REFERENCE_STYLESHEETS):
+                    worker.renderer.parse(stylesheets)
         except RenderError as exc:
             raise BuildFailed(str(exc)) from None
         # The workers start with the languages whose patterns are ready.

@@ -128,6 +128,10 @@ class Renderer:
                 {"files": files, "digest": self._sets[name].digest}).encode())
         return self._sets[name]
 
+    def parse(self, stylesheets: str) -> None:
+        """Parses the set now (loading WeasyPrint and the fonts), as its first render would."""
+        self._stylesheets(stylesheets)
+
     def _record_key(self, name: str) -> str:
         return cache_key("stylesheet files", str(self.root), name)
 
