@@ -10,12 +10,13 @@ import pytest
 
 from cardkit.model.database import load_database
 from cardkit.render import cache as cache_module
-from cardkit.render import impose as impose_module
+from cardkit.render import build as build_module, impose as impose_module
 from cardkit.render.build import build
-from cardkit.render.cache import CACHE_FOLDER, FaceCache, face_key, fit_key
+from cardkit.render.cache import CACHE_FOLDER, FaceCache, document_key, face_key, fit_key
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.renderer import Renderer
+from cardkit.render.workers import document_html
 from tests.render.conftest import PROJECT, duel_folder
 
 
@@ -103,6 +104,37 @@ def test_a_recorded_stylesheet_digest_is_the_parsed_one_and_parses_nothing(proje
     again = Renderer(project_copy, store)
     assert again.digest("reference") != digests["reference"] and "reference" in again._sets
     assert again.digest("cards") == digests["cards"]
+
+
+def reference_sheet_keys(root: Path, language: str = "de") -> dict[str, str]:
+    """The document key of each game's reference sheets (A4) in one language, by game."""
+    database = load_database(root)[0]
+    renderer = Renderer(root, FaceCache(root / "keys-cache"))
+    keys = {}
+    for game in database.games:
+        context = LanguageContext(root.resolve(), language, database, [game])
+        if "reference" in build_module._documents(context):
+            html, stylesheets = document_html(context, "reference", "a4")
+            keys[game] = document_key(renderer, html, stylesheets)
+    return keys
+
+
+def test_a_glossary_definition_invalidates_the_reference_sheets_that_list_it_and_no_face(project_copy):
+    sheets, english = reference_sheet_keys(project_copy), reference_sheet_keys(project_copy, "en")
+    faces = changed_by(project_copy, lambda root: replace_in(
+        root / "locales/de/glossary.yaml", "jeder hat 20.", "jeder hat zwanzig."))
+    after = reference_sheet_keys(project_copy)
+    assert faces == set()
+    assert {game for game in sheets if sheets[game] != after[game]} == {"duel"}
+    assert reference_sheet_keys(project_copy, "en") == english
+
+
+def test_a_phrasebook_edit_prints_nothing_else(project_copy):
+    """The phrasebook words the checks' reading of effects; no face or sheet prints it."""
+    sheets = reference_sheet_keys(project_copy)
+    faces = changed_by(project_copy, lambda root: replace_in(
+        root / "locales/de/phrasebook.yaml", "words: [bevor]", "words: [bevor, ehe]"))
+    assert faces == set() and reference_sheet_keys(project_copy) == sheets
 
 
 def test_cardkit_version_invalidates_every_face(project_copy, monkeypatch):
