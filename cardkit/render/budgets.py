@@ -5,8 +5,9 @@
 The face cache keeps each face's budgets under `budget_key` (the key of its fit, so a
 budget is measured again exactly when the face's HTML, stylesheets or fonts change), and
 `cardkit build` measures them with the faces it renders. The keys are made without
-WeasyPrint (`cache.StoredDigests`): a command that finds every budget in the cache does not
-load the renderer; one that measures loads it for the faces the cache lacks, and keeps them.
+WeasyPrint where the cache records the stylesheets (`Renderer.knows_digest`): a command that
+finds every budget in the cache does not load it; one that measures loads it for the faces
+the cache lacks, and keeps them.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value
 from cardkit.problems import Problem, warning
 from cardkit.render.art import prepare_pictures
-from cardkit.render.cache import (CompiledTemplates, FaceCache, StoredDigests, budget_key,
-                                  cached_budgets, encode_budgets, fit_key, record_stylesheets)
+from cardkit.render.cache import CompiledTemplates, FaceCache, budget_key, cached_budgets, encode_budgets, fit_key
 from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import Face, Printed
+from cardkit.render.renderer import Renderer
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 # (kind, card id, field path) -> characters
@@ -86,14 +87,13 @@ class BudgetCheck:
 
 class _Budgets:
     """The budgets of one project's faces, by the keys `fit_key` makes: without WeasyPrint
-    where the cache recorded the stylesheets, else with the renderer when `may_render`."""
+    where the cache records the stylesheets, else, when `may_render`, parsing them."""
 
     def __init__(self, root: Path, store: FaceCache, may_render: bool):
         self.root = root
         self.store = store
         self.may_render = may_render
-        self.digests = StoredDigests(root, store)
-        self.renderer = None
+        self.renderer = Renderer(root, store)
         self.templates = CompiledTemplates(store)
         self.pictures = None
         self.keys_seen: set[str] = set()
@@ -102,18 +102,14 @@ class _Budgets:
                     known: set[str] | None = None, games: list[str] | None = None) -> Budgets:
         """`known`: with `measure`, keys whose faces are not measured (those of the project
         as loaded); every other face the cache lacks is."""
-        if self.digests.digest(FACE_STYLESHEETS) is not None:
-            digests = self.digests
-        elif self.may_render:
-            digests = self._renderer()
-        else:  # nothing was rendered with these stylesheets: the cache holds no budget
-            return {}
+        if not (self.may_render or self.renderer.knows_digest(FACE_STYLESHEETS)):
+            return {}  # nothing was rendered with these stylesheets: the cache holds no budget
         context = self._context(database, language, games)
         naturals = {face.id: face_html(context, Printed(face, {}))
                     for face in context.faces if has_budgets(language, face)}
         found, missing = {}, {}
         for face_id, natural in naturals.items():
-            key = budget_key(fit_key(digests, natural))
+            key = budget_key(fit_key(self.renderer, natural))
             self.keys_seen.add(key)
             budgets = cached_budgets(self.store, key)
             if budgets is not None:
@@ -121,16 +117,14 @@ class _Budgets:
             elif measure and (known is None or key not in known):
                 missing[face_id] = natural
         if missing:
-            renderer = self._renderer()
-            from cardkit.render.fit import measure_budgets  # loads WeasyPrint: only when measuring
+            from cardkit.render.fit import measure_budgets
 
             for picture in (context.pictures[face_id] for face_id in missing if face_id in context.pictures):
-                renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
-            measured = measure_budgets(renderer, context, [context.face(face_id) for face_id in missing])
+                self.renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
+            measured = measure_budgets(self.renderer, context, [context.face(face_id) for face_id in missing])
             for face_id, natural in missing.items():
                 found[face_id] = measured.get(face_id, {})
-                self.store.put(budget_key(fit_key(renderer, natural)), encode_budgets(found[face_id]))
-            record_stylesheets(self.store, renderer)
+                self.store.put(budget_key(fit_key(self.renderer, natural)), encode_budgets(found[face_id]))
         kinds = {face.id: face.kind for face in context.faces}
         return {(kinds[face_id], face_id, path): characters
                 for face_id, budgets in found.items() for path, characters in sorted(budgets.items())}
@@ -145,13 +139,6 @@ class _Budgets:
                                        bytecode_cache=self.templates)
         return LanguageContext(self.root, language, database, games, environment=environment,
                                pictures=self.pictures.of_language(language))
-
-    def _renderer(self):
-        if self.renderer is None:
-            from cardkit.render.renderer import Renderer  # loads WeasyPrint
-
-            self.renderer = Renderer(self.root)
-        return self.renderer
 
 
 def _problems(database: Database, language: str, budgets: Budgets) -> list[Problem]:

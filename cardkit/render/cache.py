@@ -26,9 +26,7 @@ from typing import TYPE_CHECKING
 from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit import __version__
-from cardkit.render.digests import files_digest, local_path, resources_digest
 from cardkit.render.documents import FACE_STYLESHEETS
-from cardkit.render.errors import RenderError
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.source.atomic import write_atomic
 from cardkit.source.boundary import InputRefused, read_input
@@ -84,6 +82,10 @@ class FaceCache:
             path.unlink(missing_ok=True)
             return None
         return payload
+
+    def holds(self, key: str) -> bool:
+        """Whether an entry is stored under `key` (unread: `get` may still find it damaged)."""
+        return self.folder is not None and self._path(key).is_file()
 
     def put(self, key: str, payload: bytes) -> None:
         if self.folder is None:
@@ -174,51 +176,6 @@ def cached_budgets(store: FaceCache, key: str) -> dict[str, int] | None:
     if not isinstance(budgets, dict) or not all(isinstance(value, int) for value in budgets.values()):
         return None
     return budgets
-
-
-def record_stylesheets(store: FaceCache, renderer: Renderer, stylesheets: str = FACE_STYLESHEETS) -> None:
-    """Keeps the files a stylesheet set was made of (paths under the project), so that
-    `StoredDigests` can make the keys of its faces without parsing it."""
-    files = json.dumps([str(local_path(url).resolve().relative_to(renderer.root))
-                        for url in renderer.stylesheet_files(stylesheets)]).encode()
-    if store.get(_stylesheets_key(stylesheets)) != files:  # a rebuild of nothing writes nothing
-        store.put(_stylesheets_key(stylesheets), files)
-
-
-class StoredDigests:
-    """The digests `fit_key` takes from a Renderer, without WeasyPrint: a stylesheet set's
-    from the files the last render recorded it was made of (`record_stylesheets`). While
-    those files are unchanged, parsing the set fetches the same files again, so the digest
-    is the one the renderer makes; when one changed, so does the digest, and the keys find
-    nothing. `digest` is None when no render recorded the set or a file is gone."""
-
-    def __init__(self, root: Path, store: FaceCache):
-        self.root = root.resolve()
-        self.base_url = (self.root / "templates").as_uri() + "/"
-        self.store = store
-        self._digests: dict[str, str | None] = {}
-
-    def digest(self, stylesheets: str) -> str | None:
-        if stylesheets not in self._digests:
-            self._digests[stylesheets] = self._recorded(stylesheets)
-        return self._digests[stylesheets]
-
-    def resources_digest(self, html: str) -> str:
-        return resources_digest(self.root, self.base_url, html)
-
-    def _recorded(self, stylesheets: str) -> str | None:
-        record = self.store.get(_stylesheets_key(stylesheets))
-        try:
-            files = json.loads(record) if record is not None else None
-            if not isinstance(files, list):
-                return None
-            return files_digest(self.root, [(self.root / file).as_uri() for file in files])
-        except (ValueError, TypeError, RenderError):
-            return None
-
-
-def _stylesheets_key(stylesheets: str) -> str:
-    return cache_key("stylesheet files", stylesheets)
 
 
 class CompiledTemplates(BytecodeCache):
