@@ -142,7 +142,11 @@ def test_a_rebuild_renders_only_the_edited_card_and_tells_the_page_to_reload(rev
     write_review(project, "de", out, watch=True)
 
     new = cache_entries(out) - before
-    assert len(new) == 3  # the edited card's fit, its rendering and its fit budgets; nothing else
+    # The edited card's fit, its rendering and its fit budgets; nothing else but, as the face
+    # and its budgets are two jobs for two forked workers, the record of a stylesheet set
+    # parsed for them.
+    records = [path for path in new if path.read_bytes().split(b"\n", 1)[1].startswith(b'{"files"')]
+    assert len(new) - len(records) == 3 and len(records) <= 1
     assert "Eiserne Mutter" in page.read_text(encoding="utf-8")
     assert f'"{generation}"' not in (page.parent / "de.generation.js").read_text()
 
