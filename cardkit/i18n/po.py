@@ -20,7 +20,7 @@ from pathlib import Path
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
                                     OutgoingUnit)
 from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
-from cardkit.model.placeholders import tokens
+from cardkit.placeholders import tokens
 from cardkit.problems import Position
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a",

@@ -13,7 +13,7 @@ source (a printing and its card number) is meant to join it as a second model, t
 by its keys (`file` names a rulebook), so that a group can cite both; each check then
 handles the kinds of citation it knows.
 
-This module imports nothing of the project, so `model.base` can build on it.
+This module imports nothing of the project but its messages, so `model.base` can build on it.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
+
+from cardkit.messages import Message
 
 RulebookFile = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]+\.txt$", max_length=128)]
 LineRange = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$")]
@@ -80,9 +82,8 @@ class SourceGroup(_Strict):
     @model_validator(mode="after")
     def _cited_or_read(self):
         if not self.cites and self.reading is None:
-            raise PydanticCustomError(
-                "source_empty", "a source cites rulebook lines ('cites'), gives a 'reading', "
-                "or both")
+            raise PydanticCustomError("source_empty", "{message}", {"message": Message(
+                "a source cites rulebook lines ('cites'), gives a 'reading', or both")})
         return self
 
     def covers(self, path: str) -> bool:
