@@ -25,7 +25,7 @@ from pathlib import Path
 from cardkit.checks.runner import check_sources, load_checked
 from cardkit.i18n.export import build_catalogue
 from cardkit.i18n.importer import _consequences, _Plan
-from cardkit.i18n.plurals import plural_forms
+from cardkit.model.plurals import plural_forms
 from cardkit.i18n.po import read_po, write_po
 from cardkit.source.tree import load_sources
 

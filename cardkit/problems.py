@@ -34,20 +34,26 @@ CODES = frozenset({
     # provenance: facts and texts traced to rulebook lines
     "provenance-missing", "provenance-unknown-fact", "provenance-unknown-file",
     "provenance-line-range", "provenance-language", "provenance-follows",
-    "provenance-contradicted", "name-not-provisional",
-    # citations against the rulebook files (validate --rulebooks)
-    "rulebook-missing", "rulebook-lines", "quote-not-found",
+    "provenance-contradicted", "name-not-provisional", "provenance-unknown-printing",
+    "printed-provisional", "printing-unused",
+    # citations against the rulebook files and transcriptions (validate --rulebooks)
+    "rulebook-missing", "rulebook-lines", "quote-not-found", "transcription-missing",
+    "transcription-lines",
     # formatting
     "not-canonical",
     # effect text
     "icon-unknown", "icon-mismatch", "markup-unbalanced", "markup-mismatch", "number-mismatch",
     "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
-    "glossary-incomplete", "effect-wording", "phrase-missing", "placeholder-malformed",
+    "glossary-incomplete", "effect-wording", "phrase-missing", "phrase-form-missing", "placeholder-malformed",
     "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
-    "end-punctuation", "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
+    "end-punctuation", "markup-tag", "layout-character", "doubled-word", "punctuation-only",
+    "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text
     "fit-shrunk", "fit-overflow", "glyph-missing", "template-string-markup",
+    # the owner's pictures
+    "art-unreadable", "art-crop", "art-no-frame", "art-unknown-back", "art-resolution",
+    "art-low-resolution",
 })
 
 

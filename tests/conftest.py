@@ -11,6 +11,10 @@ import pytest
 TESTS = Path(__file__).parent
 MINIMAL_DATABASE = TESTS / "fixtures" / "minimal"
 PROJECT_ROOT = TESTS.parent
+# Every language the project holds, as found: a language begun in locales/ is tested too.
+SHIPPED_LANGUAGES = sorted(folder.name for folder in (PROJECT_ROOT / "locales").iterdir()
+                           if folder.is_dir())
+SHIPPED_TRANSLATIONS = [language for language in SHIPPED_LANGUAGES if language != "en"]
 
 
 @dataclass(frozen=True)
@@ -50,13 +54,13 @@ def broken_fixtures(folder: str) -> list:
 
 @pytest.fixture(scope="session")
 def box_build(tmp_path_factory) -> Path:
-    """The shipped database built once per test session: every game in English, Spanish and
-    German on both papers. The folder holds the PDFs (`<game>/<ll>/cards-<paper>.pdf`) and
+    """The shipped database built once per test session: every game in every language on
+    both papers. The folder holds the PDFs (`<game>/<ll>/cards-<paper>.pdf`) and
     the face cache."""
     from cardkit.render.build import build
 
     out = tmp_path_factory.mktemp("box")
-    build(PROJECT_ROOT, out, ["en", "es", "de"], ["a4", "letter"], jobs=2)
+    build(PROJECT_ROOT, out, SHIPPED_LANGUAGES, ["a4", "letter"], jobs=2)
     return out
 
 

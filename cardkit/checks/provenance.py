@@ -1,11 +1,18 @@
-"""Provenance: every fact and every rulebook-language text traces to rulebook lines.
+"""Provenance: every fact and every rulebook-language text traces to its sources.
 
-For a game whose `box.yaml` lists its rulebooks, `check_provenance` demands that every
-fact of every card not listed under `unknown` is covered by a source group (cited lines,
-a reading, or both), that every cited file is one of those rulebooks and every line range
-lies inside it, that `follows` settles a disagreement between rulebooks the group cites,
-and that every name and text in a language the rulebooks are written in is cited or
-marked `provisional`. English names, which no rulebook prints, stay provisional.
+For a game whose `box.yaml` lists its rulebooks or printings, `check_provenance` demands
+that every fact of every card not listed under `unknown` is covered by a source group
+(cited lines or printed cards, a reading, or both), that every cited file is one of those
+rulebooks and every line range lies inside it, that every cited printing is declared,
+that `follows` settles a disagreement between rulebooks the group cites, and that every
+name and text in a language the rulebooks are written in is cited or marked
+`provisional`. A text cites sources in its own language.
+
+A name or text cited to a printing in its own language is the printed wording: it is not
+`provisional` (so it prints without the mark of our wording). English names, which no
+rulebook prints, stay provisional unless an English printing is cited for them. A
+printing declared and never cited is a warning: either the citations are still to come
+or the declaration is stale.
 
 `checks/quotes.py` goes further where the rulebook files are at hand (`validate
 --rulebooks DIR`): each citation's quote must stand in its lines.
@@ -22,13 +29,15 @@ from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.database import Database, Origin
 from cardkit.model.effects import CountedEffect, DiscoverAndDuel
-from cardkit.model.provenance import SourceGroup
+from cardkit.model.provenance import PrintingCitation, RulebookCitation, SourceGroup
 from cardkit.model.texts import Entry, is_name
-from cardkit.problems import Problem, error
+from cardkit.problems import Problem, error, warning
 from cardkit.source.layout import SOURCE_LANGUAGE
 
-NOT_FACTS = frozenset({"id", "kind", "unknown", "sources"})
-NOT_BOX_FACTS = frozenset({"rulebooks", "sources"})
+# The card fields that are not facts: a card's identity, its bookkeeping, and the owner's
+# picture (docs/printing.md, "Artwork"), which no rulebook gives.
+NOT_FACTS = frozenset({"id", "kind", "unknown", "sources", "art"})
+NOT_BOX_FACTS = frozenset({"rulebooks", "printings", "sources", "backs"})
 
 
 def fact_paths(card: CardModel) -> list[str]:
@@ -71,34 +80,55 @@ def box_fact_paths(box: Box) -> list[str]:
 def check_provenance(database: Database) -> list[Problem]:
     problems: list[Problem] = []
     for game, box in database.boxes.items():
-        if not box.rulebooks:
+        if not box.rulebooks and not box.printings:
             continue
-        problems += _check_entry(box.sources, box_fact_paths(box), database.box_origins[game],
-                                 box, None)
+        cited: set[str] = set()
+        box_origin = database.box_origins[game]
+        problems += _check_entry(box.sources, box_fact_paths(box), box_origin, box, None, cited)
         languages = {rulebook.language for rulebook in box.rulebooks.values()}
         for card_id, card in database.cards.items():
             origin = database.card_origins[card_id]
             if origin.game == game:
-                problems += _check_entry(card.sources, fact_paths(card), origin, box, None)
+                problems += _check_entry(card.sources, fact_paths(card), origin, box, None, cited)
         for language in database.languages:
             for card_id, entry in database.texts.get(language, {}).items():
                 origin = database.text_origins[(language, card_id)]
                 if origin.game != game:
                     continue
-                if language in languages:
-                    needed = [path for path in entry.texts if path not in entry.provisional]
-                    problems += _check_entry(entry.sources, needed, origin, box, language,
-                                             provisional=entry.provisional)
-                elif language == SOURCE_LANGUAGE:
-                    problems += _english_names_provisional(entry, origin)
+                printed = printed_paths(entry, box, language)
+                needed = [path for path in entry.texts if path not in entry.provisional] \
+                    if language in languages else []
+                problems += _check_entry(entry.sources, needed, origin, box, language, cited,
+                                         known=entry.texts)
+                problems += _printed_not_provisional(entry, origin, printed)
+                if language == SOURCE_LANGUAGE:
+                    problems += _english_names_provisional(entry, origin, printed)
+        problems += [warning(box_origin.key_position(("printings", printing)), "printing-unused",
+                             f"the printing {printing!r} is declared but nothing cites it: cite "
+                             "it for the facts and texts it gives, or remove it",
+                             field=f"printings.{printing}")
+                     for printing in box.printings if printing not in cited]
     return problems
 
 
+def printed_paths(entry: Entry, box: Box, language: str) -> set[str]:
+    """The texts of an entry cited to a printing in the entry's own language: the printed
+    wording."""
+    own = {name for name, printing in box.printings.items() if printing.language == language}
+    return {path for path in entry.texts for group in entry.sources
+            if group.covers(path) and any(isinstance(citation, PrintingCitation)
+                                          and citation.printing in own for citation in group.cites)}
+
+
 def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, box: Box,
-                 language: str | None, provisional: Iterable[str] = ()) -> list[Problem]:
+                 language: str | None, cited: set[str], known: Iterable[str] = ()) -> list[Problem]:
+    """The sources of one entry: each group names what the entry gives (`needed`, and
+    `known`, texts that need no source), each citation is of a declared rulebook or
+    printing (in the entry's `language`, for a text), and every path of `needed` is
+    covered. Adds the printings cited to `cited`."""
     problems = []
     card_id = origin.key
-    known = list(needed) + list(provisional)
+    known = list(needed) + list(known)
     for index, group in enumerate(groups):
         here = ("sources", index)
         for number, fact in enumerate(group.facts):
@@ -109,28 +139,15 @@ def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, b
                     card_id=card_id))
         for number, citation in enumerate(group.cites):
             at = here + ("cites", number)
-            rulebook = box.rulebooks.get(citation.file)
-            if rulebook is None:
-                close = difflib.get_close_matches(citation.file, list(box.rulebooks), n=1)
-                problems.append(error(
-                    origin.position(at + ("file",)), "provenance-unknown-file",
-                    f"{citation.file!r} is not one of the rulebooks box.yaml lists "
-                    f"({', '.join(sorted(box.rulebooks))})",
-                    suggestion=close[0] if close else None, card_id=card_id))
-                continue
-            if citation.first > citation.last or citation.last > rulebook.lines:
-                problems.append(error(
-                    origin.position(at + ("lines",)), "provenance-line-range",
-                    f"lines {citation.lines} are not in {citation.file}, which has "
-                    f"{rulebook.lines} lines", card_id=card_id))
-            if language is not None and rulebook.language != language:
-                problems.append(error(
-                    origin.position(at + ("file",)), "provenance-language",
-                    f"{citation.file} is the {rulebook.language!r} rulebook; a {language!r} "
-                    "text cites the rulebook in its own language", card_id=card_id))
+            if isinstance(citation, PrintingCitation):
+                cited.add(citation.printing)
+                problems += _check_printing_citation(citation, origin, at, box, language)
+            else:
+                problems += _check_rulebook_citation(citation, origin, at, box, language)
         if group.follows is not None:
-            cited = {citation.file for citation in group.cites}
-            if len(cited) < 2 or group.follows.file not in cited:
+            files = {citation.file for citation in group.cites
+                     if isinstance(citation, RulebookCitation)}
+            if len(files) < 2 or group.follows.file not in files:
                 problems.append(error(
                     origin.position(here + ("follows", "file")), "provenance-follows",
                     "'follows' settles a disagreement between rulebooks the source cites: "
@@ -146,8 +163,59 @@ def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, b
     return problems
 
 
-def _english_names_provisional(entry: Entry, origin: Origin) -> list[Problem]:
+def _check_rulebook_citation(citation: RulebookCitation, origin: Origin, at: tuple, box: Box,
+                             language: str | None) -> list[Problem]:
+    card_id = origin.key
+    rulebook = box.rulebooks.get(citation.file)
+    if rulebook is None:
+        close = difflib.get_close_matches(citation.file, list(box.rulebooks), n=1)
+        return [error(origin.position(at + ("file",)), "provenance-unknown-file",
+                      f"{citation.file!r} is not one of the rulebooks box.yaml lists "
+                      f"({', '.join(sorted(box.rulebooks)) or 'none'})",
+                      suggestion=close[0] if close else None, card_id=card_id)]
+    problems = []
+    if citation.first > citation.last or citation.last > rulebook.lines:
+        problems.append(error(
+            origin.position(at + ("lines",)), "provenance-line-range",
+            f"lines {citation.lines} are not in {citation.file}, which has "
+            f"{rulebook.lines} lines", card_id=card_id))
+    if language is not None and rulebook.language != language:
+        problems.append(error(
+            origin.position(at + ("file",)), "provenance-language",
+            f"{citation.file} is the {rulebook.language!r} rulebook; a {language!r} "
+            "text cites the rulebook in its own language", card_id=card_id))
+    return problems
+
+
+def _check_printing_citation(citation: PrintingCitation, origin: Origin, at: tuple, box: Box,
+                             language: str | None) -> list[Problem]:
+    printing = box.printings.get(citation.printing)
+    if printing is None:
+        close = difflib.get_close_matches(citation.printing, list(box.printings), n=1)
+        declared = ", ".join(sorted(box.printings)) or "none"
+        return [error(origin.position(at + ("printing",)), "provenance-unknown-printing",
+                      f"{citation.printing!r} is not one of the printings box.yaml declares "
+                      f"({declared}); declare it under 'printings' with its language",
+                      suggestion=close[0] if close else None, card_id=origin.key)]
+    if language is not None and printing.language != language:
+        return [error(origin.position(at + ("printing",)), "provenance-language",
+                      f"{citation.printing} is the {printing.language!r} printing; a {language!r} "
+                      "text cites a printing in its own language", card_id=origin.key)]
+    return []
+
+
+def _printed_not_provisional(entry: Entry, origin: Origin, printed: set[str]) -> list[Problem]:
+    return [error(origin.position(("provisional", entry.provisional.index(path))),
+                  "printed-provisional",
+                  f"'{path}' is cited to a printed card in its own language, so it is the printed "
+                  "wording: remove it from 'provisional'", card_id=origin.key, field=path)
+            for path in entry.provisional if path in printed]
+
+
+def _english_names_provisional(entry: Entry, origin: Origin, printed: set[str]) -> list[Problem]:
     return [error(origin.position(tuple(path.split("."))), "name-not-provisional",
                   f"the English name '{path}' must be listed under 'provisional': no rulebook "
-                  "prints the English edition's names", card_id=origin.key, field=path)
-            for path in entry.texts if is_name(path) and path not in entry.provisional]
+                  "prints the English edition's names (cite an English printing for a printed "
+                  "name)", card_id=origin.key, field=path)
+            for path in entry.texts
+            if is_name(path) and path not in entry.provisional and path not in printed]

@@ -11,6 +11,12 @@ Quotes and rulebooks are compared folded (`fold`): without whitespace or hyphens
 the OCR scatters inside words and across line ends, without accents, which it drops or
 breaks, and without case. Readings are checked like any other citation: a reading still
 quotes the lines it reads.
+
+A printed card is checked the same way where its printing keeps a transcription (a text
+file of the printing's cards, declared in `box.yaml` and read from the same folder): a
+quote must stand in it, and a plain citation's quote must give what it is cited for; a
+name cited without a quote must itself stand in the transcription. A printing without a
+transcription is checked by its declaration only (checks/provenance.py).
 """
 
 from __future__ import annotations
@@ -26,9 +32,9 @@ from pydantic import BaseModel
 
 from cardkit.checks.provenance import box_fact_paths, fact_paths
 from cardkit.model.database import Database, Origin
-from cardkit.model.provenance import Citation, SourceGroup
+from cardkit.model.provenance import PrintingCitation, RulebookCitation, SourceGroup
 from cardkit.model.texts import is_name
-from cardkit.problems import Problem, error
+from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, read_input
 
 RULEBOOK_LIMIT = 4 * 1024 * 1024
@@ -78,44 +84,73 @@ class RulebookText:
             at = self.folded.find(quote, at + 1)
 
 
-def read_rulebooks(database: Database,
-                   folder: Path) -> tuple[dict[str, RulebookText], list[Problem]]:
-    """The rulebooks every game's box lists, read from `folder`: each must be there and
-    have the number of lines the box gives; one that is not is a problem at its entry."""
-    texts: dict[str, RulebookText] = {}
+@dataclass(frozen=True)
+class SourceTexts:
+    """The rulebooks by file name and the transcriptions by printing id, as read."""
+
+    rulebooks: dict[str, RulebookText]
+    transcriptions: dict[str, tuple[str, RulebookText]]  # printing id: (file, text)
+
+
+def read_rulebooks(database: Database, folder: Path) -> tuple[SourceTexts, list[Problem]]:
+    """The rulebooks every game's box lists and the transcriptions of its printings, read
+    from `folder`: each must be there and have the number of lines the box gives; one that
+    is not is a problem at its entry."""
+    rulebooks: dict[str, RulebookText] = {}
+    transcriptions: dict[str, tuple[str, RulebookText]] = {}
     problems: list[Problem] = []
     for game, box in database.boxes.items():
         origin = database.box_origins[game]
         for name, rulebook in box.rulebooks.items():
-            if name in texts:
+            if name not in rulebooks:
+                text = _read(folder, name, rulebook.lines, origin.key_position(("rulebooks", name)),
+                             origin.position(("rulebooks", name, "lines")), "rulebook", problems)
+                if text is not None:
+                    rulebooks[name] = text
+        for printing_id, printing in box.printings.items():
+            transcription = printing.transcription
+            if transcription is None:
                 continue
-            try:
-                data = read_input(folder / name, root=folder, limit=RULEBOOK_LIMIT)
-            except (InputRefused, OSError) as exc:
-                reason = exc.reason if isinstance(exc, InputRefused) else exc.strerror
-                problems.append(error(origin.key_position(("rulebooks", name)), "rulebook-missing",
-                                      f"{name} cannot be read from {folder}: {reason}"))
-                continue
-            text = RulebookText.of(data.decode("utf-8", errors="replace"))
-            if text.line_count != rulebook.lines:
-                problems.append(error(
-                    origin.position(("rulebooks", name, "lines")), "rulebook-lines",
-                    f"{folder / name} has {text.line_count} lines, not the {rulebook.lines} "
-                    "box.yaml gives: another text of this rulebook, whose lines the citations "
-                    "do not count"))
-                continue
-            texts[name] = text
-    return texts, problems
+            at = ("printings", printing_id, "transcription")
+            text = _read(folder, transcription.file, transcription.lines,
+                         origin.position(at + ("file",)), origin.position(at + ("lines",)),
+                         "transcription", problems)
+            if text is not None:
+                transcriptions[printing_id] = (transcription.file, text)
+    return SourceTexts(rulebooks, transcriptions), problems
+
+
+def _read(folder: Path, name: str, lines: int, missing_at: Position, lines_at: Position,
+          what: str, problems: list[Problem]) -> RulebookText | None:
+    """A rulebook or a transcription (`what`) read from `folder`, or None and the problem."""
+    try:
+        data = read_input(folder / name, root=folder, limit=RULEBOOK_LIMIT)
+    except (InputRefused, OSError) as exc:
+        reason = exc.reason if isinstance(exc, InputRefused) else exc.strerror
+        problems.append(error(missing_at, f"{what}-missing",
+                              f"{name} cannot be read from {folder}: {reason}"))
+        return None
+    text = RulebookText.of(data.decode("utf-8", errors="replace"))
+    if text.line_count != lines:
+        problems.append(error(
+            lines_at, f"{what}-lines",
+            f"{folder / name} has {text.line_count} lines, not the {lines} box.yaml gives: "
+            f"another text of this {what}, whose lines the citations do not count"))
+        return None
+    return text
 
 
 def check_quotes(database: Database, folder: Path) -> list[Problem]:
-    """Every citation of the database against the rulebooks in `folder`."""
-    rulebooks, problems = read_rulebooks(database, folder)
-    for groups, origin, values in _sourced_entries(database):
+    """Every citation of the database against the rulebooks and transcriptions in `folder`."""
+    texts, problems = read_rulebooks(database, folder)
+    for groups, origin, values, of_texts in _sourced_entries(database):
         for index, group in enumerate(groups):
             for number, citation in enumerate(group.cites):
                 at = ("sources", index, "cites", number)
-                rulebook = rulebooks.get(citation.file)
+                if isinstance(citation, PrintingCitation):
+                    problems += _check_printed(citation, group, texts, origin, at, values, of_texts)
+                    continue
+                rulebook = texts.rulebooks.get(citation.file)
                 if rulebook is None or citation.last > rulebook.line_count \
                         or citation.first > citation.last:
                     continue  # a file unlisted or not read, or a bad range: reported already
@@ -125,7 +160,35 @@ def check_quotes(database: Database, folder: Path) -> list[Problem]:
     return problems
 
 
-def _misplaced(citation: Citation, rulebook: RulebookText, origin: Origin,
+def _check_printed(citation: PrintingCitation, group: SourceGroup, texts: SourceTexts,
+                   origin: Origin, at: tuple, values: Callable, of_texts: bool) -> list[Problem]:
+    """A printed card against its printing's transcription, where there is one: its quote
+    stands in it and gives what it is cited for; without a quote, the names it is cited
+    for stand in it."""
+    if citation.printing not in texts.transcriptions:
+        return []  # no transcription, or one not read: the declaration is all there is
+    file, transcription = texts.transcriptions[citation.printing]
+    whole = (1, transcription.line_count)
+    if citation.quote is None:
+        if not of_texts:
+            return []  # a number without words around it: nothing to find
+        return [error(origin.position(at + ("printing",)), "quote-not-found",
+                      f"the name {shown} stands nowhere in {file}, the transcription of "
+                      f"{citation.printing}: quote the card's words, or correct the name",
+                      card_id=origin.key)
+                for fact in group.facts for shown, pattern in values(fact)
+                if not pattern.search(transcription.folded)]
+    if not transcription.holds(fold(citation.quote), *whole):
+        return [error(origin.position(at + ("quote",)), "quote-not-found",
+                      f"the quote {_shown(citation.quote)} is nowhere in {file}, the "
+                      f"transcription of {citation.printing} (compared without case, accents, "
+                      "whitespace or hyphens)", card_id=origin.key)]
+    if group.reading is None and group.follows is None:
+        return _not_given(citation, group, origin, at, values)
+    return []
+
+
+def _misplaced(citation: RulebookCitation, rulebook: RulebookText, origin: Origin,
                at: tuple) -> list[Problem]:
     quote = fold(citation.quote)
     if rulebook.holds(quote, citation.first, citation.last):
@@ -148,12 +211,12 @@ def _shown(quote: str) -> str:
     return repr(quote if len(quote) <= 48 else quote[:47] + "…")
 
 
-def _distance(place: tuple[int, int], citation: Citation) -> int:
+def _distance(place: tuple[int, int], citation: RulebookCitation) -> int:
     first, last = place
     return max(citation.first - last, first - citation.last, 0)
 
 
-def _lines(citation: Citation) -> str:
+def _lines(citation: RulebookCitation) -> str:
     return f"{_lines_word(citation.first, citation.last)} {citation.lines}"
 
 
@@ -161,13 +224,14 @@ def _lines_word(first: int, last: int) -> str:
     return "line" if first == last else "lines"
 
 
-def _plain(group: SourceGroup, citation: Citation) -> bool:
+def _plain(group: SourceGroup, citation: RulebookCitation) -> bool:
     """Whether the citation must give the group's names and numbers to the letter: not a
     reading (derived), and not the other rulebook's side of a disagreement."""
     return group.reading is None and (group.follows is None or group.follows.file == citation.file)
 
 
-def _not_given(citation: Citation, group: SourceGroup, origin: Origin, at: tuple,
+def _not_given(citation: RulebookCitation | PrintingCitation, group: SourceGroup,
+               origin: Origin, at: tuple,
                values: Callable) -> list[Problem]:
     quote = fold(citation.quote)
     return [error(origin.position(at + ("quote",)), "provenance-contradicted",
@@ -179,19 +243,21 @@ def _not_given(citation: Citation, group: SourceGroup, origin: Origin, at: tuple
 
 # -- what a plain citation must give ----------------------------------------------------
 
-def _sourced_entries(database: Database) -> Iterator[tuple[list[SourceGroup], Origin, Callable]]:
-    """Each entry with sources: its groups, its origin, and what a plain citation of each
-    fact must give (names for texts, whole numbers for facts), as (shown, pattern) pairs."""
+def _sourced_entries(database: Database) -> Iterator[tuple[list[SourceGroup], Origin, Callable,
+                                                            bool]]:
+    """Each entry with sources: its groups, its origin, what a plain citation of each fact
+    must give (names for texts, whole numbers for facts) as (shown, pattern) pairs, and
+    whether the entry is one of texts."""
     for (language, card_id), origin in database.text_origins.items():
         entry = database.texts.get(language, {}).get(card_id)
         if entry is not None:
-            yield entry.sources, origin, lambda fact, entry=entry: _names(entry, fact)
+            yield entry.sources, origin, lambda fact, entry=entry: _names(entry, fact), True
     for card_id, card in database.cards.items():
         yield (card.sources, database.card_origins[card_id],
-               lambda fact, card=card: _numbers(card, fact_paths(card), fact))
+               lambda fact, card=card: _numbers(card, fact_paths(card), fact), False)
     for game, box in database.boxes.items():
         yield (box.sources, database.box_origins[game],
-               lambda fact, box=box: _numbers(box, box_fact_paths(box), fact))
+               lambda fact, box=box: _numbers(box, box_fact_paths(box), fact), False)
 
 
 def _names(entry, fact: str) -> Iterator[tuple[str, re.Pattern]]:

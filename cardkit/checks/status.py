@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from cardkit.model.database import Database, Origin
+from cardkit.model.effects import COUNTED_EFFECTS
+from cardkit.model.phrasebook import phrase_of, worded_phrases
+from cardkit.model.plurals import PluralMismatch, plural_forms
 from cardkit.model.texts import field_location, field_value, fingerprint, translatable_fields
 from cardkit.problems import Position, Problem, warning
-from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.layout import GLOSSARY_FILE, PHRASEBOOK_FILE, SOURCE_LANGUAGE
 
 STATES = ("translated", "stale", "missing")
 
@@ -30,11 +34,16 @@ class FieldState:
     source_text: str | None
     text: str | None
     reason: str = ""
+    # The locale file that holds the card's texts in the language, or will hold them.
+    home: Path | None = None
 
     @property
     def position(self) -> Position:
-        """Where the text stands, or (missing) the entry or card it belongs to."""
+        """Where the text stands; (missing) the entry it belongs in, or the locale file that
+        will hold it when the card has no entry yet."""
         if self.text is None:
+            if self.home is not None and self.origin.document.path != self.home:
+                return Position(self.home)
             return self.origin.key_position()
         return self.origin.position(field_location(self.path))
 
@@ -57,7 +66,8 @@ def translation_states(database: Database, languages: list[str] | None = None,
                 state, reason = _state_of(source, text, entry, path)
                 states.append(FieldState(language, card_id, database.game_of(card_id), card.kind,
                                          path, state, origin,
-                                         source, text, reason))
+                                         source, text, reason,
+                                         database.locale_file(language, card_id)))
     return states
 
 
@@ -87,3 +97,74 @@ def summarize(states: list[FieldState]) -> dict[tuple[str, str, str], Counter]:
     for state in states:
         summary.setdefault((state.language, state.game, state.kind), Counter())[state.state] += 1
     return summary
+
+
+@dataclass(frozen=True)
+class PartState:
+    """A glossary term or phrase form of a language: filled (`translated`) or still to fill
+    (`missing`), as `cardkit i18n init` leaves each."""
+
+    language: str
+    kind: str  # "glossary" or "phrasebook"
+    label: str
+    position: Position
+    state: str
+
+
+def part_states(database: Database, languages: list[str]) -> list[PartState]:
+    """The state of every glossary term and effect phrase form the English ones call for."""
+    parts = []
+    source = database.glossaries.get(SOURCE_LANGUAGE, {})
+    english = database.phrasebooks.get(SOURCE_LANGUAGE)
+    for language in languages:
+        glossary_file = Position(Path("locales", language, GLOSSARY_FILE))
+        unfilled = database.unfilled_terms.get(language, {})
+        for term_id, term in source.items():
+            label = f"{term_id} (English: {term.term})"
+            if term_id in database.glossaries.get(language, {}):
+                parts.append(PartState(language, "glossary", label, glossary_file, "translated"))
+            else:
+                where = unfilled[term_id].key_position() if term_id in unfilled else glossary_file
+                parts.append(PartState(language, "glossary", label, where, "missing"))
+        if english is not None:
+            parts += _phrase_states(database, language, english)
+    return parts
+
+
+def _phrase_states(database: Database, language: str, english) -> list[PartState]:
+    phrasebook = database.phrasebooks.get(language)
+    origin = database.phrasebook_origins.get(language)
+    try:
+        needed = plural_forms(language).needed
+    except PluralMismatch:
+        needed = ("other",)
+    parts = []
+    for effect, variant, _ in worded_phrases(english):
+        phrase = phrase_of(phrasebook, effect, variant)
+        for category in needed if effect in COUNTED_EFFECTS else ("other",):
+            location = ("effects", effect, variant, category)
+            filled = phrase is not None and getattr(phrase, category) is not None
+            where = (origin.key_position(location) if origin is not None
+                     else Position(Path("locales", language, PHRASEBOOK_FILE)))
+            parts.append(PartState(language, "phrasebook", ".".join(location), where,
+                                   "translated" if filled else "missing"))
+    return parts
+
+
+@dataclass(frozen=True)
+class ArtState:
+    """Whether one card names a picture (`art`), for `cardkit status`."""
+
+    game: str
+    kind: str
+    card_id: str
+    has_art: bool
+    position: Position
+
+
+def art_states(database: Database, game: str | None = None) -> list[ArtState]:
+    """Every card of `game` (default: every game) in file order, with or without a picture."""
+    return [ArtState(database.game_of(card.id), card.kind, card.id, card.art is not None,
+                     database.card_origins[card.id].key_position())
+            for card in database.cards.values()
+            if game is None or database.game_of(card.id) == game]

@@ -6,7 +6,7 @@ import json
 
 from collections import Counter
 
-from cardkit.checks.status import STATES, FieldState, summarize
+from cardkit.checks.status import STATES, ArtState, FieldState, PartState, summarize
 from cardkit.checks.text.catalogue import CatalogueEntry
 
 TEMPLATES = "templates"  # the kind the template catalogue's strings are counted under
@@ -14,11 +14,20 @@ ALL_GAMES = "-"  # the game column of the template strings, which every game sha
 
 
 def render_status(states: list[FieldState], output_format: str,
-                  templates: list[tuple[str, CatalogueEntry]] = ()) -> str:
-    """The states of the card texts and of the template strings (language, entry)."""
+                  templates: list[tuple[str, CatalogueEntry]] = (), art: list[ArtState] = (),
+                  parts: list[PartState] = ()) -> str:
+    """The states of the card texts, of the template strings (language, entry) and of the
+    glossary terms and phrase forms, and which cards have no picture."""
+    pictures: dict[tuple[str, str], Counter] = {}
+    for state in art:
+        pictures.setdefault((state.game, state.kind), Counter())["with" if state.has_art else "without"] += 1
+    without = [state for state in art if not state.has_art]
     summary = summarize(states)
     for language, entry in templates:
         summary.setdefault((language, ALL_GAMES, TEMPLATES), Counter())[entry.state] += 1
+    for part in parts:
+        summary.setdefault((part.language, ALL_GAMES, part.kind), Counter())[part.state] += 1
+    unfilled = [part for part in parts if part.state != "translated"]
     unfinished = [(language, entry) for language, entry in templates if entry.state != "translated"]
     if output_format == "json":
         return json.dumps({
@@ -32,6 +41,12 @@ def render_status(states: list[FieldState], output_format: str,
             "templates": [{"language": language, "context": entry.context, "msgid": entry.source,
                            "state": entry.state, "position": str(entry.position)}
                           for language, entry in unfinished],
+            "parts": [{"language": part.language, "kind": part.kind, "part": part.label,
+                       "state": part.state, "position": str(part.position)} for part in unfilled],
+            "art": [{"game": game, "kind": kind, "with": counts["with"], "without": counts["without"]}
+                    for (game, kind), counts in sorted(pictures.items())],
+            "without_art": [{"card": s.card_id, "game": s.game, "kind": s.kind,
+                             "position": str(s.position)} for s in without],
         }, indent=2, ensure_ascii=False) + "\n"
     lines = [f"{'language':<9}{'game':<9}{'kind':<15}{'translated':>11}{'stale':>7}{'missing':>9}"]
     for (language, game, kind), counts in sorted(summary.items()):
@@ -44,4 +59,17 @@ def render_status(states: list[FieldState], output_format: str,
     for language, entry in unfinished:
         lines.append(f"{entry.position.path}:{entry.position.line}: {entry.state}: {language} "
                      f"{TEMPLATES} {entry.label}")
+    for part in unfilled:
+        lines.append(f"{part.position}: to fill: {part.language} {part.kind} {part.label}")
+    if pictures:
+        lines.append(f"{'pictures':<9}{'game':<9}{'kind':<15}{'with art':>11}{'without':>9}")
+        for (game, kind), counts in sorted(pictures.items()):
+            lines.append(f"{'':<9}{game:<9}{kind:<15}{counts['with']:>11}{counts['without']:>9}")
+    for state in without:
+        lines.append(f"{state.position.path}:{state.position.line}: no art: {state.game} {state.kind} {state.card_id}")
+    languages = sorted({state.language for state in states if state.state == "missing"})
+    for language in languages:
+        lines.append(f"next: `cardkit i18n export --lang {language} -o {language}.po` for a "
+                     f"translator's tool, or `cardkit workbench`; the texts go into "
+                     f"locales/{language}/<game>/")
     return "\n".join(lines) + "\n"

@@ -56,6 +56,10 @@ def _formats(context, parameter, value):
               help="What to write, comma-separated (default: pdf): pdf, the card sheets and "
                    "reference sheets; png, an image of each face and deck back in "
                    "<ll>/png/; tts, Tabletop Simulator decks in <ll>/tts/.")
+@click.option("--final", is_flag=True,
+              help="Refuse to build (exit 1, naming each) while any text the cards print is "
+                   "missing or unconfirmed (stale, such as a fuzzy guess) in a language built; "
+                   "proofs mark such texts, a final print has none.")
 @click.option("--dpi", type=click.IntRange(min=36, max=1200), default=300, show_default=True,
               help="The resolution of the PNG images.")
 @click.option("--png-area", type=click.Choice(["trim", "bleed"]), default="trim", show_default=True,
@@ -64,9 +68,11 @@ def _formats(context, parameter, value):
               help="What the Tabletop Simulator decks' image references start with: by default "
                    "relative to the game's Saved Objects folder; give that folder as an "
                    "absolute file:/// URL, or the web address you host the folders at.")
+@click.option("--art-dpi", type=click.IntRange(min=150, max=1200), default=300, show_default=True,
+              help="The resolution the cards' pictures are downsampled to at their printed size.")
 def build_command(root: Path, languages, papers, games: tuple[str, ...], out: str,
                   jobs: int | None, quiet: bool, no_cache: bool, formats: tuple[str, ...],
-                  dpi: int, png_area: str, tts_base: str) -> None:
+                  dpi: int, png_area: str, tts_base: str, art_dpi: int, final: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
     Each game's go to <out>/<game>/<ll>/, or to <out>/<ll>/ while the database holds one game.
@@ -79,12 +85,41 @@ def build_command(root: Path, languages, papers, games: tuple[str, ...], out: st
     from cardkit.render.raster import Raster
 
     root = require_database(root)
+    if final:
+        _refuse_unfinished(root, languages, list(dict.fromkeys(games)) or None)
     run_build(root, output_folder(out, root), languages, papers, jobs, quiet, no_cache,
-              list(dict.fromkeys(games)) or None, Outputs(formats, Raster(dpi, png_area), tts_base))
+              list(dict.fromkeys(games)) or None, Outputs(formats, Raster(dpi, png_area), tts_base),
+              art_dpi)
+
+
+def _refuse_unfinished(root: Path, languages: list[str] | None, games: list[str] | None) -> None:
+    """`build --final`: exit 1 naming every missing or unconfirmed printed text (card texts
+    and template strings) of the languages built."""
+    from cardkit.checks.status import translation_states
+    from cardkit.checks.text.catalogue import catalogue_states
+    from cardkit.cli.options import load_or_fail
+
+    database = load_or_fail(root).database
+    translations = [language for language in languages or database.languages
+                    if language in database.translations]
+    unfinished = [f"{state.position}: {state.state}: {state.language} {state.game} {state.card_id} "
+                  f"{state.path}" for game in games or [None]
+                  for state in translation_states(database, translations, game)
+                  if state.state != "translated"]
+    unfinished += [f"{entry.position.path}:{entry.position.line}: {entry.state}: {language} "
+                   f"templates {entry.label}" for language, entry in catalogue_states(root, translations)
+                   if entry.state != "translated"]
+    if unfinished:
+        for line in unfinished:
+            click.echo(line, err=True)
+        raise click.ClickException(f"not a final build: {len(unfinished)} printed text"
+                                   f"{'' if len(unfinished) == 1 else 's'} missing or unconfirmed "
+                                   "(stale); translate and confirm them, or build proofs without "
+                                   "--final")
 
 
 def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet: bool,
-              no_cache: bool, games: list[str] | None, outputs) -> None:
+              no_cache: bool, games: list[str] | None, outputs, art_dpi: int = 300) -> None:
     """Builds what `outputs` asks for into `out`, reporting as `cardkit build` does."""
     from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
 
@@ -93,7 +128,7 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
-                           games=games, outputs=outputs)
+                           games=games, outputs=outputs, art_dpi=art_dpi)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)

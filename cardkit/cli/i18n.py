@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import (UsageError, load_or_fail, output_file_option, require_database,
+from cardkit.cli.options import (UsageError, load_or_fail, output_file_option, require_database, root_option,
                                  write_output_file, writing_database)
 from cardkit.i18n.catalogue import ImportRefused, LocaleRefused
 from cardkit.i18n.export import build_catalogue
@@ -22,15 +22,36 @@ WRITERS = {"po": write_po, "xliff": write_xliff}
 FORMATS = (*WRITERS, "tbx")
 READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
 
-root_option = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
-                           show_default=True, help="The database folder.")
 game_option = click.option("--game", help="Only the texts of this game (duel, classic, cosmic); "
                                           "all games by default.")
 
 
 @click.group("i18n")
 def i18n_group() -> None:
-    """Exchange translations with translators' tools as PO or XLIFF files."""
+    """Exchange translations with translators' tools as PO or XLIFF files; begin a language."""
+
+
+@i18n_group.command("init")
+@click.argument("language")
+@root_option
+def init_command(language: str, root: Path) -> None:
+    """Begin a language: its glossary and phrasebook to fill, and its template catalogue.
+
+    LANGUAGE is a code Babel knows (fr, pl, pt_BR). Every value is left empty with the
+    English beside it; `cardkit status --lang LANGUAGE` lists what is left to fill."""
+    from cardkit.i18n.begin import BeginRefused, begin_language
+
+    database = load_or_fail(require_database(root)).database
+    with writing_database(root):
+        try:
+            written = begin_language(root, database, language)
+        except BeginRefused as exc:
+            raise UsageError(str(exc)) from None
+    for path in written:
+        click.echo(f"wrote {path.relative_to(root)}")
+    click.echo(f"next: fill in locales/{language}/glossary.yaml and phrasebook.yaml, then "
+               f"`cardkit i18n export --lang {language} -o {language}.po` for a translator's "
+               f"tool (`cardkit status --lang {language}` lists what is left)", err=True)
 
 
 @i18n_group.command("export")
@@ -54,7 +75,7 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
             text = write_tbx(database, language)
         else:
             notes = _fit_budget_notes(database, language, root) if fit_budgets else None
-            text = WRITERS[file_format](build_catalogue(database, language, notes, game))
+            text = WRITERS[file_format](build_catalogue(database, language, notes, game, root))
     except (LanguageRefused, LocaleRefused) as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:
@@ -112,4 +133,4 @@ def import_command(file: Path, root: Path, force: bool, game: str | None) -> Non
         else:
             click.echo(f"{where}: {change.key}: {change.what}")
     written = sum(change.kind == "written" for change in changes)
-    click.echo(f"{written} texts updated", err=True)
+    click.echo(f"{written} text{'' if written == 1 else 's'} updated", err=True)

@@ -34,6 +34,10 @@ def database_root(function):
         type=click.Path(file_okay=False, path_type=Path))(function)
 
 
+root_option = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=".",
+                           show_default=True, help="The database folder.")
+
+
 def output_folder_option(function):
     return click.option("--out", "out", default="build", show_default=True,
                          help="The folder the output goes to (not the database folder itself).")(function)
@@ -59,7 +63,7 @@ def output_file_option(function):
              "or FIFO is written through, never replaced.")(function)
 
 
-def write_output_file(output: Path | None, text: str) -> None:
+def write_output_file(output: Path | None, text: str | bytes) -> None:
     """Writes `text` where `-o` says (`source.output`): standard output, through a device or
     FIFO, or into a file in one transaction over its folder, after completing or discarding
     an interrupted write there."""
@@ -68,7 +72,7 @@ def write_output_file(output: Path | None, text: str) -> None:
         return
     try:
         if writes_through(output):
-            write_through(output, text.encode("utf-8"))
+            write_through(output, text.encode("utf-8") if isinstance(text, str) else text)
             return
         folder = output.absolute().parent
         if folder.is_dir():

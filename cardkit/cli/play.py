@@ -66,8 +66,12 @@ def _print(report: Report, engine) -> None:
     for invariant in engine.invariants:
         status = "BROKEN" if invariant.name in failed_invariants else "held  "
         click.echo(f"  {status}  {invariant.name} ({invariant.cites}): "
-                   f"{report.checks.get(invariant.name, 0):,} checks")
+                   f"{report.events:,} checks")
     status = "held  " if ended == report.played else "BROKEN"
     bound = engine.playthrough.max_actions
     click.echo(f"  {status}  a game ends within {bound} procedure{'' if bound == 1 else 's'} "
                f"({engine.playthrough.ends}): {ended} of {report.played} games")
+    if ended:
+        click.echo("procedures per game ended: median {}, 90% at most {}, 99% at most {}, "
+                   "longest {}".format(*map(report.length_at, (0.5, 0.9, 0.99, 1))))
+    click.echo(f"random player: {engine.playthrough.player}")

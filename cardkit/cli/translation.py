@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardkit.checks.status import translation_states
+from cardkit.checks.status import art_states, part_states, translation_states
 from cardkit.checks.status_output import render_status
 from cardkit.checks.text.catalogue import catalogue_states
 from cardkit.cli.options import (UsageError, database_root, load_or_fail, output_format, require_database,
@@ -27,7 +27,10 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
     """Show per language, game and card kind how many texts are translated, stale and missing.
 
     A language with no folder for a game has every text of that game missing. The template
-    strings count too, as the kind `templates` of every game (fuzzy entries count as stale)."""
+    strings count too, as the kind `templates` of every game (fuzzy entries count as stale),
+    and so do the glossary terms and effect phrase forms still to fill (kinds `glossary`
+    and `phrasebook`). Last, per game and kind, how many cards have a picture (`art`), and
+    each card without."""
     database = load_or_fail(require_database(root)).database
     try:
         if language is not None:
@@ -38,7 +41,9 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
     languages = [language] if language else database.translations
     states = translation_states(database, languages, game)
     templates = catalogue_states(root, languages)
-    click.echo(render_status(states, output_format, templates), nl=False)
+    parts = part_states(database, languages)
+    click.echo(render_status(states, output_format, templates, art_states(database, game), parts),
+               nl=False)
 
 
 @click.command("mark-translated")
@@ -65,4 +70,4 @@ def mark_translated_command(language: str, everything: bool, root: Path, selecto
             raise UsageError(str(exc)) from None
     for state in marked:
         click.echo(f"{state.position}: marked {state.language} {state.card_id} {state.path}")
-    click.echo(f"{len(marked)} texts marked as translated", err=True)
+    click.echo(f"{len(marked)} text{'' if len(marked) == 1 else 's'} marked as translated", err=True)

@@ -26,17 +26,20 @@ DEFAULT_PORT = 8737
 def workbench_command(root: Path, language: str, port: int, open_browser: bool, host: str,
                       out: Path) -> None:
     """Edit each translated text beside the card it prints on, in a local web page."""
-    from cardkit.workbench.server import LOOPBACK, AddressUnavailable, bind, cache_folder, serve
+    from cardkit.workbench.server import (LOOPBACK, AddressUnavailable, bind, cache_folder,
+                                          own_hosts, page_address, serve)
     from cardkit.workbench.service import Workbench, WorkbenchRefused
 
     root = require_database(root).resolve()
-    if host != LOOPBACK:
-        click.echo(f"warning: listening on {host}, not only on this machine: anyone who can reach "
-                   "that address can read the cards and change your files", err=True)
     try:
         sock = bind(host, port)
     except AddressUnavailable as exc:
         raise UsageError(str(exc)) from None
+    if host != LOOPBACK:
+        names = ", ".join(sorted(own_hosts(host, sock.getsockname()[1])))
+        click.echo(f"warning: listening on {host}, not only on this machine: anyone on the "
+                   "network who can reach it can read the cards and, with the page open, change "
+                   f"your files; it answers requests addressed to {names}", err=True)
     with sock:
         click.echo("reading the cards and fitting their faces (the first time, every face is "
                    "laid out)...", err=True)
@@ -44,8 +47,7 @@ def workbench_command(root: Path, language: str, port: int, open_browser: bool, 
             service = Workbench(root, language, cache_folder(root, out))
         except WorkbenchRefused as exc:
             raise UsageError(str(exc)) from None
-        bound_host, bound_port = sock.getsockname()[:2]
-        url = f"http://{bound_host}:{bound_port}/"
+        url = page_address(*sock.getsockname()[:2])
         click.echo(f"workbench for {language}: {url} (Ctrl-C stops)", err=True)
         if open_browser:
             webbrowser.open(url)

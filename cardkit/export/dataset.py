@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 from cardkit import __version__
+from cardkit.checks.provenance import NOT_FACTS
 from cardkit.checks.status import translation_states
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
@@ -24,7 +25,7 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 
 # The format's version (docs/export.md): a new field or value is a minor step, anything
 # that changes or removes one is a major step, and the schema file carries the major.
-FORMAT_VERSION = "1.0.0"
+FORMAT_VERSION = "1.1.0"
 SCHEMA_FILE = f"cardkit-export-{FORMAT_VERSION.split('.')[0]}.schema.json"
 SCHEMA_SOURCE = Path(__file__).with_name(SCHEMA_FILE)
 META_FILE = "meta.json"
@@ -32,8 +33,6 @@ META_FILE = "meta.json"
 # fingerprint of the current English text), stale (it records an earlier one), unconfirmed
 # (it records none) or missing.
 TEXT_STATES = ("source", "confirmed", "stale", "unconfirmed", "missing")
-# The card fields that are not facts: they have places of their own in a card's record.
-NOT_FACTS = {"id", "kind", "unknown", "sources"}
 _ENTRY_METADATA = ("provisional", "notes", "silence")
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardkit.export.dataset import (FORMAT_VERSION, NOT_FACTS, SCHEMA_SOURCE, TEXT_STATES,
+from cardkit.checks.provenance import NOT_FACTS
+from cardkit.export.dataset import (FORMAT_VERSION, SCHEMA_SOURCE, TEXT_STATES,
                                     encode_json)
 from cardkit.model.base import CardId, FieldPath
 from cardkit.model.games import GAMES, CardKind, Game

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardkit.i18n.plurals import PluralForms
+from cardkit.model.plurals import PluralForms
 from cardkit.problems import Position
 
 class LocaleRefused(Exception):
@@ -58,6 +58,8 @@ class UnitTexts:
 class OutgoingUnit(UnitTexts):
     remarks: tuple[str, ...] = ()  # read-only information for the translator
     reference: str | None = None  # where the text lives in the YAML
+    # The English a stale translation was made from, where the project's history holds it.
+    previous: str | None = None
 
 
 @dataclass(frozen=True)

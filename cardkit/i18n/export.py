@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.lexicon import Lexicon
 from cardkit.i18n.catalogue import LocaleRefused, OutgoingCatalogue, OutgoingUnit, database_record
+from cardkit.i18n.history import earlier_english
 from cardkit.i18n.keys import card_key, phrase_key
-from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.database import Database
-from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
-from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
+from cardkit.model.effects import COUNTED_EFFECTS
+from cardkit.model.phrasebook import PluralPhrase, phrase_of, worded_phrases
 from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
 
 
@@ -26,19 +28,21 @@ def check_game(database: Database, game: str | None) -> None:
 
 def build_catalogue(database: Database, language: str,
                     extra_notes: Mapping[str, str] | None = None,
-                    game: str | None = None) -> OutgoingCatalogue:
+                    game: str | None = None, root: Path | None = None) -> OutgoingCatalogue:
     """Every text of `language` to translate, of one game or (None) of every game. Each
     unit's remarks name the glossary terms of its English text with their approved
     `language` forms; `extra_notes` adds a remark to the unit of each key it names (such as
     how many characters fit a text's box). The phrasebook, shared by every game, goes with
-    each export. Raises LanguageRefused or LocaleRefused."""
+    each export. With the database's `root`, a stale text carries the English it was
+    translated from, where the project's git history holds it. Raises LanguageRefused or
+    LocaleRefused."""
     translatable_language(language, database.languages)
     check_game(database, game)
     try:
         forms = plural_forms(language)
     except PluralMismatch as exc:
         raise LocaleRefused(str(exc)) from None
-    units = [_card_unit(database, state) for state in translation_states(database, [language])
+    units = [_card_unit(database, state, root) for state in translation_states(database, [language])
              if state.source_text is not None
              and (game is None or database.game_of(state.card_id) == game)]
     units += _phrase_units(database, language, forms)
@@ -73,7 +77,16 @@ class _GlossaryRemarks:
         return f"glossary: {english} = {term.term}{also}{avoid}"
 
 
-def _card_unit(database: Database, state: FieldState) -> OutgoingUnit:
+def _previous_english(database: Database, state: FieldState, root: Path | None) -> str | None:
+    entry = database.text(state.language, state.card_id)
+    recorded = entry.translated_from.get(state.path) if entry is not None else None
+    origin = database.text_origins.get((SOURCE_LANGUAGE, state.card_id))
+    if root is None or state.state != "stale" or recorded is None or origin is None:
+        return None
+    return earlier_english(root, origin.document.path, state.card_id, state.path, recorded)
+
+
+def _card_unit(database: Database, state: FieldState, root: Path | None) -> OutgoingUnit:
     source_entry = database.text(SOURCE_LANGUAGE, state.card_id)
     entry = database.text(state.language, state.card_id)
     remarks = [f"{state.kind} {source_entry.name}" if source_entry and source_entry.name
@@ -95,6 +108,7 @@ def _card_unit(database: Database, state: FieldState) -> OutgoingUnit:
         note=entry.notes.get(state.path) if entry is not None else None,
         remarks=tuple(remarks),
         reference=f"{state.position.path}:{state.position.line}",
+        previous=_previous_english(database, state, root),
     )
 
 
@@ -105,25 +119,27 @@ def _phrase_units(database: Database, language: str, forms: PluralForms) -> list
     phrasebook = database.phrasebooks.get(language)
     origin = database.phrasebook_origins.get(language)
     units = []
-    for effect in EFFECT_NAMES:
-        for variant in PHRASE_VARIANTS:
-            source = phrase_of(english, effect, variant)
-            if source is None:
-                continue
-            target = phrase_of(phrasebook, effect, variant)
-            where = (origin.position(("effects", effect, variant)) if target is not None and origin
-                     else None)
-            reference = f"{where.path}:{where.line}" if where else None
-            remarks = (f"effect {effect}, {variant}",)
-            if effect in COUNTED_EFFECTS:
-                targets = tuple((getattr(target, category) or "") if target else ""
-                                for category in forms.categories)
-                units.append(OutgoingUnit(phrase_key(effect, variant), (source.one or source.other,
-                                                                        source.other),
-                                          True, targets, False, None,
-                                          remarks + ("{count} stands for the number",), reference))
-            else:
-                units.append(OutgoingUnit(phrase_key(effect, variant), (source.other,), False,
-                                          (target.other if target else "",), False, None,
-                                          remarks, reference))
+    for effect, variant, source in worded_phrases(english):
+        target = phrase_of(phrasebook, effect, variant)
+        where = (origin.position(("effects", effect, variant)) if target is not None and origin
+                 else None)
+        reference = f"{where.path}:{where.line}" if where else None
+        remarks = (f"effect {effect}, {variant}",)
+        if effect in COUNTED_EFFECTS:
+            targets = tuple(_slot_text(target, slot) for slot in forms.slots)
+            units.append(OutgoingUnit(phrase_key(effect, variant), (source.one or source.other,
+                                                                    source.other),
+                                      True, targets, False, None,
+                                      remarks + ("{count} stands for the number",), reference))
+        else:
+            units.append(OutgoingUnit(phrase_key(effect, variant), (source.other,), False,
+                                      ((target.other or "") if target else "",), False, None,
+                                      remarks, reference))
     return units
+
+
+def _slot_text(phrase: PluralPhrase | None, slot: tuple[str, ...]) -> str:
+    """The text of a gettext form: the phrase of the first of its categories that has one."""
+    if phrase is None:
+        return ""
+    return next((text for category in slot if (text := getattr(phrase, category))), "")

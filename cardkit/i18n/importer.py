@@ -28,7 +28,7 @@ from cardkit.i18n.catalogue import (Change, Fault, ImportRefused, IncomingCatalo
                                     database_record, recorded_games)
 from cardkit.i18n.export import check_game
 from cardkit.i18n.keys import PHRASEBOOK
-from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.i18n.writer import LocaleEdits, PhraseForm, Translation, write_texts
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
@@ -57,6 +57,10 @@ def read_exchange_file(path: Path) -> bytes:
     return read_input(path, root=path.absolute().parent, limit=MAX_EXCHANGE_FILE_BYTES)
 
 
+# How pofilter begins each comment it adds (`# (pofilter) xmltags: ...`).
+POFILTER_MARK = "(pofilter)"
+
+
 @dataclass(frozen=True)
 class Consequence:
     problem: Problem  # in the database as it would be after the import
@@ -76,6 +80,7 @@ def import_catalogue(checked: Checked, received: IncomingCatalogue, force: bool 
     project lock."""
     database = checked.database
     check_game(database, game)
+    received = replace(received, language=_recorded_language(received, database.languages))
     forms = _check_labels(database, received, game)
     plan = _Plan(checked.root, database, received, forms)
     plan.take_all(received.units)
@@ -127,6 +132,17 @@ def _consequences(checked: Checked, plan: "_Plan") -> list[Consequence]:
 def _identity(problem: Problem) -> tuple:
     return (problem.code, str(problem.position.path), problem.card_id, problem.field,
             _POSITION.sub("", problem.message))
+
+
+def _recorded_language(received: IncomingCatalogue, languages: list[str]) -> str:
+    """The file's language as the database records it: a region of the language the file
+    was exported for (or, in a file without that record, of one of the database's
+    languages) is that language, as tools write it (`de_DE`, Poedit's `de-DE`, XLIFF
+    `es-ES`). Any other language stays as written, for `_check_labels` to refuse."""
+    language = received.language
+    base = re.split(r"[_-]", language, maxsplit=1)[0]
+    known = [received.exported_for] if received.exported_for is not None else languages
+    return base if language not in known and base in known else language
 
 
 def _check_labels(database: Database, received: IncomingCatalogue, game: str | None) -> PluralForms:
@@ -233,6 +249,7 @@ class _Plan:
             self.fault(unit, f"{unit.key} appears twice (first on line {self.seen[unit.key]})")
             return
         self.seen[unit.key] = unit.line
+        unit = self.without_diagnostics(unit)
         if not self.whole_texts(unit):
             return
         head, _, rest = unit.key.partition(":")
@@ -241,6 +258,23 @@ class _Plan:
         else:
             card_id, _, path = rest.partition(":")
             self.take_card_text(unit, head, card_id, path)
+
+    def without_diagnostics(self, unit: IncomingUnit) -> IncomingUnit:
+        """The unit without the comments pofilter adds to the translator's comment (lines
+        `(pofilter) check: ...`): they are a tool's findings, not a note to store; the
+        import says it left them out."""
+        if unit.note is None:
+            return unit
+        lines = unit.note.split("\n")
+        kept = [line for line in lines if not line.startswith(POFILTER_MARK)]
+        if len(kept) == len(lines):
+            return unit
+        dropped = len(lines) - len(kept)
+        self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                   f"{unit.key}: {dropped} pofilter comment{'s' if dropped > 1 else ''} "
+                                   "left out: a tool's findings are not a translator's note",
+                                   "warning"))
+        return replace(unit, note="\n".join(kept).strip("\n") or None)
 
     def take_card_text(self, unit: IncomingUnit, kind: str, card_id: str, path: str) -> None:
         card = self.database.cards.get(card_id)
@@ -290,7 +324,7 @@ class _Plan:
         if text and not unit.needs_review and recorded != current:
             translation = replace(translation, confirmed=True)
             changes.append("translated")
-        elif text and unit.needs_review and recorded == current:
+        elif text and unit.needs_review and (recorded == current or "text" in changes):
             translation = replace(translation, confirmed=False)
             changes.append("needs review")
         if unit.note and unit.note != current_note:
@@ -338,19 +372,17 @@ class _Plan:
                                        "not written: it is fuzzy (needs review), and a phrase has "
                                        "no unconfirmed state; confirm it to import it", "skipped"))
             return
-        categories = self.forms.categories if counted else ("other",)
+        slots = self.forms.slots if counted else (("other",),)
         current = phrase_of(self.database.phrasebooks.get(self.language), effect, variant)
         updates = {}
-        for category, text in zip(categories, unit.targets):
-            if not text or (current is not None and getattr(current, category) == text):
+        for slot, text in zip(slots, unit.targets):
+            if not text:
                 continue
             if not self.valid(unit, _PHRASE, text):
                 return
-            updates[category] = text
+            updates |= {category: text for category in slot
+                        if current is None or getattr(current, category) != text}
         if not updates:
-            return
-        if current is None and "other" not in updates:
-            self.fault(unit, f"{unit.key}: a new phrase needs its 'other' form")
             return
         origin = self.database.phrasebook_origins.get(self.language)
         file = origin.document.path if origin else Path("locales", self.language, PHRASEBOOK_FILE)

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
-                                    OutgoingUnit)
-from cardkit.i18n.plurals import PluralForms, PluralMismatch, plural_forms
+                                    OutgoingUnit, recorded_games)
+from cardkit.model.games import games_title
+from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.placeholders import tokens
 from cardkit.problems import Position
 
@@ -48,7 +49,8 @@ def write_po(catalogue: OutgoingCatalogue) -> str:
         f"{LANGUAGE_RECORD}: {catalogue.language}",
         f"{DATABASE_RECORD}: {catalogue.database}",
     ]
-    lines = [f"# Cosmic Encounter Duel card texts in {catalogue.language}, exported by cardkit.",
+    lines = [f"# {games_title(recorded_games(catalogue.database))} card texts in {catalogue.language}, "
+             "exported by cardkit.",
              "# Import with `cardkit i18n import FILE`; see docs/translating.md.",
              'msgid ""']
     lines += _string("msgstr", "".join(f"{field}\n" for field in header), split=True)
@@ -74,6 +76,8 @@ def _entry(unit: OutgoingUnit, forms: PluralForms) -> list[str]:
         flags.append(BRACE_FORMAT)
     if flags:
         lines.append("#, " + ", ".join(flags))
+    if unit.previous is not None:  # as `msgmerge --previous` writes the earlier msgid
+        lines += [f"#| {line}" for line in _string("msgctxt", unit.key) + _string("msgid", unit.previous)]
     lines += _string("msgctxt", unit.key)
     lines += _string("msgid", unit.sources[0])
     if unit.plural:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from cardkit.model.database import Database
+from cardkit.model.games import games_title
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
 
@@ -32,7 +33,8 @@ def write_tbx(database: Database, language: str) -> str:
              f'<martif type="TBX-Basic" xml:lang="{SOURCE_LANGUAGE}">',
              "  <martifHeader>",
              "    <fileDesc>",
-             f"      <sourceDesc><p>Cosmic Encounter Duel glossary, English and {escape(language)}, "
+             f"      <sourceDesc><p>{escape(games_title(database.games))} glossary, English and "
+             f"{escape(language)}, "
              "exported by cardkit</p></sourceDesc>",
              "    </fileDesc>",
              "  </martifHeader>",

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import ScalarString
 
 from cardkit.model.texts import ENTRY_TAIL, field_location, fingerprint
@@ -58,7 +58,26 @@ class PhraseForm:
     text: str
 
 
-Edit = Translation | PhraseForm
+# The keys that follow a card's facts in its entry: a new fact goes before them.
+FACTS_TAIL = ("sources",)
+
+
+@dataclass(frozen=True)
+class EntryValue:
+    """One value of a card's entry in a facts or locale file, set as data (a fact, the
+    `unknown` or `provisional` list, a source group list), or removed (`value` None): what
+    `cardkit new` and the sheet import write beside the texts. With no `keys`, `value` is
+    a whole new entry, in its canonical order, for the end of the file. Otherwise a new
+    entry is made at the end of the file; a key new to an entry goes before the keys `tail`
+    names (an entry's metadata and sources), `unknown` at its start."""
+
+    card_id: str
+    keys: tuple[str, ...]
+    value: Any
+    tail: tuple[str, ...] = ENTRY_TAIL
+
+
+Edit = Translation | PhraseForm | EntryValue
 
 
 def set_translation(document: "_Document", translation: Translation) -> None:
@@ -97,8 +116,46 @@ def set_phrase(document: "_Document", form: PhraseForm) -> None:
     _set(document, (), form.keys, form.text, in_entry=False)
 
 
-def _set(document: "_Document", base: tuple, keys: tuple[str, ...], text: str,
-         in_entry: bool = True) -> None:
+def set_entry_value(document: "_Document", edit: EntryValue) -> None:
+    """Sets (or, for None, removes) one value of a card's entry, in its canonical place."""
+    card_id, keys = edit.card_id, edit.keys
+    present = document.value((card_id,))
+    if edit.value is None:
+        if isinstance(present, list) and _holds(document, (card_id, *keys)):
+            document.remove((card_id, *keys), keep=1)
+        return
+    value = _flow_lists(edit.value)
+    if not isinstance(present, list):
+        entry = _nested(keys[1:], value)
+        if card_id in (document.value(()) or []):
+            document.put((card_id,), {keys[0]: entry})
+        else:
+            document.append_entry(card_id, {keys[0]: entry})
+        return
+    _set(document, (card_id,), keys, value, tail=edit.tail)
+
+
+def _holds(document: "_Document", keys: tuple) -> bool:
+    *outer, key = keys
+    present = document.value(tuple(outer))
+    return isinstance(present, list) and key in present
+
+
+def _flow_lists(value: Any) -> Any:
+    """Lists of plain values written on one line, as the shipped files write `unknown`."""
+    if isinstance(value, dict):
+        return {key: _flow_lists(item) for key, item in value.items()}
+    if isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value):
+        flow = CommentedSeq(value)
+        flow.fa.set_flow_style()
+        return flow
+    if isinstance(value, list):
+        return [_flow_lists(item) for item in value]
+    return value
+
+
+def _set(document: "_Document", base: tuple, keys: tuple[str, ...], text: Any,
+         in_entry: bool = True, tail: tuple[str, ...] = ENTRY_TAIL) -> None:
     """Sets the text at `keys` under the mapping at `base`, an entry (`in_entry`) or the
     file: a text it replaces keeps its quoting; a key new to an entry goes to its
     canonical place, any other new key at the end of its mapping."""
@@ -109,7 +166,7 @@ def _set(document: "_Document", base: tuple, keys: tuple[str, ...], text: str,
             at += (step,)
             continue
         value = _nested(keys[depth + 1:], text)
-        before = _following(present, step) if in_entry and depth == 0 else None
+        before = _following(present, step, tail) if in_entry and depth == 0 else None
         document.put(at + (step,), value, before=None if step in present else before)
         return
 
@@ -121,11 +178,13 @@ def _nested(keys: tuple[str, ...], text: str) -> Any:
     return value
 
 
-def _following(present: list[str], key: str) -> str | None:
+def _following(present: list[str], key: str, tail: tuple[str, ...] = ENTRY_TAIL) -> str | None:
     """The key of an entry a new `key` goes before: the first that follows it in canonical
-    order (a text comes before every metadata key, a metadata key before those after it in
-    ENTRY_TAIL); None for the end."""
-    later = ENTRY_TAIL[ENTRY_TAIL.index(key) + 1:] if key in ENTRY_TAIL else ENTRY_TAIL
+    order (a text or fact comes before every key of `tail`, a key of `tail` before those
+    after it there, `unknown` before all); None for the end."""
+    if key == "unknown":
+        return present[0] if present else None
+    later = tail[tail.index(key) + 1:] if key in tail else tail
     return next((name for name in present if name in later), None)
 
 
@@ -208,11 +267,32 @@ def _commented(value: Any) -> Any:
 
 
 def _apply(document: _Document, edits: list[Edit]) -> None:
+    new_entries: dict[str, Any] = {}
     for edit in edits:
+        if isinstance(edit, EntryValue) and not edit.keys:
+            new_entries[edit.card_id] = _flow_lists(edit.value)
+            continue
+        if new_entries:
+            _append_entries(document, new_entries)
+            new_entries = {}
         if isinstance(edit, Translation):
             set_translation(document, edit)
+        elif isinstance(edit, EntryValue):
+            set_entry_value(document, edit)
         else:
             set_phrase(document, edit)
+    if new_entries:
+        _append_entries(document, new_entries)
+
+
+def _append_entries(document: _Document, entries: dict[str, Any]) -> None:
+    """Whole new entries at the end of the file: in one edit of its lines where it is
+    edited by lines (one parse, not one per entry)."""
+    if isinstance(document, Splice):
+        document.append_entries(entries)
+        return
+    for key, value in entries.items():
+        document.append_entry(key, value)
 
 
 def edited_text(text: str | None, file: Path, edits: list[Edit]) -> str:

@@ -1,12 +1,13 @@
 """XLIFF 1.2 files: writing a catalogue, and reading one back with the line of each unit.
 
-XLIFF 1.2 rather than 2.x because CAT tools, Poedit and Weblate all read it, and because
-its target states include `needs-review-translation`, which is what a stale translation
-is. States are written as translate-toolkit and Weblate read them: a translated text is
-`approved="yes"` with `state="translated"`, a stale one `approved="no"` with
-`state="needs-review-translation"`, a missing one `state="new"`. Only a unit approved and
-in a translated state (translated, signed-off, final) confirms its text; any other state,
-no state, or `approved` other than "yes" leaves it unconfirmed. The `original` attribute of
+XLIFF 1.2 rather than 2.x because CAT tools, Poedit and Weblate all read it. States are
+written as translate-toolkit and Weblate read them: a translated text is `approved="yes"`
+with `state="translated"`, a stale one `approved="no"` with `state="needs-translation"`
+(one of the states Weblate counts as "needs editing"; it does not count
+`needs-review-translation`), a missing one `state="new"`. Only an approved unit in a
+translated state (translated, signed-off, final) or with no state (Weblate writes a state
+only on a string needing edit, and `approved="yes"` on a reviewed one) confirms its text;
+any other state, or `approved` other than "yes", leaves it unconfirmed. The `original` attribute of
 `<file>` records the games and language the file was exported for
 (`cardkit:classic,cosmic,duel:de`, or one game: `cardkit:classic:de`). Each text is a
 trans-unit whose id is the unit's key. The translator's note is a
@@ -37,10 +38,11 @@ NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 NAMESPACE_1_1 = "urn:oasis:names:tc:xliff:document:1.1"
 XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
 PLURAL_GROUP = "x-gettext-plurals"
-NEEDS_REVIEW = "needs-review-translation"
-# Target states that confirm an approved translation; any other state (new,
-# needs-review-*, needs-translation, ...) or none leaves it unconfirmed.
-CONFIRMED_STATES = ("translated", "final", "signed-off")
+NEEDS_EDIT = "needs-translation"
+# Target states that confirm an approved translation (None: no state, as Weblate writes a
+# reviewed string); any other state (new, needs-review-*, needs-translation, ...) leaves it
+# unconfirmed.
+CONFIRMED_STATES = ("translated", "final", "signed-off", None)
 ORIGINAL_PREFIX = "cardkit"
 # Characters XML 1.0 cannot carry, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -78,7 +80,7 @@ def write_xliff(catalogue: OutgoingCatalogue) -> str:
 
 def _trans_unit(unit: OutgoingUnit, unit_id: str, source: str, target: str, note: str | None,
                 indent: str, *form: str) -> list[str]:
-    state = "new" if not target else NEEDS_REVIEW if unit.needs_review else "translated"
+    state = "new" if not target else NEEDS_EDIT if unit.needs_review else "translated"
     approved = "" if not target else ' approved="no"' if unit.needs_review else ' approved="yes"'
     lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}"{approved} xml:space="preserve">',
              f"{indent}  <source>{_text(unit_id, source)}</source>",

@@ -8,7 +8,7 @@ may be left out, so a missing fact is either declared or an error.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
@@ -44,12 +44,46 @@ class Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
+# A path under the game's art folder: names of letters, digits, `_`, `-` and `.` separated
+# by slashes, none starting with a dot (so no `..`, no hidden file).
+ArtPath = Annotated[str, StringConstraints(
+    pattern=r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*(/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$", max_length=256)]
+Fraction = Annotated[float, Field(ge=0, le=1)]
+Pixel = Annotated[int, Field(ge=0)]
+
+
+class Art(Strict):
+    """`file` under `art/<game>/`; `fit`: `cover` fills the frame and crops what runs over
+    (around `focus`, a point given as fractions of the picture's width and height, or to
+    `crop`, a box in pixels: left, top, right, bottom), `contain` shows all of it inside the
+    frame; `credit`: whose picture it is and under which licence, printed with the cards."""
+
+    file: ArtPath
+    fit: Literal["cover", "contain"] = "cover"
+    focus: Annotated[list[Fraction], Field(min_length=2, max_length=2)] | None = None
+    crop: Annotated[list[Pixel], Field(min_length=4, max_length=4)] | None = None
+    credit: Annotated[str, StringConstraints(min_length=1, max_length=300), NotBlank]
+
+    @model_validator(mode="after")
+    def _one_way_to_choose(self):
+        if self.focus is not None and self.crop is not None:
+            raise PydanticCustomError("art_focus_and_crop",
+                                      "give either a focus point or a crop box, not both")
+        if self.crop is not None and not (self.crop[0] < self.crop[2] and self.crop[1] < self.crop[3]):
+            raise PydanticCustomError(
+                "art_crop_empty", "the crop box [left, top, right, bottom] must have right > left "
+                "and bottom > top")
+        return self
+
+
 class CardModel(Strict):
     """A card's language-neutral facts; `id` comes from the key the card is filed under."""
 
     id: CardId
     unknown: list[FieldPath] = Field(default_factory=list)
     sources: Sources = Field(default_factory=list)
+    # The owner's picture for the card, if any: not a fact of the rulebooks.
+    art: Art | None = None
 
     # Facts that must be given unless listed in `unknown`.
     required_facts: ClassVar[tuple[str, ...]] = ()

@@ -1,8 +1,8 @@
 """What the box of a game holds: how many cards of each kind, the measure of coverage.
 
 Each game has its own box model (`model/games.py` says which); they share `Box`: the
-rulebooks the game's facts cite, the counts of its card kinds, and the `sources` of
-those counts.
+rulebooks and the printings the game's facts and texts cite, the counts of its card kinds,
+and the `sources` of those counts.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Annotated, ClassVar
 
 from pydantic import Field
 
-from cardkit.model.base import Strict
-from cardkit.model.provenance import Rulebook, RulebookFile, Sources
+from cardkit.model.base import Art, CardId, Strict
+from cardkit.model.provenance import Printing, PrintingId, Rulebook, RulebookFile, Sources
 
 Count = Annotated[int, Field(ge=0, le=1000)]
 
@@ -26,7 +26,14 @@ class Box(Strict):
     # The rulebooks in the box, as the files the database cites; a game that lists them
     # must cite them for every fact (checks/provenance.py).
     rulebooks: dict[RulebookFile, Rulebook] = Field(default_factory=dict)
+    # The printings of the game's cards the database may cite, by an id of the owner's
+    # choosing: a fact or text cited to one is supported, and a text cited to one in its
+    # own language is the printed wording (checks/provenance.py).
+    printings: dict[PrintingId, Printing] = Field(default_factory=dict)
     sources: Sources = Field(default_factory=list)
+    # The owner's pictures for deck backs, by the back's name (`alien`, `plan-orange`,
+    # `reference`: docs/printing.md, "Artwork"); not a rulebook fact.
+    backs: dict[CardId, Art] = Field(default_factory=dict)
 
     # The box field that counts each card kind of the game.
     FIELD_BY_KIND: ClassVar[dict[str, str]] = {}

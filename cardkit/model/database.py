@@ -20,6 +20,7 @@ from cardkit.model.box import Box
 from cardkit.model.games import GAMES, CardKind
 from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
+from cardkit.model.provenance import CITATION_TAGS
 from cardkit.model.texts import Entry
 from cardkit.problems import Position, Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -69,6 +70,8 @@ class Database:
     glossary_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     # Every term id each glossary file names, valid or not.
     glossary_keys: dict[str, set[str]] = field(default_factory=dict)
+    # The terms each glossary names but has not chosen yet (left out of `glossaries`).
+    unfilled_terms: dict[str, dict[str, Origin]] = field(default_factory=dict)
     phrasebooks: dict[str, Phrasebook] = field(default_factory=dict)
     phrasebook_origins: dict[str, Origin] = field(default_factory=dict)
 
@@ -153,6 +156,9 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         if isinstance(document.data, dict):
             database.glossary_keys[language] = {str(key) for key in document.data}
         for key, raw, origin in _entries(document, "", problems, what="term"):
+            if "term" in raw and raw["term"] is None:  # left empty, as `cardkit i18n init` writes it
+                database.unfilled_terms.setdefault(language, {})[key] = origin
+                continue
             term = _validate(GlossaryTerm, dict(raw), origin, problems)
             if term is not None:
                 glossary[key] = term
@@ -414,7 +420,8 @@ def _data_location(raw: dict, loc: tuple) -> Location:
     location: list = []
     node: Any = {**raw}
     for step in loc:
-        if isinstance(node, dict) and step not in node and step in (node.get("effect"), node.get("kind")):
+        if isinstance(node, dict) and step not in node and (
+                step in (node.get("effect"), node.get("kind")) or step in CITATION_TAGS):
             continue
         location.append(step)
         try:
@@ -425,29 +432,33 @@ def _data_location(raw: dict, loc: tuple) -> Location:
 
 
 def _allowed_fields(model: type[BaseModel], location: Location) -> list[str]:
-    """The field names allowed where an unknown field stands, for suggestions."""
-    current: Any = model
+    """The field names allowed where an unknown field stands, for suggestions: of each
+    model that may stand there (a citation is of one of two kinds)."""
+    current: list[Any] = [model]
     for step in location[:-1]:
-        fields = getattr(current, "model_fields", {})
-        if step in fields:
-            current = _model_in(fields[step].annotation)
-        # otherwise the step is a mapping key or list index: its elements share one model
-        if current is None:
-            return []
-    fields = getattr(current, "model_fields", {})
-    return [name for name in fields if name not in ("id", "kind")]
+        following: list[Any] = []
+        for candidate in current:
+            fields = getattr(candidate, "model_fields", {})
+            # A step that is no field is a mapping key or list index: its elements share one model.
+            following += _models_in(fields[step].annotation) if step in fields else [candidate]
+        current = following
+    names = [name for candidate in current for name in getattr(candidate, "model_fields", {})
+             if name not in ("id", "kind")]
+    return list(dict.fromkeys(names))
 
 
-def _model_in(annotation: Any) -> Any:
-    """The first pydantic model inside an annotation such as `Prize | None` or `dict[str, Power]`."""
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The pydantic models inside an annotation such as `Prize | None`, `dict[str, Power]`
+    or the union of citations."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
+        return [annotation]
+    found = []
     for argument in getattr(annotation, "__args__", ()) or ():
-        found = _model_in(argument)
-        if found is not None:
-            return found
+        found += _models_in(argument)
     metadata = getattr(annotation, "__origin__", None)
-    return _model_in(metadata) if metadata not in (None, annotation) else None
+    if not found and metadata not in (None, annotation):
+        found = _models_in(metadata)
+    return list(dict.fromkeys(found))
 
 
 def _show(value: Any) -> str:

@@ -21,11 +21,15 @@ COUNTED_EFFECTS = (
 )
 
 
+# The counts a card's effect can give: what the phrasebooks' plural forms must word.
+CARD_COUNTS = range(1, 21)
+
+
 class CountedEffect(Strict):
     """`count` is absent only where the card lists it under `unknown` (the card checks)."""
 
     effect: Literal[COUNTED_EFFECTS]
-    count: Annotated[int, Field(ge=1, le=20)] | None = None
+    count: Annotated[int, Field(ge=CARD_COUNTS.start, le=CARD_COUNTS.stop - 1)] | None = None
     optional: bool = False
 
 

@@ -34,6 +34,8 @@ class Game:
     name: str
     kinds: tuple[CardKind, ...]
     box: type[Box]
+    # How exported files name the game to a translator.
+    title: str = ""
 
     def kind_in_file(self, file_stem: str) -> CardKind | None:
         return next((kind for kind in self.kinds if kind.file_stem == file_stem), None)
@@ -53,19 +55,25 @@ _DUEL_FILES = {
 }
 
 DUEL = Game("duel", tuple(CardKind(kind, stem, MODEL_BY_KIND[kind], TEXT_MODEL_BY_KIND.get(kind))
-                          for kind, stem in _DUEL_FILES.items()), DuelBox)
+                          for kind, stem in _DUEL_FILES.items()), DuelBox, "Cosmic Encounter Duel")
 
 CLASSIC = Game("classic", (
     CardKind("alien", "aliens", ClassicAlien, ClassicAlienText),
     CardKind("encounter", "encounter", ClassicEncounter, EncounterText),
     CardKind("artifact", "artifacts", Artifact, ArtifactText),
-), ClassicBox)
+), ClassicBox, "Cosmic Encounter (classic edition)")
 
 COSMIC = Game("cosmic", (
     CardKind("encounter", "encounter", CosmicEncounter, EncounterText),
-), CosmicBox)
+), CosmicBox, "Cosmic Encounter (current edition)")
 
 GAMES: dict[str, Game] = {game.name: game for game in (DUEL, CLASSIC, COSMIC)}
+
+
+def games_title(names: list[str]) -> str:
+    """The games' titles for a file's header: `Cosmic Encounter Duel`, or several joined."""
+    titles = [GAMES[name].title for name in names if name in GAMES]
+    return ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
 
 
 def with_article(kind: str) -> str:

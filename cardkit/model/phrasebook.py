@@ -4,18 +4,22 @@ Effect phrases are chosen by the CLDR plural category of the count, through Babe
 "Draw 1 card." and "Draw 3 cards." come from one entry in every language. A counted
 effect's phrase declares one placeholder, `{count}`; it is filled by `placeholders.fill`,
 never by `str.format`.
+
+A value left empty (`few:` with nothing after it, as `cardkit i18n init` writes the
+phrasebook of a new language) is one still to be written: it counts as absent, and
+`cardkit status` lists it.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterator
 from typing import Annotated, Literal
 
-from babel import Locale
 from pydantic import Field, StringConstraints
 
 from cardkit.model.base import Strict
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES, CountedEffect, DiscoverAndDuel
+from cardkit.model.plurals import plural_category
 from cardkit.placeholders import fill
 
 Phrase = Annotated[str, StringConstraints(min_length=1, max_length=300)]
@@ -26,16 +30,27 @@ Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 PHRASE_VARIANTS = ("required", "optional")
 
 
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+
 class PluralPhrase(Strict):
+    """A phrase per CLDR plural category; a count whose category has none has no wording
+    (the `phrase-form-missing` warning names it)."""
+
     zero: Phrase | None = None
     one: Phrase | None = None
     two: Phrase | None = None
     few: Phrase | None = None
     many: Phrase | None = None
-    other: Phrase
+    other: Phrase | None = None
 
-    def for_category(self, category: str) -> str:
-        return getattr(self, category, None) or self.other
+    def for_category(self, category: str) -> str | None:
+        return getattr(self, category, None)
+
+    def forms(self) -> dict[str, str]:
+        """The phrase of each category that has one."""
+        return {category: text for category in PLURAL_CATEGORIES
+                if (text := getattr(self, category)) is not None}
 
 
 class EffectPhrases(Strict):
@@ -52,9 +67,9 @@ class MarkerWords(Strict):
 
 
 class Phrasebook(Strict):
-    numerals: dict[Annotated[int, Field(ge=0, le=100)], list[Word]] = Field(default_factory=dict)
+    numerals: dict[Annotated[int, Field(ge=0, le=100)], list[Word] | None] = Field(default_factory=dict)
     optional: MarkerWords | None = None
-    timing: dict[Literal["before", "after", "when"], MarkerWords] = Field(default_factory=dict)
+    timing: dict[Literal["before", "after", "when"], MarkerWords | None] = Field(default_factory=dict)
     effects: dict[Literal[EFFECT_NAMES], EffectPhrases] = Field(default_factory=dict)
 
     def phrase(self, effect: CountedEffect | DiscoverAndDuel, language: str) -> str | None:
@@ -83,12 +98,17 @@ def phrase_of(phrasebook: Phrasebook | None, effect_name: str, variant: str) -> 
     return getattr(phrases, variant) if phrases is not None else None
 
 
+def worded_phrases(phrasebook: Phrasebook) -> Iterator[tuple[str, str, PluralPhrase]]:
+    """Every (effect, variant, phrase) a phrasebook words, in the effects' order: of the
+    English phrasebook, what every other language has to word."""
+    for effect_name in EFFECT_NAMES:
+        for variant in PHRASE_VARIANTS:
+            phrase = phrase_of(phrasebook, effect_name, variant)
+            if phrase is not None:
+                yield effect_name, variant, phrase
+
+
 def declared_placeholders(effect_name: str) -> set[str]:
     """The placeholders an effect's phrases may hold: `{count}` for a counted effect."""
     return {"count"} if effect_name in COUNTED_EFFECTS else set()
 
-
-@lru_cache(maxsize=256)
-def plural_category(language: str, count: int) -> str:
-    """The CLDR plural category of `count` in `language` (Babel's rules)."""
-    return Locale.parse(language).plural_form(count)

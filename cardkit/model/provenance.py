@@ -1,26 +1,29 @@
-"""Where a card's facts and texts come from: rulebook lines, readings, and disagreements.
+"""Where a card's facts and texts come from: rulebook lines, printed cards, readings, and
+disagreements.
 
 An entry's `sources` is a list of groups. Each group names facts (field paths) and
-either cites rulebook lines (`cites`), or gives a one-line `reading` (why we read the
-facts this way), or both. Each citation quotes the few words of its lines the facts rest
-on, as printed, so the citation can be checked against the rulebook itself. Where two
-cited rulebooks disagree, `follows` names the one the entry follows and why. The
-rulebooks themselves are listed, with their line counts, in the game's `box.yaml`; only
-`cardkit validate --rulebooks DIR` reads them (checks/quotes.py).
+either cites sources (`cites`), or gives a one-line `reading` (why we read the facts this
+way), or both. A citation is of one of two kinds, told apart by its keys:
 
-`Citation` is what a group's `cites` holds: rulebook lines, so far. A printed card as a
-source (a printing and its card number) is meant to join it as a second model, told apart
-by its keys (`file` names a rulebook), so that a group can cite both; each check then
-handles the kinds of citation it knows.
+- rulebook lines (`file`, `lines`), quoting the few words of its lines the facts rest on,
+  as printed, so the citation can be checked against the rulebook itself;
+- a printed card (`printing`, and the card's printed `number` where it shows one), which
+  may quote the card's words; checked against the printing's transcription where the
+  owner keeps one.
+
+Where two cited rulebooks disagree, `follows` names the one the entry follows and why.
+The rulebooks and the printings are declared in the game's `box.yaml` (`Rulebook`,
+`Printing`); only `cardkit validate --rulebooks DIR` reads the rulebook files and the
+transcriptions (checks/quotes.py).
 
 This module imports nothing of the project but its messages, so `model.base` can build on it.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardkit.messages import Message
@@ -32,6 +35,12 @@ FactPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$"
 Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
 # A few words copied from the cited lines, on one line, with at least one letter or digit.
 Quote = Annotated[str, StringConstraints(pattern=r"^[^\n]*\w[^\n]*$", max_length=160)]
+# A printing's id, chosen by the owner: lowercase words joined by hyphens (`duel-es-1`).
+PrintingId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
+# A card's number as printed on it (`12`, `012`, `12/27`, `A3`): text, as printed.
+CardNumber = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9]+([/.-][A-Za-z0-9]+)*$",
+                                              max_length=16)]
+Year = Annotated[int, Field(ge=1900, le=2100)]
 
 
 class _Strict(BaseModel):
@@ -43,6 +52,27 @@ class Rulebook(_Strict):
 
     language: Language
     lines: Annotated[int, Field(ge=1, le=1_000_000)]
+
+
+class Transcription(_Strict):
+    """A text file of a printing's cards as printed, typed or scanned by the owner, and its
+    number of lines: `validate --rulebooks DIR` reads it from DIR beside the rulebooks."""
+
+    file: RulebookFile
+    lines: Annotated[int, Field(ge=1, le=1_000_000)]
+
+
+class Printing(_Strict):
+    """One printing of a game's cards that the database may cite: its language and what
+    the owner knows of it. A name or text cited to a printing in its own language is the
+    printed wording."""
+
+    language: Language
+    publisher: Reason | None = None
+    year: Year | None = None
+    # The edition's own wording, as the box or the cards print it ("Primera edición").
+    edition: Reason | None = None
+    transcription: Transcription | None = None
 
 
 class RulebookCitation(_Strict):
@@ -62,8 +92,30 @@ class RulebookCitation(_Strict):
         return int(self.lines.split("-")[-1])
 
 
-# Every kind of citation a source may hold; rulebook lines so far.
-Citation = RulebookCitation
+class PrintingCitation(_Strict):
+    """A printed card of a printing `box.yaml` declares: its number as the card prints it
+    (where it shows one), and, optionally, words of the card (`quote`) as printed."""
+
+    printing: PrintingId
+    number: CardNumber | None = None
+    quote: Quote | None = None
+
+
+def _citation_kind(value) -> str:
+    if isinstance(value, BaseModel):
+        return "printed-card" if isinstance(value, PrintingCitation) else "rulebook-lines"
+    return "printed-card" if isinstance(value, dict) and "printing" in value else "rulebook-lines"
+
+
+# The tags the union of citations carries in pydantic's error locations, which are no keys
+# of the data (model/database.py leaves them out of a problem's position).
+CITATION_TAGS = frozenset({"rulebook-lines", "printed-card"})
+
+# Every kind of citation a source may hold, told apart by its keys: a `printing` names a
+# printed card, anything else is rulebook lines (and is checked as such).
+Citation = Annotated[Union[Annotated[RulebookCitation, Tag("rulebook-lines")],
+                           Annotated[PrintingCitation, Tag("printed-card")]],
+                     Discriminator(_citation_kind)]
 
 
 class Follows(_Strict):
@@ -83,7 +135,8 @@ class SourceGroup(_Strict):
     def _cited_or_read(self):
         if not self.cites and self.reading is None:
             raise PydanticCustomError("source_empty", "{message}", {"message": Message(
-                "a source cites rulebook lines ('cites'), gives a 'reading', or both")})
+                "a source cites rulebook lines or printed cards ('cites'), gives a 'reading', "
+                "or both")})
         return self
 
     def covers(self, path: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from cardkit.model.base import CardId, CardModel, FieldPath, NotBlank, Strict
+from cardkit.model.base import Art, CardId, CardModel, FieldPath, NotBlank, Strict
 from cardkit.model.duel import FateCard, Symbol
 from cardkit.model.provenance import Sources
 
@@ -40,6 +40,8 @@ class Entry(Strict):
     notes: dict[FieldPath, Text] = Field(default_factory=dict)
     silence: dict[ProblemCode, Text] = Field(default_factory=dict)
     sources: Sources = Field(default_factory=list)
+    # This language's own picture for the card, for art with words in it (docs/printing.md).
+    art: Art | None = None
 
     @cached_property
     def texts(self) -> dict[str, str]:
@@ -53,7 +55,7 @@ class Entry(Strict):
                 elif isinstance(value, str):
                     found[f"{prefix}{key}"] = value
 
-        walk(self.model_dump(exclude={"id", "kind", "sources", *ENTRY_METADATA}, exclude_none=True), "")
+        walk(self.model_dump(exclude={"id", "kind", "sources", "art", *ENTRY_METADATA}, exclude_none=True), "")
         return found
 
 

@@ -34,9 +34,10 @@ from cardkit.checks.runner import Strictness, load_checked
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
 from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
+from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
-from cardkit.render.documents import LanguageContext, face_html
+from cardkit.render.documents import LanguageContext, credited, face_html
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fontmerge import project_font_files
@@ -87,10 +88,11 @@ class _Face:
 def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
           progress: Progress | None = None, cache: bool = True,
-          games: list[str] | None = None, outputs: Outputs = Outputs()) -> BuildResult:
+          games: list[str] | None = None, outputs: Outputs = Outputs(),
+          art_dpi: int = DEFAULT_ART_DPI) -> BuildResult:
     """Renders and writes the PDFs of `games` (default: every game), or whatever else
     `outputs` asks for (outputs.py); with `cache` False the face cache is neither read nor
-    written (`--no-cache`)."""
+    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
     database = _load(root)
@@ -107,6 +109,12 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                           f"known: {', '.join(database.games)}")
     store.open()
     preflight = preflight_problems(database, root, languages, store)
+    if not preflight:  # a refused catalogue or font would refuse the templates too
+        try:
+            pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
+        except RenderError as exc:
+            raise BuildFailed(str(exc)) from None
+        preflight = pictures.errors
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     imposed: dict[tuple[Target, str], bytes] = {}
@@ -123,14 +131,16 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                         for indices in sheets(len(context.faces), PAPERS[paper])]
             imposed[target, paper] = _imposed(
                 store, paper, rendered.documents[target, "registration", paper], laid_out, named,
-                font_files)
+                font_files, rendered.documents.get((target, "credits", paper)))
             rendered.advance(f"{target}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
                             later_steps=len(games) * len(languages) * len(papers),
-                            ready=impose if outputs.imposes else None, games=games)
+                            ready=impose if outputs.imposes else None, games=games,
+                            pictures=pictures)
     contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
-    result = BuildResult(notes=_glossary_notes(database, contexts))
+    result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
+                         problems=pictures.warnings)
     result.rendered = rendered.rendered
 
     for target, context in contexts.items():
@@ -183,17 +193,20 @@ Ready = Callable[[Rendered, Target], None]
 def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
                  later_steps: int = 0, ready: Ready | None = None,
-                 games: list[str] | None = None) -> Rendered:
+                 games: list[str] | None = None,
+                 pictures: Pictures | None = None) -> Rendered:
     """Every face of `games` (default: all) in `languages` and the reference sheets and
     duplex check of each paper: from the cache where it holds them whole, rendered (in
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
     the others may still render. `later_steps` are steps the caller reports after these,
-    through `Rendered.advance`."""
+    through `Rendered.advance`. `pictures` (art.py) are drawn on the faces they belong to."""
     # With a second core, the hyphenation patterns are parsed there while this process plans.
     with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else []) as patterns:
         worker = start_worker(root, database, store, patterns)
         result = Rendered({target: worker.context(target)
                            for target in targets(database, games or database.games, languages)})
+        for context in result.contexts.values():
+            context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
             face_jobs, document_jobs = _plan(worker, store, result, papers)
         except RenderError as exc:
@@ -291,7 +304,7 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
             natural = face_html(context, Printed(face, {}))
             cached = _cached_face(store, worker, context, face, natural)
             if cached is None:
-                face_jobs.append(FaceJob(target, face.id, natural))
+                face_jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
             else:
                 rendered.faces[target, face.id] = cached
         for paper in papers:
@@ -307,8 +320,9 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
 
 def _documents(context: LanguageContext) -> tuple[str, ...]:
     """The documents of a context's game: its reference sheets unless it has no reference
-    texts, and the duplex check."""
-    return (("reference",) if sheet_sections(context.environment, context.game) else ()) + ("registration",)
+    texts, the duplex check, and the credits page where a face shows a picture."""
+    return ((("reference",) if sheet_sections(context.environment, context.game) else ())
+            + ("registration",) + (("credits",) if credited(context) else ()))
 
 
 def _load(root: Path) -> Database:
@@ -340,17 +354,17 @@ def _result(future: Future):
 
 
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
-             faces: dict[str, bytes], font_files: dict[str, bytes]) -> bytes:
+             faces: dict[str, bytes], font_files: dict[str, bytes], credits: bytes | None) -> bytes:
     """The card sheets of a paper (impose.impose_cards), from the cache when it holds them
-    for exactly these faces, duplex check, layout and fonts, imposed by this pikepdf,
-    fontTools and code."""
+    for exactly these faces, duplex check, credits page, layout and fonts, imposed by this
+    pikepdf, fontTools and code."""
     key = cache_key("sheets", pikepdf.__version__, pikepdf.__libqpdf_version__, fontTools.version,
                     _IMPOSITION_CODE, *(f"{name} {_digest(font)}" for name, font in sorted(font_files.items())),
-                    repr(PAPERS[paper]), repr(laid_out), _digest(registration),
+                    repr(PAPERS[paper]), repr(laid_out), _digest(registration), _digest(credits or b""),
                     *(f"{name} {_digest(pdf)}" for name, pdf in sorted(faces.items())))
     imposed = store.get(key)
     if imposed is None:
-        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, font_files)
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, font_files, credits)
         store.put(key, imposed)
     return imposed
 

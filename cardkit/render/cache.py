@@ -4,7 +4,9 @@ workbench) finds them here by the keys this module makes: `fit_key` for a face's
 record, `face_key` for its rendering, `document_key` for a reference sheet or duplex check.
 
 A key is the SHA-256 of cardkit's version, the digest of the stylesheets and fonts the
-render used, and the face's own HTML (which holds its facts and texts as printed, the
+render used (with the pictures the CSS names), the digest of the files the HTML names (a
+template's pictures; a card's own picture is named in the HTML by its digest), and the
+face's own HTML (which holds its facts and texts as printed, the
 template's output, the inline icons, the catalogue's strings and the font sizes chosen).
 Whatever changes one of these changes the key, so exactly the faces that depend on a
 changed input are rendered again; everything else is read back.
@@ -114,19 +116,20 @@ class Fit:
 def fit_key(renderer: Renderer, natural: str) -> str:
     """The key of a face's fit: its HTML at its natural sizes, and the stylesheets and
     fonts it is rendered with."""
-    return cache_key("fit", renderer.digest(FACE_STYLESHEETS), natural)
+    return cache_key("fit", renderer.digest(FACE_STYLESHEETS), renderer.resources_digest(natural), natural)
 
 
 def face_key(renderer: Renderer, html: str) -> str:
     """The key of a face's rendering (a one-page PDF): its HTML at the sizes fitting chose."""
-    return cache_key("face", renderer.digest(FACE_STYLESHEETS), html)
+    return cache_key("face", renderer.digest(FACE_STYLESHEETS), renderer.resources_digest(html), html)
 
 
 def document_key(renderer: Renderer, html: str, stylesheets: str) -> str:
     """The key of a document rendered for one paper (reference sheets, duplex check), kept
     with its fonts named by content (`fontmerge.tag_by_content`), unlike entries of earlier
     builds."""
-    return cache_key("document, fonts named by content", renderer.digest(stylesheets), html)
+    return cache_key("document, fonts named by content", renderer.digest(stylesheets),
+                     renderer.resources_digest(html), html)
 
 
 def encode_fits(fits: list[Fit]) -> bytes:

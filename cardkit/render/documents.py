@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment
 
@@ -15,6 +16,9 @@ from cardkit.render.faces import Face, Printed, back_faces, card_faces, sheet_se
 from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
                                    registration_labels, slot)
 from cardkit.source.layout import SOURCE_LANGUAGE
+
+if TYPE_CHECKING:
+    from cardkit.render.art import Picture
 
 FACE_STYLESHEETS = "cards"
 REFERENCE_STYLESHEETS = "reference"
@@ -32,6 +36,8 @@ class LanguageContext:
     database: Database
     games: list[str] | None = None
     environment: Environment | None = None
+    # The owner's pictures by face id (render/art.py); faces without one print without.
+    pictures: dict[str, Picture] = field(default_factory=dict)
     faces: list[Face] = field(init=False)
     backs: list[Face] = field(init=False)
 
@@ -72,7 +78,7 @@ class LanguageContext:
     def render(self, template: str, **values) -> str:
         return self.environment.get_template(template).render(
             language=self.language, card_width=CARD_WIDTH, card_height=CARD_HEIGHT,
-            bleed=BLEED, **values)
+            bleed=BLEED, pictures=self.pictures, **values)
 
 
 def registration_html(context: LanguageContext, paper: Paper) -> str:
@@ -80,6 +86,18 @@ def registration_html(context: LanguageContext, paper: Paper) -> str:
     return context.render("registration.html", paper=paper, game=context.game,
                           instructions=slot(paper, instructions_slot(paper)),
                           labels=registration_labels(paper, instructions_slot(paper)))
+
+
+def credited(context: LanguageContext) -> list[tuple[Face, Picture]]:
+    """The faces of the context that show a picture, with it, in print order."""
+    return [(face, context.pictures[face.id]) for face in (*context.faces, *context.backs)
+            if face.id in context.pictures]
+
+
+def credits_html(context: LanguageContext, paper: Paper) -> str:
+    """The credits page ending the card sheets: each picture's credit, by card; rendered
+    with the FACE_STYLESHEETS."""
+    return context.render("credits.html", paper=paper, credited=credited(context))
 
 
 def reference_html(context: LanguageContext, paper: Paper) -> str:

@@ -9,7 +9,7 @@ from jinja2 import Environment, TemplateNotFound
 
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
-from cardkit.model.texts import Entry, field_value, translatable_fields
+from cardkit.model.texts import Entry, field_value, fingerprint, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.render.backs import back_of, back_rules
 from cardkit.render.games import kinds_of
@@ -58,6 +58,18 @@ class Face:
         return self.card is not None and any(
             self.text(path) is None and self.source_text(path) is not None
             for path in translatable_fields(self.card))
+
+    def unconfirmed(self, path: str) -> bool:
+        """Whether the face prints a translation not confirmed against the current English
+        text (stale: a fuzzy guess, or translated from an earlier English text)."""
+        text, source = self.text(path), self.source_text(path)
+        return (text is not None and source is not None and self.entry is not None
+                and self.entry.translated_from.get(path) != fingerprint(source))
+
+    @property
+    def has_unconfirmed(self) -> bool:
+        return self.card is not None and self.source is not None and any(
+            self.unconfirmed(path) for path in translatable_fields(self.card))
 
     def provisional(self, path: str) -> bool:
         return self.entry is not None and path in self.entry.provisional

@@ -34,8 +34,13 @@ class ProjectFetcher(URLFetcher):
         super().__init__(fail_on_errors=True)
         self.root = root.resolve()
         self.refused: list[str] = []
+        # The build's prepared pictures (render/art.py) by their `cardkit-art:` URL.
+        self.pictures: dict[str, tuple[bytes, str]] = {}
 
     def fetch(self, url, headers=None):
+        if url in self.pictures:
+            body, media_type = self.pictures[url]
+            return URLFetcherResponse(url, body=body, headers={"Content-Type": media_type})
         path = local_path(url)
         if path is None:
             return self._refuse(url, f"only files inside {self.root} are used")

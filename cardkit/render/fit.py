@@ -20,6 +20,7 @@ from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.cache import Fit
 from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
 from cardkit.render.faces import Face, FitSizes, Printed, reference_texts
+from cardkit.render.art import prepare_pictures
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 
@@ -186,8 +187,15 @@ class _Filled(Face):
     def provisional(self, path: str) -> bool:
         return False
 
+    def unconfirmed(self, path: str) -> bool:
+        return False
+
     @property
     def has_provisional(self) -> bool:
+        return False
+
+    @property
+    def has_unconfirmed(self) -> bool:
         return False
 
 
@@ -248,12 +256,12 @@ def _characters_within(box) -> int:
 
 def print_problems(database: Database, root: Path) -> list[Problem]:
     """`cardkit validate --fit`: what would print wrong, the preflight's findings (template
-    catalogues, characters the fonts lack) and then every text's fit, unless the preflight
+    catalogues, characters the fonts lack, the cards' pictures) and then every text's fit, unless the preflight
     refused a file the render needs (a catalogue or font), which the render would refuse too."""
     preflight = preflight_problems(database, root)
     if any(problem.code == "file-unreadable" for problem in preflight):
         return preflight
-    return preflight + fit_problems(database, root)
+    return preflight + prepare_pictures(database, root).problems + fit_problems(database, root)
 
 
 def fit_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:

@@ -15,6 +15,7 @@ of the PDF can tell which card stands where.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -43,9 +44,10 @@ class Slot:
 
 
 def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
-                 faces: dict[str, bytes], font_files: dict[str, bytes]) -> bytes:
+                 faces: dict[str, bytes], font_files: dict[str, bytes],
+                 credits: bytes | None = None) -> bytes:
     """The card sheets of one paper: the duplex check (two pages of `registration`), then per
-    sheet a front page and a back page. `faces` holds each face's one-page PDF by name;
+    sheet a front page and a back page, then the pictures' `credits` where there are any. `faces` holds each face's one-page PDF by name;
     their font subsets are merged into one per font (fontmerge.py), made from `font_files`."""
     pdf = Pdf.new()
     sources: list[Pdf] = []  # a copied stream's data is read from its source when saving
@@ -91,16 +93,60 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
             page.Resources = Dictionary(XObject=xobjects, ColorSpace=colour_spaces)
             page.Contents = pdf.make_stream(b"".join(drawing))
 
+    if credits is not None:
+        credits_pdf = Pdf.open(BytesIO(credits))
+        sources.append(credits_pdf)
+        pdf.pages.extend(credits_pdf.pages)
     trim = grid(paper)
     for page in pdf.pages:
         page.TrimBox = _box(trim, paper)
         page.BleedBox = _box(trim.grown(BLEED), paper)
     pdf.Root.ViewerPreferences = Dictionary(PrintScaling=Name("/None"),
                                             Duplex=Name.DuplexFlipLongEdge)
+    share_images(forms.values())
     merge_fonts(pdf, font_files)
     output = BytesIO()
     pdf.save(output, deterministic_id=True, compress_streams=True)
     return output.getvalue()
+
+
+def share_images(forms) -> None:
+    """One image XObject per picture: each face's PDF holds its own copy of a picture it
+    shows, so a picture on many faces (one artist's frame, a scan used twice) would be
+    stored as many times. Every image with the same data and dictionary is made the first
+    one; qpdf then writes only that one."""
+    by_content: dict[str, pikepdf.Object] = {}
+    # Each object looked at, with what stands for it: itself, or the image it duplicates.
+    chosen: dict[tuple[int, int], pikepdf.Object] = {}
+
+    def share(resources) -> None:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        if xobjects is None:
+            return
+        for name in list(xobjects.keys()):
+            xobject = xobjects[name]
+            if xobject.objgen not in chosen:
+                chosen[xobject.objgen] = xobject
+                if xobject.get("/Subtype") == Name.Image:
+                    chosen[xobject.objgen] = by_content.setdefault(_image_key(xobject), xobject)
+                else:
+                    share(xobject.get("/Resources"))
+            if chosen[xobject.objgen].objgen != xobject.objgen:
+                xobjects[name] = chosen[xobject.objgen]
+
+    for form in forms:
+        share(form.get("/Resources"))
+
+
+def _image_key(image: pikepdf.Stream) -> str:
+    """What makes two images the same: their encoded data, dictionaries and soft masks."""
+    digest = hashlib.sha256(image.read_raw_bytes())
+    for key in sorted(image.keys()):
+        if key == "/SMask":
+            digest.update(b"/SMask " + _image_key(image.SMask).encode())
+        elif key != "/Length":
+            digest.update(f"{key} {image[key]!r}\n".encode())
+    return digest.hexdigest()
 
 
 def face_name(face_id: str) -> str:

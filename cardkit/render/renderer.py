@@ -2,14 +2,19 @@
 shared by every face and document the process renders.
 
 The digest of a stylesheet set covers every file WeasyPrint fetched while parsing it (the
-CSS, what it imports, the font files), so it changes when any of them does.
+CSS, what it imports, the font files) and every file the CSS names with `url()` (pictures,
+fetched only while laying out), so it changes when any of them does. `resources_digest`
+covers the files a document's own HTML names (a template's `<img src>`, a `url()` in a
+`style`), so a face's key changes when a picture it shows does.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urljoin
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
@@ -27,6 +32,8 @@ STYLESHEETS = {
     "reference": ("fonts.css", "reference.css"),
 }
 RESOURCE_LIMIT = 32 * 1024 * 1024
+# Where HTML and CSS name another file: `src="..."`, `href="..."`, `url(...)`.
+_REFERENCE = re.compile(r"""(?:\b(?:src|href)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)["']?\s*\))""")
 
 
 class _RecordingFetcher(ProjectFetcher):
@@ -64,6 +71,12 @@ class Renderer:
         """The digest of every file the stylesheet set `stylesheets` is made of."""
         return self._stylesheets(stylesheets).digest
 
+    def resources_digest(self, html: str) -> str:
+        """The digest of every project file `html` names (pictures of templates, in `src`
+        and inline `url()`); the empty string when it names none."""
+        files = _referenced(html, self.base_url)
+        return self._files_digest(files) if files else ""
+
     def render(self, html: str, stylesheets: str):
         """The laid-out document, for measuring and for writing."""
         sheets = self._stylesheets(stylesheets)
@@ -88,6 +101,8 @@ class Renderer:
             except FatalURLFetchingError as exc:
                 raise self._refused(exc) from None
             files = tuple(self.fetcher.served[start:])
+            files += tuple(url for file in files if file.endswith(".css")
+                           for url in _referenced(self._text(file), file) if url not in files)
             self._sets[name] = _StylesheetSet(parsed, font_config, self._files_digest(files), files)
         return self._sets[name]
 
@@ -111,6 +126,27 @@ class Renderer:
             hasher.update(content)
         return hasher.hexdigest()
 
+    def _text(self, url: str) -> str:
+        try:
+            return read_input(local_path(url), root=self.root, limit=RESOURCE_LIMIT).decode("utf-8", "replace")
+        except InputRefused as exc:
+            raise RenderError(str(exc)) from None
+
     def _refused(self, exc: Exception) -> RenderError:
         return RenderError("; ".join(f"refused to fetch {url}" for url in self.fetcher.refused)
                            or str(exc))
+
+
+def _referenced(text: str, base: str) -> list[str]:
+    """The `file:` URLs `text` names, resolved against `base`, in order, each once; a
+    picture prepared by the build (`cardkit-art:`, named by its digest) or a `data:` URL
+    is part of the text already."""
+    urls = []
+    for match in _REFERENCE.finditer(text):
+        reference = (match.group(1) or match.group(2)).strip()
+        if reference.startswith(("cardkit-art:", "data:", "#")):
+            continue
+        url = urljoin(base, reference)
+        if local_path(url) is not None and url not in urls:
+            urls.append(url)
+    return urls

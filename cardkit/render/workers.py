@@ -19,9 +19,10 @@ from pathlib import Path
 from jinja2 import Environment
 
 from cardkit.model.database import Database, load_database
+from cardkit.render.art import Picture
 from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
-                                      reference_html, registration_html)
+                                      credits_html, reference_html, registration_html)
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.fit import fit_face
 from cardkit.render.fontmerge import tag_by_content
@@ -38,12 +39,13 @@ class FaceJob:
     target: Target
     face_id: str
     natural: str
+    picture: Picture | None = None
 
 
 @dataclass(frozen=True)
 class DocumentJob:
-    """A document of a target for one paper: `reference` sheets or the `registration`
-    (duplex) check."""
+    """A document of a target for one paper: `reference` sheets, the `registration`
+    (duplex) check or the pictures' `credits`."""
 
     target: Target
     document: str
@@ -68,6 +70,8 @@ def document_html(context: LanguageContext, document: str, paper: str) -> tuple[
     """A document's HTML and the stylesheets it is rendered with."""
     if document == "reference":
         return reference_html(context, PAPERS[paper]), REFERENCE_STYLESHEETS
+    if document == "credits":
+        return credits_html(context, PAPERS[paper]), FACE_STYLESHEETS
     return registration_html(context, PAPERS[paper]), FACE_STYLESHEETS
 
 
@@ -123,6 +127,9 @@ def render_face(job: FaceJob) -> RenderedFace:
     """Fits and renders a face, in whichever process runs the job."""
     context, renderer = _WORKER.context(job.target), _WORKER.renderer
     _WORKER.patterns.load(job.target.language)
+    if job.picture is not None:
+        context.pictures[job.face_id] = job.picture
+        renderer.fetcher.pictures[job.picture.url] = (job.picture.data, job.picture.media_type)
     fitted = fit_face(renderer, context, context.face(job.face_id), job.natural)
     return RenderedFace(fit_key(renderer, job.natural), fitted.fits,
                         face_key(renderer, fitted.html), renderer.pdf(fitted.document))

@@ -115,13 +115,23 @@ class Splice:
 
     def append_entry(self, key: str, value: Any) -> None:
         """A new top-level key at the end of the file, set off by a blank line."""
+        self.append_entries({key: value})
+
+    def append_entries(self, entries: dict[str, Any]) -> None:
+        """New top-level keys at the end of the file, each set off by a blank line: one edit
+        of the text, however many (a sheet of 500 new cards is one)."""
+        lines = []
+        for line in _rendered_entries(entries):
+            if lines and not line[0].isspace() and line.strip():
+                lines.append("\n")
+            lines.append(line)
         root = self._mapping(())
         if not root.items:
-            self._replace(len(self._split()), len(self._split()), _rendered(key, value, 0))
+            self._replace(len(self._split()), len(self._split()), lines)
             return
         _, key_node, value_node = root.items[-1]
         at = self._lines(key_node, value_node)[1] + 1
-        self._replace(at, at, ["\n", *_rendered(key, value, 0)])
+        self._replace(at, at, ["\n", *lines])
 
     def remove(self, keys: tuple, keep: int) -> None:
         """Removes the key at `keys`, and each mapping the removal leaves empty, down to the
@@ -237,6 +247,12 @@ def _rendered(key: str, value: Any, column: int) -> list[str]:
         nested = CommentedMap({"x": nested})
     lines = dump_text(nested).splitlines(keepends=True)[depth:]
     return [" " * odd + line if line.strip() else line for line in lines]
+
+
+def _rendered_entries(entries: dict[str, Any]) -> list[str]:
+    """Top-level `key: value` pairs as `dump_text` writes them, in one call."""
+    return dump_text(CommentedMap({key: _commented(value) for key, value in entries.items()})
+                     ).splitlines(keepends=True)
 
 
 def _commented(value: Any) -> Any:

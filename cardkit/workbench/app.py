@@ -35,6 +35,11 @@ ASSET_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; chars
 ASSET_LIMIT = 16 * 1024 * 1024
 # The largest request body read (a card text with its base is a few kilobytes).
 BODY_LIMIT = 1024 * 1024
+# The tab's icon: two overlapping cards, the back one in the page's accent colour.
+FAVICON = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+           b'<rect x="3" y="5" width="16" height="22" rx="2" fill="#2f5d8a"/>'
+           b'<rect x="12" y="3" width="16" height="22" rx="2" fill="#fff" stroke="#222" '
+           b'stroke-width="2"/></svg>')
 # How often an idle event stream sends a comment, so a closed tab is noticed (seconds).
 KEEP_ALIVE = 15.0
 
@@ -75,6 +80,9 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
             return _message(404, "not found")
         return Response(data, media_type=media_type)
 
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/svg+xml")
+
     async def cards(request: Request) -> Response:
         summaries = await run_in_threadpool(service.cards)
         return JSONResponse({"generation": service.generation,
@@ -101,9 +109,13 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         body = await _body(request, ("card", "path", "text", "version", "base", "confirm"))
         if isinstance(body, Response):
             return body
+        if not isinstance(body["confirm"], bool):
+            return _message(400, "confirm is true or false")
+        if not isinstance(body["version"], str) or not isinstance(body["base"], (str, type(None))):
+            return _message(400, "version is a string, and base a string or null")
         try:
             saved = await run_in_threadpool(service.save, body["card"], body["path"], body["text"],
-                                            str(body["version"]), body["base"], bool(body["confirm"]))
+                                            body["version"], body["base"], body["confirm"])
         except Conflict as conflict:
             return JSONResponse({"conflict": asdict(conflict)}, status_code=409)
         except (WorkbenchRefused, EditRefused, LockTimeout, LockUnavailable, WriteFailed) as exc:
@@ -160,6 +172,7 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
 
     app = Starlette(routes=[
         Route("/", page),
+        Route("/favicon.ico", favicon),
         Route("/templates/{path:path}", asset),
         Route("/api/cards", cards),
         Route("/api/cards/{card_id}", card),

@@ -1,19 +1,12 @@
-"""What a stale translation was made from: the earlier English text, found in the project's
-git history by its fingerprint, and a word diff from it to today's English."""
+"""A word diff from the earlier English a stale translation was made from (found by
+`i18n.history.earlier_english`) to today's English."""
 
 from __future__ import annotations
 
 import difflib
 import re
-import subprocess
 from dataclasses import dataclass
-from pathlib import Path
 
-from cardkit.model.texts import field_location, fingerprint
-from cardkit.source.yamlfile import Document, parse_text
-
-# How far back the history is searched for the English a fingerprint was taken of.
-COMMITS_SEARCHED = 50
 _WORDS = re.compile(r"\S+|\s+")
 
 
@@ -39,39 +32,3 @@ def word_diff(before: str, after: str) -> list[DiffPart]:
         if new_end > new_start:
             parts.append(DiffPart("added", "".join(new[new_start:new_end])))
     return parts
-
-
-def earlier_english(root: Path, english_file: Path, card_id: str, path: str,
-                    wanted: str) -> str | None:
-    """The English text of `card_id`'s field `path` whose fingerprint is `wanted`, from the
-    versions of `english_file` (relative to `root`) that git recorded; None when the project
-    has no history or none of its versions holds that text."""
-    commits = _git(root, "log", f"-{COMMITS_SEARCHED}", "--format=%H", "--", english_file.as_posix())
-    if commits is None:
-        return None
-    for commit in commits.split():
-        text = _git(root, "show", f"{commit}:./{english_file.as_posix()}")
-        if text is None:
-            continue
-        document = parse_text(text, Document(english_file))
-        value = _value_at(document.data, (card_id, *field_location(path)))
-        if isinstance(value, str) and fingerprint(value) == wanted:
-            return value
-    return None
-
-
-def _value_at(data, location: tuple[str, ...]):
-    for step in location:
-        if not isinstance(data, dict) or step not in data:
-            return None
-        data = data[step]
-    return data
-
-
-def _git(root: Path, *arguments: str) -> str | None:
-    try:
-        run = subprocess.run(["git", "-C", str(root), *arguments], capture_output=True,
-                             text=True, timeout=10, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return run.stdout if run.returncode == 0 else None

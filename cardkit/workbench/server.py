@@ -25,6 +25,9 @@ class AddressUnavailable(Exception):
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on host:port (port 0 picks a free one)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # A workbench stopped a moment ago leaves its connections in TIME-WAIT; without this,
+    # starting it again at once is refused as "in use" while nothing listens.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
         sock.listen(128)
@@ -38,10 +41,37 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+WILDCARD = "0.0.0.0"
+
+
 def own_hosts(host: str, port: int) -> set[str]:
-    """The Host values a request to this workbench may carry."""
-    names = {host, LOOPBACK, "localhost"} if host == LOOPBACK else {host}
+    """The Host values a request to this workbench may carry: the address it listens on,
+    and for loopback or every address (0.0.0.0) the names this machine answers to, so that
+    a browser elsewhere can reach it by the machine's name or address while a foreign name
+    (DNS rebinding) is still refused."""
+    names = {host}
+    if host in (LOOPBACK, WILDCARD):
+        names |= {LOOPBACK, "localhost"}
+    if host == WILDCARD:
+        names |= machine_names()
+    names.discard(WILDCARD)
     return {f"{name}:{port}" for name in names}
+
+
+def machine_names() -> set[str]:
+    """This machine's host name, full name and the IPv4 addresses they resolve to."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    for name in list(names):
+        try:
+            names |= {info[4][0] for info in socket.getaddrinfo(name, None, socket.AF_INET)}
+        except OSError:
+            continue
+    return {name for name in names if name}
+
+
+def page_address(host: str, port: int) -> str:
+    """The address to open the workbench at (a wildcard is no address a browser can open)."""
+    return f"http://{socket.gethostname() if host == WILDCARD else host}:{port}/"
 
 
 def serve(service: Workbench, sock: socket.socket) -> None:

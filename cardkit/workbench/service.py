@@ -22,9 +22,10 @@ from pathlib import Path
 from markupsafe import Markup
 from ruamel.yaml.comments import CommentedMap
 
-from cardkit.checks.runner import check_sources
+from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
+from cardkit.i18n.history import earlier_english
 from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
@@ -32,6 +33,7 @@ from cardkit.problems import Position, Problem, Severity
 from cardkit.render.cache import FaceCache, Fit, cache_key, cached_fits, encode_fits, fit_key
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Face, Printed
+from cardkit.render.art import prepare_pictures
 from cardkit.render.fit import fit_budgets, fit_face, problems_of, sizes_of
 from cardkit.render.renderer import Renderer
 from cardkit.source.boundary import InputRefused, read_input
@@ -41,7 +43,7 @@ from cardkit.source.lock import project_lock
 from cardkit.source.transaction import recover
 from cardkit.source.tree import load_sources
 from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, dump_text, load_yaml, parse_text
-from cardkit.workbench.history import DiffPart, earlier_english, word_diff
+from cardkit.workbench.history import DiffPart, word_diff
 
 STATE_ORDER = ("missing", "stale", "translated")
 # Problems that mean the text cannot be stored at all: the file would no longer load.
@@ -114,6 +116,18 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class _Draft:
+    """An edit made in memory: the problems of its field and, when the file could hold
+    the text, the file's new text and the project checked with it."""
+
+    problems: list[Problem]
+    file: Path
+    document: Document | None
+    text: str | None = None
+    after: Checked | None = None
+
+
+@dataclass(frozen=True)
 class Saved:
     card_id: str
     path: str
@@ -142,20 +156,28 @@ class Workbench:
 
     # Loading
 
-    def reload(self, changed: set[Path] | None = None) -> set[str]:
+    def reload(self, changed: set[Path] | None = None, checked: Checked | None = None) -> set[str]:
         """Reads the project again: only the `changed` files when given (and already known),
-        every file otherwise. Returns the ids of the cards whose faces or states changed."""
+        every file otherwise; or takes `checked`, the project already checked with the
+        `changed` files as they are now on disk. Returns the ids of the cards whose faces or
+        states changed."""
         with self.lock:
-            reread = None if changed is None else self._reread(changed)
-            whole = reread is None
-            if whole:
+            reread = None if changed is None or checked is not None else self._reread(changed)
+            if reread == {}:
+                return set()
+            whole = reread is None and checked is None
+            if checked is not None:
+                self.checked = checked
+            elif whole:
                 self.checked = check_sources(self.root, load_sources(self.root))
                 self._budgets.clear()
             else:
                 self.checked = check_sources(self.root, self.checked.sources.replaced(reread))
             before = self._card_states
             self.database = self.checked.database
-            self.problems = self.checked.report.problems
+            # The cards' pictures are checked as `build` and `validate --fit` check them.
+            self.problems = (self.checked.report.problems
+                             + prepare_pictures(self.database, self.root, store=self.store).problems)
             self.states = translation_states(self.database, [self.language])
             self.lexicons = build_lexicons(self.database)
             if whole:
@@ -180,12 +202,19 @@ class Workbench:
         shown = {}
         for path in changed:
             path = path.resolve()
-            if not path.is_file() or not path.is_relative_to(self.root) \
-                    or path.relative_to(self.root) not in loaded:
+            if not path.is_file() or not path.is_relative_to(self.root):
+                return None
+            file = path.relative_to(self.root)
+            if file not in loaded and not _new_text_file(file, self.database):
                 return None
             shown[path.relative_to(self.root)] = path
-        return {file: load_yaml(path, file, root=self.root, round_trip=False)
+        read = {file: load_yaml(path, file, root=self.root, round_trip=False)
                 for file, path in shown.items()}
+        texts = {document.path: document.text for _, document in (*sources.card_documents,
+                                                                  *sources.locale_documents)}
+        # a file written as it was loaded (the workbench's own save, seen by the watcher)
+        return {file: document for file, document in read.items()
+                if document.text != texts.get(file)}
 
     def _fit_all(self, languages: set[str] | None) -> set[str]:
         """Fits every face of both languages (or of `languages`, when only their texts
@@ -328,32 +357,44 @@ class Workbench:
         write it from the loaded one, which is parsed in memory and given every check of
         validate (`Checked.edited`); the card's face is fitted with the draft."""
         with self.lock:
-            self._require_field(card_id, path)
-            file = self.database.locale_file(self.language, card_id)
-            document = next((loaded for _, loaded in self.checked.sources.locale_documents
-                             if loaded.path == file), None)
-            if document is None or not isinstance(document.data, dict):
-                raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
-                                       "`cardkit validate` says why")
-            faults = _value_faults(text, document.position((card_id, *field_location(path))),
-                                   card_id, path)
-            if faults:
-                return faults
-            try:
-                draft = edited_text(document.text, file, [Translation(card_id, path, text=text)])
-            except EditRefused as exc:
-                raise WorkbenchRefused(f"the text cannot be checked: {exc}") from None
-            after = self.checked.edited({file: draft})
-            found = [problem for problem in after.report.problems
-                     if problem.position.path == file and _about(problem, card_id, path)]
-            database = after.database
-            if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
-                context = _with_database(self.contexts[self.language], database)
-                fits = fit_face(self.renderer, context, context.face(card_id)).fits
-                found += [problem for problem in
-                          problems_of(database, self.language, fits, self.root / "templates")
-                          if _about(problem, card_id, path)]
-            return found
+            return self._draft(Translation(card_id, path, text=text)).problems
+
+    def _draft(self, edit: Translation) -> "_Draft":
+        """The loaded project with `edit` made in memory, and the problems of its field. The
+        draft face's fit goes into the face cache, so a save of the same text, or the
+        reload after it, lays nothing out again."""
+        card_id, path = edit.card_id, edit.path
+        self._require_field(card_id, path)
+        file = self.database.locale_file(self.language, card_id)
+        document = next((loaded for _, loaded in self.checked.sources.locale_documents
+                         if loaded.path == file), None)
+        if document is not None and (document.problems
+                                     or not isinstance(document.data, (dict, type(None)))):
+            raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
+                                   "`cardkit validate` says why")
+        at = (document.position((card_id, *field_location(path))) if document is not None
+              else Position(file))
+        faults = _value_faults(edit.text, at, card_id, path)
+        if faults:
+            return _Draft(faults, file, document)
+        try:
+            text = self._edited(file, document, edit)
+        except EditRefused as exc:
+            raise WorkbenchRefused(f"the text cannot be checked: {exc}") from None
+        after = self.checked.edited({file: text})
+        found = [problem for problem in after.report.problems
+                 if problem.position.path == file and _about(problem, card_id, path)]
+        database = after.database
+        if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
+            context = _with_database(self.contexts[self.language], database)
+            face = context.face(card_id)
+            fits = fit_face(self.renderer, context, face).fits
+            self.store.put(fit_key(self.renderer, face_html(context, Printed(face, {}))),
+                           encode_fits(fits))
+            found += [problem for problem in
+                      problems_of(database, self.language, fits, self.root / "templates")
+                      if _about(problem, card_id, path)]
+        return _Draft(found, file, document, text, after)
 
     def save(self, card_id: str, path: str, text: str, version: str, base: str | None,
              confirm: bool) -> Saved:
@@ -368,19 +409,20 @@ class Workbench:
         the file could not hold (blank, too long) is refused."""
         with self.lock:
             self._require_field(card_id, path)
-            problems = self.check(card_id, path, text)
-            errors = [problem for problem in problems if problem.severity is Severity.ERROR]
+            english = next(state.source_text for state in self._states_of(card_id)
+                           if state.path == path)
+            if confirm and english is None:
+                raise WorkbenchRefused(f"{card_id}.{path} has no English text to confirm against")
+            edit = Translation(card_id, path, text=text, confirmed=confirm, english=english)
+            draft = self._draft(edit)
+            errors = [problem for problem in draft.problems if problem.severity is Severity.ERROR]
             unstorable = [problem for problem in errors if problem.code in UNSTORABLE]
             if unstorable:
                 raise WorkbenchRefused(f"not saved: {unstorable[0].message}")
             if confirm and errors:
                 raise WorkbenchRefused("a text with errors can be saved only unconfirmed: "
                                        f"{errors[0].code}: {errors[0].message}")
-            file = self.database.locale_file(self.language, card_id)
-            english = next(state.source_text for state in self._states_of(card_id)
-                           if state.path == path)
-            if confirm and english is None:
-                raise WorkbenchRefused(f"{card_id}.{path} has no English text to confirm against")
+            file = draft.file
             with project_lock(self.root, timeout=LOCK_TIMEOUT):
                 recover(self.root)
                 current = self.version(file)
@@ -388,15 +430,29 @@ class Workbench:
                     theirs = self._text_on_disk(file, card_id, path)
                     if theirs != base:
                         raise Conflict(card_id, path, text, theirs, current)
-                if not (self.root / file).exists():
-                    raise WorkbenchRefused(f"{file}: does not exist yet; create it with the "
-                                           "card's entry first")
-                edits = LocaleEdits(self.root)
-                edits.add(file, Translation(card_id, path, text=text, confirmed=confirm,
-                                            english=english))
-                write_texts(self.root, edits.texts())
-            self.reload({self.root / file})
+                on_disk = self._document_text(file)
+                # the draft was made from the file as it is on disk: it is what to write,
+                # and the project checked with it is the project after the save
+                as_loaded = on_disk == (draft.document.text if draft.document else None)
+                if as_loaded and draft.text is not None:
+                    texts = {file: draft.text}
+                else:
+                    edits = LocaleEdits(self.root)
+                    edits.add(file, edit)
+                    texts = edits.texts()
+                write_texts(self.root, texts)
+            self.reload({self.root / file}, draft.after if as_loaded else None)
             return Saved(card_id, path, confirm, self.card(card_id))
+
+    def _edited(self, file: Path, document: Document | None, edit: Translation) -> str:
+        """The file's text after `edit`; a file that does not exist yet begins with a comment
+        saying what it holds, then the card's entry in canonical form."""
+        if document is not None:
+            return edited_text(document.text, file, [edit])
+        game, kind = file.parts[2], file.stem
+        header = (f"# {self.language} texts of the {kind} of {game}, begun in the translation "
+                  "workbench.\n\n")
+        return header + edited_text(None, file, [edit])
 
     def _text_on_disk(self, file: Path, card_id: str, path: str) -> str | None:
         text = self._document_text(file)
@@ -442,6 +498,13 @@ def _languages_of(files: set[Path], root: Path) -> set[str] | None:
             return None
         languages.add(parts[1])
     return languages
+
+
+def _new_text_file(file: Path, database: Database) -> bool:
+    """Whether `file` is a language's file of card texts that the project did not hold yet
+    (the workbench's first save of a card in a language makes one)."""
+    return (len(file.parts) >= 4 and file.parts[0] == "locales" and file.suffix == ".yaml"
+            and file.parts[1] in database.languages)
 
 
 def _value_faults(text: str, at: Position, card_id: str, path: str) -> list[Problem]:

@@ -67,8 +67,8 @@ def _problems_after(tmp_path: Path, file: str, old: str, new: str) -> list[str]:
     pytest.param(
         "locales/en/duel/aliens.yaml", "  name: Swarm\n  provisional: [name]\n", "  name: Swarm\n",
         "locales/en/duel/aliens.yaml:5:9: error: name-not-provisional: the English name 'name' "
-        "must be listed under 'provisional': no rulebook prints the English edition's names",
-        id="english-name-not-provisional"),
+        "must be listed under 'provisional': no rulebook prints the English edition's names "
+        "(cite an English printing for a printed name)", id="english-name-not-provisional"),
     pytest.param(
         "cards/duel/fate/discovery.yaml", "duel.prizes.loser.effect.count, ", "",
         "cards/duel/fate/discovery.yaml:3:1: error: schema-missing-field: missing field "

@@ -67,13 +67,13 @@ def test_the_text_output_names_the_game_of_each_row_and_text(without_german_cosm
 
     assert "de       classic  alien                   20      0        0" in output
     assert "de       cosmic   encounter                0      0        5" in output
-    # at the German entry that lacks the text, or at the card where there is no entry
+    # at the German entry that lacks the text, or at the locale file that will hold it where
+    # there is no entry, with the command that begins the work
     german = without_german_cosmic / "locales" / "de" / "classic" / "artifacts.yaml"
     line = german.read_text(encoding="utf-8").splitlines().index("plague:") + 1
     assert f"locales/de/classic/artifacts.yaml:{line}:1: missing: de classic plague text: no text" in output
-    cards = (PROJECT_ROOT / "cards" / "cosmic" / "encounter.yaml").read_text(encoding="utf-8")
-    line = cards.splitlines().index("cosmic-morph:") + 1
-    assert f"cards/cosmic/encounter.yaml:{line}:1: missing: de cosmic cosmic-morph name: no text" in output
+    assert "locales/de/cosmic/encounter.yaml:1:1: missing: de cosmic cosmic-morph name: no text" in output
+    assert "next: `cardkit i18n export --lang de -o de.po`" in output
 
 
 def test_one_game_alone():

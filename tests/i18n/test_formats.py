@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.i18n.catalogue import IncomingUnit, OutgoingCatalogue, OutgoingUnit
-from cardkit.i18n.plurals import plural_forms
+from cardkit.model.plurals import plural_forms
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
 

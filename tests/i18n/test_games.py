@@ -72,6 +72,15 @@ def test_a_classic_export_holds_that_game_alone_and_records_it(shipped, tmp_path
     assert '"X-Cardkit-Database: classic\\n"' in text
     assert 'msgctxt "alien:macron:name"' in text and 'msgctxt "artifact:plague:text"' in text
     assert 'msgctxt "alien:swarm:name"' not in text and "cosmic-morph" not in text
+    assert text.startswith("# Cosmic Encounter (classic edition) card texts in de")
+
+
+def test_the_glossary_termbase_names_every_game_it_covers(shipped):
+    result = run("i18n", "export", "--lang", "de", "--format", "tbx", "--root", str(shipped))
+
+    assert result.exit_code == 0, result.output
+    assert ("<sourceDesc><p>Cosmic Encounter (classic edition), Cosmic Encounter (current "
+            "edition) and Cosmic Encounter Duel glossary, English and de") in result.output
 
 
 @pytest.mark.parametrize("file_format", WRITERS)

@@ -174,7 +174,8 @@ UNCONFIRMED = {
     "xliff-needs-review": ("xliff", ('<target state="translated">Encurtido',
                                      '<target state="needs-review-translation">Encurtido')),
     "xliff-new": ("xliff", ('<target state="translated">Encurtido', '<target state="new">Encurtido')),
-    "xliff-no-state": ("xliff", ('<target state="translated">Encurtido', '<target>Encurtido')),
+    "xliff-needs-edit": ("xliff", ('<target state="translated">Encurtido',
+                                   '<target state="needs-translation">Encurtido')),
 }
 
 

@@ -45,6 +45,17 @@ PARITY = {
                     'msgstr[1] "Roba {cuenta} cartas."', "pythonbraceformat", "placeholder-mismatch"),
     "number": (PUNISH, f'msgstr "{PUNISH_ES}"', f'msgstr "{PUNISH_ES.replace("1 carta", "2 cartas")}"',
                "numbers", "number-mismatch"),
+    "markup tag": (PUNISH, f'msgstr "{PUNISH_ES}"',
+                   f'msgstr "{PUNISH_ES.replace("exactamente", "<b>exactamente</b>")}"',
+                   "xmltags", "markup-tag"),
+    "tab": (PUNISH, f'msgstr "{PUNISH_ES}"', "msgstr \"" + PUNISH_ES.replace("tu ", "tu\\t") + '"',
+            "tabs", "layout-character"),
+    "line break": (PUNISH, f'msgstr "{PUNISH_ES}"', "msgstr \"" + PUNISH_ES.replace("tu ", "tu\\n") + '"',
+                   "newlines", "layout-character"),
+    "doubled word": (PUNISH, f'msgstr "{PUNISH_ES}"', f'msgstr "{PUNISH_ES.replace("tu ", "tu tu ")}"',
+                     "doublewords", "doubled-word"),
+    "punctuation only": ("alien:pickle:name", 'msgstr "Encurtido"', 'msgstr "…"', "purepunc",
+                         "punctuation-only"),
 }
 
 
@@ -101,3 +112,29 @@ def test_cardkit_finds_more_than_pofilter(minimal_database, tmp_path):
     found = cardkit_findings(minimal_database, exported)
     assert "icon-unknown" in found["alien:pickle:name"]
     assert found[PUNISH] == {"glossary-forbidden"}
+
+
+@pytest.mark.skipif(not POFILTER.exists(), reason="translate-toolkit's pofilter is not installed")
+def test_pofilters_comments_come_back_through_pomerge_and_are_not_stored_as_notes(
+        minimal_database, tmp_path):
+    exported = export(minimal_database, tmp_path)
+    text = exported.read_text(encoding="utf-8")
+    exported.write_text(text.replace(f'msgstr "{PUNISH_ES}"',
+                                     f'msgstr "{PUNISH_ES.replace("tu ", "tu tu ")}"'), encoding="utf-8")
+    flagged = tmp_path / "flagged.po"
+    subprocess.run([str(POFILTER), "--progress=none", str(exported), str(flagged)], check=True,
+                   capture_output=True)
+    merged = tmp_path / "merged.po"
+    subprocess.run([str(POFILTER.parent / "pomerge"), "--progress=none", "-t", str(exported), "-i",
+                    str(flagged), "-o", str(merged)], check=True, capture_output=True)
+    assert "(pofilter) doublewords" in merged.read_text(encoding="utf-8")
+    spanish = minimal_database / "locales/es/duel/aliens.yaml"
+
+    result = CliRunner().invoke(main, ["i18n", "import", str(merged), "--root", str(minimal_database)])
+
+    assert result.exit_code == 0, result.output
+    assert f"{PUNISH}: 1 pofilter comment left out: a tool's findings are not a translator's note" \
+        in result.stderr
+    assert "pofilter" not in spanish.read_text(encoding="utf-8")
+    assert "tu tu adversario" in spanish.read_text(encoding="utf-8")
+    assert "1 text updated" in result.stderr

@@ -13,7 +13,7 @@ from cardkit.checks.runner import load_checked
 from cardkit.i18n.catalogue import ImportRefused
 from cardkit.i18n.export import build_catalogue
 from cardkit.i18n.importer import _Plan, import_catalogue
-from cardkit.i18n.plurals import plural_forms
+from cardkit.model.plurals import plural_forms
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.xliff import read_xliff, write_xliff
 from tests.conftest import MINIMAL_DATABASE

@@ -12,7 +12,7 @@ from cardkit.checks.status import translation_states
 from cardkit.cli import main
 from cardkit.model.database import load_database
 from cardkit.model.texts import fingerprint
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, SHIPPED_TRANSLATIONS
 from tests.i18n.conftest import RICH_SPANISH_ALIENS, snapshot
 
 FORMATS = {"po": "es.po", "xliff": "es.xlf"}
@@ -52,7 +52,7 @@ def test_export_then_import_leaves_every_file_byte_identical(rich_database, tmp_
     assert "0 texts updated" in result.output
 
 
-@pytest.mark.parametrize("language", ["es", "de"])
+@pytest.mark.parametrize("language", SHIPPED_TRANSLATIONS)
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_the_shipped_database_survives_a_round_trip(tmp_path, language, file_format):
     root = tmp_path / "shipped"
@@ -93,7 +93,7 @@ def test_xliff_export_carries_state_notes_and_plural_groups(rich_database, tmp_p
     assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.name" approved="no" '
             'xml:space="preserve">\n'
             '        <source>Lay Down the Law</source>\n'
-            '        <target state="needs-review-translation">Mano dura</target>') in text
+            '        <target state="needs-translation">Mano dura</target>') in text
     assert '<file original="cardkit:duel:es" datatype="plaintext"' in text
     assert ('<trans-unit id="alien:iron-matron:powers.lay-down-the-law.text" xml:space="preserve">\n'
             '        <source>After plans are revealed, you may count each revealed 20 as a 42.</source>\n'
@@ -141,7 +141,7 @@ def test_an_edit_lands_in_exactly_its_field(rich_database, tmp_path, case):
     after = snapshot(rich_database)
     assert {path for path in after if after[path] != before[path]} == {ALIENS}
     assert after[ALIENS].decode() == RICH_SPANISH_ALIENS.replace(yaml_old, yaml_new)
-    assert "1 texts updated" in result.output
+    assert "1 text updated" in result.output
 
 
 @pytest.mark.parametrize("file_format", FORMATS)
@@ -150,7 +150,7 @@ def test_clearing_the_review_flag_records_the_current_fingerprint(rich_database,
     if file_format == "po":
         exported = edited(exported, "#, fuzzy\n", "")
     else:
-        exported = edited(exported, '"needs-review-translation">Mano dura', '"translated">Mano dura')
+        exported = edited(exported, '"needs-translation">Mano dura', '"translated">Mano dura')
         exported = edited(exported, 'lay-down-the-law.name" approved="no"',
                           'lay-down-the-law.name" approved="yes"')
 

@@ -196,3 +196,99 @@ def test_xliff2po_output_is_refused_saying_which_route_works(minimal_database, t
         f"Error: {converted}:3: this PO file was made by translate-toolkit's xliff2po, which drops "
         "cardkit's keys (the XLIFF trans-unit ids) and the Language; import the XLIFF file itself, "
         "or export PO with `cardkit i18n export --format po`\n")
+
+
+@pytest.mark.parametrize("language", ["es_ES", "es-ES"])
+def test_a_po_labelled_with_a_region_of_its_language_is_that_language(minimal_database, tmp_path,
+                                                                      language):
+    """polib sets `Language: es_ES` (or Poedit's `es-ES`), as a translator's tool would."""
+    exported = export(minimal_database, tmp_path)
+    catalogue = polib.pofile(str(exported))
+    catalogue.metadata["Language"] = language
+    next(entry for entry in catalogue if entry.msgctxt == "alien:pickle:name").msgstr = "Pepinillo"
+    catalogue.save()
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 0, result.output
+    assert only_pickle_renamed(before, minimal_database, "Pepinillo")
+
+
+def test_an_xliff_of_a_region_of_its_language_is_that_language(minimal_database, tmp_path):
+    exported = export(minimal_database, tmp_path, "xliff")
+    store = factory.getobject(str(exported))
+    store.settargetlanguage("es-ES")
+    store.save()
+    edit_target_with_toolkit(exported, "alien:pickle:name", "Pepinillo")
+    assert 'target-language="es-ES"' in exported.read_text(encoding="utf-8")
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 0, result.output
+    assert only_pickle_renamed(before, minimal_database, "Pepinillo")
+
+
+def test_another_language_with_a_region_is_refused_naming_both(minimal_database, tmp_path):
+    exported = export(minimal_database, tmp_path)
+    catalogue = polib.pofile(str(exported))
+    catalogue.metadata["Language"] = "de_DE"
+    catalogue.save()
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 1
+    assert "the file says its language is 'de_DE' but it was exported for 'es'" in result.output
+    assert snapshot(minimal_database) == before
+
+
+@needs_gettext
+def test_a_stale_entry_carries_the_previous_english_as_msgmerge_writes_it(minimal_database, tmp_path):
+    git = ["git", "-C", str(minimal_database), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "start"], check=True)
+    before = export(minimal_database, tmp_path / "before")
+    replaced(minimal_database / "locales/en/duel/aliens.yaml", "name: Pickle", "name: Gherkin")
+    subprocess.run([*git, "commit", "-qam", "renamed"], check=True)
+
+    after = export(minimal_database, tmp_path / "after")
+    merged = tmp_path / "merged.po"
+    subprocess.run(["msgmerge", "--previous", "-q", "-o", str(merged), str(before), str(after)],
+                   check=True)
+
+    ours = next(entry for entry in polib.pofile(str(after)) if entry.msgctxt == "alien:pickle:name")
+    theirs = next(entry for entry in polib.pofile(str(merged)) if entry.msgctxt == "alien:pickle:name")
+    assert (ours.previous_msgctxt, ours.previous_msgid, ours.msgid, ours.fuzzy) == \
+        ("alien:pickle:name", "Pickle", "Gherkin", True)
+    assert (theirs.previous_msgctxt, theirs.previous_msgid) == (ours.previous_msgctxt, ours.previous_msgid)
+    assert msgfmt_check(after).returncode == 0
+
+
+def test_a_stale_xliff_unit_is_in_a_state_weblate_counts_as_needing_edit(rich_database, tmp_path):
+    """Weblate flags "needs editing" for the states new, needs-translation, needs-adaptation
+    and needs-l10n (its documentation, XLIFF, Translation states); translate-toolkit reads
+    the unit as fuzzy."""
+    exported = export(rich_database, tmp_path, "xliff")
+    store = factory.getobject(str(exported))
+    stale = next(unit for unit in store.units
+                 if unit.getid().endswith("alien:iron-matron:powers.lay-down-the-law.name"))
+
+    assert stale.xmlelement.find(f"{{{stale.namespace}}}target").get("state") in (
+        "new", "needs-translation", "needs-adaptation", "needs-l10n")
+    assert stale.isfuzzy() and not stale.isapproved()
+
+
+def test_a_string_weblate_approved_comes_back_confirmed(minimal_database, tmp_path):
+    """Weblate with reviews writes a reviewed string `approved="yes"` and drops the state."""
+    exported = export(minimal_database, tmp_path, "xliff")
+    replaced(exported, '<target state="translated">Encurtido</target>', "<target>Pepinillo</target>")
+    before = snapshot(minimal_database)
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 0, result.output
+    assert only_pickle_renamed(before, minimal_database, "Pepinillo")
+    assert state_of(minimal_database, "pickle", "name") == "translated"

@@ -12,7 +12,7 @@ import pytest
 from cardkit.i18n.writer import PhraseForm, Translation, _apply, _Data, edited_text
 from cardkit.model.texts import ENTRY_TAIL, fingerprint
 from cardkit.source.yamlfile import Document, dump_text, load_text, parse_text
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, SHIPPED_TRANSLATIONS
 
 FILE = Path("locales/es/duel/aliens.yaml")
 
@@ -131,7 +131,7 @@ def test_on_the_shipped_files_the_lines_give_the_round_trip_bytes(relative):
 
 
 def test_the_shipped_phrasebooks_too():
-    for language in ("es", "de"):
+    for language in SHIPPED_TRANSLATIONS:
         text = (PROJECT_ROOT / "locales" / language / "phrasebook.yaml").read_text(encoding="utf-8")
         for effect, phrases in load_text(text, FILE).data["effects"].items():
             for variant, forms in phrases.items():

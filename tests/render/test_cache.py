@@ -75,7 +75,7 @@ def test_a_catalogue_string_invalidates_the_faces_that_print_it(project_copy):
     _, html = keys_and_html(project_copy)
     printing = {face_id for face_id, text in html.items() if "Komplexität" in text}
     changed = changed_by(project_copy, lambda root: replace_in(
-        root / "locales/de/LC_MESSAGES/cardkit.po", 'msgstr "Komplexität"', 'msgstr "Schwierigkeit"'))
+        root / "locales/de/LC_MESSAGES/cardkit.po", 'msgstr "Komplexität:"', 'msgstr "Schwierigkeit:"'))
     assert printing and changed == printing and len(changed) < len(html)
 
 

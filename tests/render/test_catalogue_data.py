@@ -17,6 +17,7 @@ from cardkit.model.database import load_database
 from cardkit.render.catalogue import catalogue_problems
 from cardkit.render.environment import make_environment
 from cardkit.render.fit import fit_problems
+from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT
 from tests.render.single_faces import faces_pdf, text_of
 
@@ -51,9 +52,9 @@ def test_a_msgstr_is_escaped_and_never_formatted(msgstr, printed):
 def hostile_catalogue(project: Path) -> None:
     catalogue = project / "locales/de/LC_MESSAGES/cardkit.po"
     text = catalogue.read_text(encoding="utf-8")
-    wording = 'msgid "Complexity"\nmsgstr "Komplexität"'
+    wording = 'msgid "Complexity:"\nmsgstr "Komplexität:"'
     assert wording in text
-    catalogue.write_text(text.replace(wording, f'msgid "Complexity"\nmsgstr "{HOSTILE.replace(chr(34), chr(92) + chr(34))}"'),
+    catalogue.write_text(text.replace(wording, f'msgid "Complexity:"\nmsgstr "{HOSTILE.replace(chr(34), chr(92) + chr(34))}"'),
                          encoding="utf-8")
 
 
@@ -72,7 +73,7 @@ def test_a_hostile_msgstr_stops_review_as_it_stops_build_and_is_text_in_fit(proj
     page the templates render is the environment's, tested above.)"""
     hostile_catalogue(project_copy)
     line = (project_copy / "locales/de/LC_MESSAGES/cardkit.po").read_text(
-        encoding="utf-8").splitlines().index('msgid "Complexity"') + 1
+        encoding="utf-8").splitlines().index('msgid "Complexity:"') + 1
 
     result = CliRunner().invoke(main, ["review", "--lang", "de", "--root", str(project_copy),
                                        "--out", str(project_copy / "build")])
@@ -89,19 +90,19 @@ def test_a_hostile_msgstr_stops_review_as_it_stops_build_and_is_text_in_fit(proj
 
 
 def test_the_shipped_catalogues_hold_no_markup():
-    assert catalogue_problems(PROJECT, ["en", "es", "de"]) == []
+    assert catalogue_problems(PROJECT, SHIPPED_LANGUAGES) == []
 
 
 def test_markup_in_a_msgstr_is_reported_at_its_line(project_copy):
     hostile_catalogue(project_copy)
     line = (project_copy / "locales/de/LC_MESSAGES/cardkit.po").read_text(
-        encoding="utf-8").splitlines().index('msgid "Complexity"') + 1
+        encoding="utf-8").splitlines().index('msgid "Complexity:"') + 1
 
     problems = catalogue_problems(project_copy, ["de"])
 
     assert [format_problem(problem) for problem in problems] == [
         f"locales/de/LC_MESSAGES/cardkit.po:{line}:1: error: template-string-markup: template "
-        "string 'Complexity' (de): the translation holds markup or a link ('<script>'); it would "
+        "string 'Complexity:' (de): the translation holds markup or a link ('<script>'); it would "
         "print as those characters on the cards"]
     assert problems[0].suggestion == "write the translation as plain text"
 

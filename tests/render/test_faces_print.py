@@ -17,6 +17,7 @@ from cardkit.model.database import load_database
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import reference_cards
 from cardkit.render.fit import measure_language, problems_of
+from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT, duel_folder
 from tests.render.single_faces import faces_pdf, text_runs
 from tests.render.test_pdfs import card_boxes
@@ -135,7 +136,7 @@ REFERENCE_FACES = [f"reference-{name}" for name in reference_cards(
 CONTENT_LEFT_MM = 5.5 + 1.5
 
 
-@pytest.mark.parametrize("language", ["en", "es", "de"])
+@pytest.mark.parametrize("language", SHIPPED_LANGUAGES)
 def test_reference_cards_print_every_duel_step_at_6_5_pt_or_more(language):
     pdf = faces_pdf(PROJECT, language, REFERENCE_FACES)
     runs = {face: text_runs(page) for face, page in zip(REFERENCE_FACES, pdf.pages, strict=True)}

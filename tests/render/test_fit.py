@@ -17,6 +17,7 @@ from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.fit import fit_budgets, fit_face, fit_problems
 from cardkit.render.renderer import Renderer
+from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT, duel_folder
 
 
@@ -128,7 +129,7 @@ def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     assert results == {"within": True, "beyond": False}
 
 
-@pytest.mark.parametrize("language", ["en", "es", "de"])
+@pytest.mark.parametrize("language", SHIPPED_LANGUAGES)
 def test_no_text_box_of_any_face_may_shrink_below_6_5_pt(language):
     """The floor of every fit box on every face of every game: a text too long for it is an
     overflow to fix, never a glyph under 6.5 pt."""

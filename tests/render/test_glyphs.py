@@ -56,8 +56,33 @@ def test_preflight_gathers_catalogue_and_glyph_problems(project_copy):
     BrokenFixture.read(BROKEN[0]).apply(project_copy)
     catalogue = project_copy / "locales/de/LC_MESSAGES/cardkit.po"
     catalogue.write_text(catalogue.read_text(encoding="utf-8").replace(
-        'msgstr "Komplexität"', 'msgstr "<b>Komplexität</b>"'), encoding="utf-8")
+        'msgstr "Komplexität:"', 'msgstr "<b>Komplexität:</b>"'), encoding="utf-8")
 
     problems = preflight_problems(load_database(project_copy)[0], project_copy, ["de"])
 
     assert [problem.code for problem in problems] == ["template-string-markup", "glyph-missing"]
+
+
+# The letters Polish and Czech add to the Latin alphabet, capitals and small.
+POLISH = "ĄĆĘŁŃÓŚŹŻąćęłńóśźż"
+CZECH = "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽáčďéěíňóřšťúůýž"
+
+
+@pytest.mark.parametrize("language, letters", [("pl", POLISH), ("cs", CZECH)])
+def test_a_new_languages_letters_are_in_the_fonts(project_copy, language, letters):
+    """A Polish or Czech name with every letter of the language prints; an Arabic letter
+    beside them is the one glyph-missing names, so the check reads the new language's texts."""
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    result = CliRunner().invoke(main, ["i18n", "init", language, "--root", str(project_copy)])
+    assert result.exit_code == 0, result.output
+    emissaries = project_copy / "locales" / language / "duel" / "emissaries.yaml"
+    emissaries.parent.mkdir(parents=True)
+    emissaries.write_text(f"cudgel:\n  name: {letters} ب\n", encoding="utf-8")
+
+    problems = glyph_problems(load_database(project_copy)[0], project_copy, [language])
+
+    assert [problem.message.split(": ", 1)[1][:21] for problem in problems] == ["'ب' (U+0628 ARABIC LE"]
+    assert all(problem.card_id == "cudgel" for problem in problems)

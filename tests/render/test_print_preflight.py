@@ -16,7 +16,7 @@ from cardkit.model.database import load_database
 from cardkit.render.games import targets
 from cardkit.render.impose import MARK_WIDTH
 from cardkit.render.layout import BLEED, PAPERS, registration_labels, instructions_slot
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, SHIPPED_LANGUAGES
 from tests.render.conftest import mm, placements
 from tests.render.pdf_content import text_runs
 from tests.render.test_print_marks import strokes
@@ -26,7 +26,7 @@ LABEL_FLOOR = 5.0  # pt: the duplex check's scale labels
 TOLERANCE = 0.01  # pt: sizes are written to a few decimals
 REGISTRATION_PAGES = 2  # the duplex check opens every card sheet PDF
 DATABASE = load_database(PROJECT_ROOT)[0]
-LANGUAGES = ["en", "es", "de"]
+LANGUAGES = SHIPPED_LANGUAGES
 CARD_SHEETS = [(target.game, target.language, paper, f"{target.folder}/cards-{paper}.pdf")
                for target in targets(DATABASE, DATABASE.games, LANGUAGES) for paper in PAPERS]
 IDS = [path.removesuffix(".pdf") for *_, path in CARD_SHEETS]

@@ -17,13 +17,12 @@ from cardkit.cli import main
 from cardkit.model.database import load_database
 from cardkit.render.build import build
 from cardkit.render.outputs import Outputs
+from tests.accessibility import needs_axe, serious_violations
 from tests.conftest import PROJECT_ROOT, with_face_cache
 
 DATABASE = load_database(PROJECT_ROOT)[0]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-# axe-core as ./dev installs it from npm (see docs/architecture.md).
-AXE = PROJECT_ROOT / ".venv/npm/node_modules/axe-core/axe.min.js"
 browser_only = pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="Chromium or its driver is not installed (Debian packages 'chromium' and "
@@ -209,23 +208,13 @@ def test_no_request_leaves_the_folder(browser, site):
 
 
 @browser_only
-@pytest.mark.skipif(not AXE.is_file(), reason="axe-core is not installed: ./dev installs it from "
-                                              "npm when npm is here")
+@needs_axe
 @pytest.mark.parametrize("page", ["index.html", "de/index.html", "es/duel/index.html",
                                   "en/classic/encounter/index.html", "de/duel/alien/iron-matron.html",
                                   "de/classic/alien/amoeba.html"])
 def test_axe_finds_no_serious_or_critical_violation(browser, site, page):
     browser.get((site / page).as_uri())
-    browser.execute_script(AXE.read_text(encoding="utf-8"))
-    browser.set_script_timeout(60)
-    results = browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(done, e => done({error: String(e)}));")
-    assert "error" not in results, results
-    assert results["testEngine"]["version"].startswith("4.")
-    serious = [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]][:3])
-               for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
-    assert serious == []
+    assert serious_violations(browser) == []
 
 
 def test_the_site_may_not_lie_directly_in_the_database_folder(tmp_path):

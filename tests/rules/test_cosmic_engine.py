@@ -18,13 +18,15 @@ from tests.rules.driver import drive
 
 def _state(edition: Edition, *players: str, hands: dict | None = None,
            aliens: dict | None = None) -> CosmicState:
-    """Players named by their colour, each with five home planets of four ships."""
+    """Players named by their colour, each with five home planets of four ships (and, in
+    the current edition, its colony marker on 0, 002 L43)."""
     hands, aliens = hands or {}, aliens or {}
     home = {f"{name}-{number}": name for name in players for number in range(1, 6)}
     return CosmicState(edition,
                        {name: Player(name, name, aliens.get(name), list(hands.get(name, [])))
                         for name in players},
-                       {planet: {owner: 4} for planet, owner in home.items()}, home)
+                       {planet: {owner: 4} for planet, owner in home.items()}, home,
+                       colony_track=dict.fromkeys(players, 0) if edition.colony_track else {})
 
 
 def _rules(state: CosmicState, shipped_database) -> Rules:
@@ -231,10 +233,9 @@ def test_a_macron_ship_counts_four_until_the_macron_loses_its_power(shipped_data
     drive(runner, answers={"ally": "defense", "commit": {"yellow-1": 2}}, until="encounter.alliances")
     assert state.encounter.strength == {"offense": 1, "defense": 4 + 2 * 4}
 
-    for planet in ("yellow-2", "yellow-3", "yellow-4"):
-        state.planets[planet]["yellow"] = 0     # three home colonies gone (L919-923)
     rules = _rules(state, shipped_database)
-    rules._colonies_changed()
+    for planet in ("yellow-2", "yellow-3", "yellow-4"):
+        rules._lift(planet, "yellow", 4)        # three home colonies gone (L919-923)
     rules._measure(state.encounter)
     assert state.players["yellow"].power is False
     assert state.encounter.strength == {"offense": 1, "defense": 4 + 2}
@@ -301,11 +302,11 @@ def test_every_setting_of_a_profile_cites_lines_of_its_rulebook(edition):
 def test_a_recolonised_home_planet_gives_the_power_back(shipped_database):
     state = _state(CLASSIC, "red", "blue", aliens={"red": "macron"},
                    hands={"red": ["classic-attack-20"], "blue": ["classic-attack-4"]})
-    for planet in ("red-1", "red-2", "red-3"):
-        state.planets[planet]["red"] = 0
-    state.planets["red-1"]["blue"] = 1
     rules = _rules(state, shipped_database)
-    rules._colonies_changed()
+    for planet in ("red-1", "red-2", "red-3"):
+        rules._lift(planet, "red", 4)
+    rules._lift("blue-1", "blue", 1)
+    rules._land("red-1", "blue", 1)
     assert state.players["red"].power is False          # two home colonies left (L919-923)
 
     state.destiny = ["red"]

@@ -15,6 +15,7 @@ from cardkit.cli import main
 from cardkit.model.database import load_database
 from cardkit.workbench.app import BODY_LIMIT, create_app
 from cardkit.workbench.security import TOKEN_HEADER
+from cardkit.workbench.server import bind, own_hosts
 from tests.workbench.conftest import PROJECT
 
 TOKEN = "session-token"
@@ -186,3 +187,60 @@ def test_a_body_over_the_limit_is_refused_even_with_the_token(reader):
     for response in (declared, streamed):
         assert (response.status_code, response.json()) == (
             413, {"message": f"the request is larger than {BODY_LIMIT:,} bytes"})
+
+
+@pytest.mark.parametrize("confirm", ["no", 0, 1, None, "false"])
+def test_confirm_must_be_a_json_boolean(reader, confirm):
+    text, version = current_text(reader)
+    response = reader.post("/api/save", headers=OWN, json={
+        "card": "iron-matron", "path": PUNISH, "text": text + " X", "version": version,
+        "base": text, "confirm": confirm})
+
+    assert (response.status_code, response.json()) == (400, {"message": "confirm is true or false"})
+    assert current_text(reader)[0] == text
+
+
+def test_the_page_has_a_favicon(reader):
+    response = reader.get("/favicon.ico")
+
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+
+
+def test_a_port_just_stopped_can_be_bound_again_at_once():
+    """The workbench closes its connections first, leaving them in TIME-WAIT on its port."""
+    first = bind("127.0.0.1", 0)
+    port = first.getsockname()[1]
+    with socket.create_connection(("127.0.0.1", port)) as page:
+        accepted, _ = first.accept()
+        accepted.close()
+        page.recv(1)
+    first.close()
+
+    again = bind("127.0.0.1", port)
+
+    assert again.getsockname()[1] == port
+    again.close()
+
+
+def test_every_address_answers_to_the_machines_names_but_not_to_others():
+    hosts = own_hosts("0.0.0.0", 8737)
+
+    assert {"127.0.0.1:8737", "localhost:8737", f"{socket.gethostname()}:8737"} <= hosts
+    assert "0.0.0.0:8737" not in hosts and "attacker.example:8737" not in hosts
+    assert own_hosts("192.0.2.7", 8737) == {"192.0.2.7:8737"}
+
+
+def test_listening_beyond_this_machine_warns_naming_the_risk(monkeypatch):
+    import cardkit.workbench.server as server
+    import cardkit.workbench.service as service
+
+    monkeypatch.setattr(service, "Workbench", lambda root, language, cache: None)
+    monkeypatch.setattr(server, "serve", lambda workbench, sock: None)
+    result = CliRunner().invoke(main, ["workbench", str(PROJECT), "--lang", "de", "--port", "0",
+                                       "--host", "0.0.0.0"])
+
+    assert result.exit_code == 0, result.output
+    assert "warning: listening on 0.0.0.0, not only on this machine: anyone on the network" in result.output
+    assert f"http://{socket.gethostname()}:" in result.output

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 import uvicorn
 
+from cardkit.checks.runner import validate
 from cardkit.render.cache import CACHE_FOLDER
 from cardkit.workbench.app import create_app
 from cardkit.workbench.server import Server, bind, own_hosts
 from cardkit.workbench.service import Workbench
+from tests.accessibility import needs_axe, serious_violations
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -29,24 +31,36 @@ PUNISH = "powers.punish.text"
 WAIT = 20  # seconds a page may take to show what a test waits for
 
 
+class Serving:
+    """A workbench of a project served on 127.0.0.1 in a thread, until `stop()`."""
+
+    def __init__(self, project: Path, port: int = 0):
+        service = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+        self.sock = bind("127.0.0.1", port)
+        self.port = self.sock.getsockname()[1]
+        app = create_app(service, own_hosts("127.0.0.1", self.port),
+                         watch=[project / "cards", project / "locales", project / "templates"])
+        self.running = Server(uvicorn.Config(app, log_level="warning", lifespan="on",
+                                             timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.running.run, kwargs={"sockets": [self.sock]},
+                                       daemon=True)
+        self.thread.start()
+        while not self.running.started:
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        self.running.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
 @pytest.fixture
 def server(project):
     """The workbench of `project` served on 127.0.0.1, its URL."""
-    service = Workbench(project, "de", project / "build" / CACHE_FOLDER)
-    sock = bind("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    app = create_app(service, own_hosts("127.0.0.1", port),
-                     watch=[project / "cards", project / "locales", project / "templates"])
-    running = Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                            timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not running.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    running.should_exit = True
-    thread.join(10)
-    sock.close()
+    serving = Serving(project)
+    yield serving.url
+    serving.stop()
 
 
 @pytest.fixture
@@ -83,7 +97,7 @@ def css(browser, selector: str):
 def open_card(browser, url: str, card_id: str) -> None:
     browser.get(url)
     wait_for(browser, lambda: css(browser, f'#card-list li[data-card="{card_id}"] button'), "no card list")
-    css(browser, f'#card-list li[data-card="{card_id}"] button')[0].click()
+    click(browser, f'#card-list li[data-card="{card_id}"] button')
     wait_for(browser, lambda: css(browser, f'#card[data-card="{card_id}"] textarea'), "card not shown")
 
 
@@ -91,14 +105,25 @@ def field(browser, path: str):
     return css(browser, f'section.field[data-path="{path}"]')[0]
 
 
-def press(browser, path: str, button: str) -> None:
-    """Clicks a field's button; one the page replaced while it was clicked (a re-render after
-    an earlier answer) is found and clicked again."""
-    def click() -> bool:
-        field(browser, path).find_element("css selector", f"button.{button}").click()
+def click(browser, selector: str) -> None:
+    """Clicks the first element matching `selector`; one the page replaced while it was
+    clicked (a re-render after an earlier answer) is found and clicked again."""
+    def clicked() -> bool:
+        css(browser, selector)[0].click()
         return True
 
-    wait_for(browser, click, f"no {button} button")
+    wait_for(browser, clicked, f"nothing to click at {selector}")
+
+
+def attribute(browser, selector: str, name: str) -> str:
+    """Reads an attribute of the first element matching `selector`, found again if the page
+    replaced it while it was read."""
+    return wait_for(browser, lambda: css(browser, selector)[0].get_attribute(name),
+                    f"no {name} at {selector}")
+
+
+def press(browser, path: str, button: str) -> None:
+    click(browser, f'section.field[data-path="{path}"] button.{button}')
 
 
 def problem_codes(browser, path: str) -> list[str]:
@@ -118,9 +143,29 @@ def screenshot(browser, folder: Path, name: str) -> None:
 
 
 def retype(browser, path: str, text: str) -> None:
-    area = field(browser, path).find_element("css selector", "textarea")
-    area.clear()
-    area.send_keys(text)
+    def typed() -> bool:
+        area = field(browser, path).find_element("css selector", "textarea")
+        area.clear()
+        area.send_keys(text)
+        return True
+
+    wait_for(browser, typed, f"no text box at {path}")
+
+
+def change_punish_on_disk(project: Path) -> Path:
+    """Another program changes the Iron Matron's German Punish text in its file."""
+    german = project / GERMAN_ALIENS
+    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
+    return german
+
+
+def save_into_a_conflict(browser, project: Path) -> Path:
+    """Types a text, lets its file change under it and saves: the page shows the conflict."""
+    retype(browser, PUNISH, "Meine Fassung mit genau 1 Handkarte und 20, 31, 42, wann immer.")
+    german = change_punish_on_disk(project)
+    press(browser, PUNISH, "save")
+    wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
+    return german
 
 
 def test_typing_shows_problems_before_saving(browser, server, project, screenshots):
@@ -139,7 +184,7 @@ def test_typing_shows_problems_before_saving(browser, server, project, screensho
 def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server, project, screenshots):
     before = (project / GERMAN_ALIENS).read_text()
     open_card(browser, server, "iron-matron")
-    old_face = css(browser, "#target-face")[0].text
+    old_face = wait_for(browser, lambda: css(browser, "#target-face")[0].text, "no face")
 
     retype(browser, PUNISH, "Hat dein Gegner genau 1 Handkarte, zeigt er sie dir. Ist es eine 20, "
                             "31 oder 42, gewinnst du.")
@@ -196,15 +241,10 @@ def test_an_invalid_text_cannot_be_confirmed(browser, server, project):
 
 def test_a_change_on_disk_is_shown_as_a_conflict(browser, server, project, screenshots):
     open_card(browser, server, "iron-matron")
-    retype(browser, PUNISH, "Meine Fassung mit genau 1 Handkarte und 20, 31, 42, wann immer.")
-    german = project / GERMAN_ALIENS
-    german.write_text(german.read_text().replace("gewinnst du die Partie.", "gewinnst du sofort."))
-
-    press(browser, PUNISH, "save")
-
-    wait_for(browser, lambda: css(browser, ".conflict"), "no conflict shown")
-    assert css(browser, ".conflict .theirs")[0].text.endswith("gewinnst du sofort.")
-    assert css(browser, ".conflict .mine")[0].text.startswith("Meine Fassung")
+    german = save_into_a_conflict(browser, project)
+    assert wait_for(browser, lambda: css(browser, ".conflict .theirs")[0].text, "no theirs"
+                    ).endswith("gewinnst du sofort.")
+    assert wait_for(browser, lambda: css(browser, ".conflict .mine")[0].text, "no mine").startswith("Meine Fassung")
     screenshot(browser, screenshots, "conflict")
     assert "Meine Fassung" not in german.read_text()
 
@@ -244,10 +284,253 @@ def test_the_keyboard_leads_to_the_next_card_needing_work(browser, server, proje
 
     # the first listed card that is not translated or has errors (the games without German
     # texts come before the Duel)
-    needing_work = css(browser, '#card-list li:not([data-state="translated"][data-errors="0"])'
-                       )[0].get_attribute("data-card")
+    needing_work = attribute(browser, '#card-list li:not([data-state="translated"][data-errors="0"])',
+                             "data-card")
     css(browser, "body")[0].send_keys("n")
 
     wait_for(browser, lambda: css(browser, f'#card[data-card="{needing_work}"]'),
              "n did not open the next card needing work")
     screenshot(browser, screenshots, "next-card")
+
+
+def area(browser, path: str):
+    return field(browser, path).find_element("css selector", "textarea")
+
+
+def typed(browser, path: str) -> str:
+    return area(browser, path).get_attribute("value")
+
+
+LAW = "powers.lay-down-the-law.text"
+
+
+def make_stale(project: Path) -> None:
+    """Every German text is confirmed: a change to an English text gives a card needing work."""
+    english = project / "locales/en/duel/fate/event.yaml"
+    english.write_text(english.read_text().replace("choose a planet", "pick a planet"))
+
+
+def test_typing_in_two_fields_and_saving_one_keeps_the_other(browser, server, project):
+    open_card(browser, server, "iron-matron")
+    retype(browser, LAW, "Mein Entwurf, noch nicht gespeichert: 20 als 42 oder -42.")
+    retype(browser, PUNISH, "Hat dein Gegner genau 1 Handkarte, zeigt er sie dir. Ist es eine 20, "
+                            "31 oder 42, gewinnst du die Partie.")
+
+    press(browser, PUNISH, "save")
+
+    wait_for(browser, lambda: "Gespeichert." in field(browser, PUNISH).text, "the save is not shown")
+    assert typed(browser, LAW) == "Mein Entwurf, noch nicht gespeichert: 20 als 42 oder -42."
+    assert attribute(browser, f'section.field[data-path="{LAW}"]', "data-dirty") == "true"
+    assert "Mein Entwurf" not in (project / GERMAN_ALIENS).read_text()
+    # the page's own live update of the saved card erases neither the draft nor the message
+    time.sleep(1.5)
+    assert typed(browser, LAW).startswith("Mein Entwurf")
+    assert "Gespeichert." in field(browser, PUNISH).text
+
+
+def test_a_draft_is_offered_again_after_moving_away_and_after_a_reload(browser, server, project):
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.common.keys import Keys
+
+    make_stale(project)
+    open_card(browser, server, "iron-matron")
+    draft = "Ein Entwurf, den ich nicht verlieren will: 20, 31 oder 42."
+    retype(browser, PUNISH, draft)
+    wait_for(browser, lambda: area(browser, PUNISH).send_keys(Keys.ESCAPE) or True, "no text box")
+    css(browser, "body")[0].send_keys("n")
+    wait_for(browser, lambda: css(browser, '#card[data-card="sweet-revenge"]'),
+             "n did not move to the card needing work")
+
+    click(browser, '#card-list li[data-card="iron-matron"] button')
+
+    wait_for(browser, lambda: css(browser, '#card[data-card="iron-matron"]')
+             and typed(browser, PUNISH) == draft, "the draft was not offered after moving away")
+    assert css(browser, f'section.field[data-path="{PUNISH}"] .draft-offer')
+
+    browser.refresh()
+    try:  # the page asks before leaving a draft; Chromium asks only after a user's gesture
+        browser.switch_to.alert.accept()
+    except NoAlertPresentException:
+        pass
+    open_card(browser, server, "iron-matron")
+    wait_for(browser, lambda: typed(browser, PUNISH) == draft, "the draft was not offered after a reload")
+
+    press(browser, PUNISH, "discard-draft")
+    wait_for(browser, lambda: typed(browser, PUNISH).startswith("Wann immer"), "the draft was not discarded")
+    assert browser.execute_script("return localStorage.length") == 0
+
+
+def test_leaving_the_page_with_a_draft_asks_first(browser, server):
+    open_card(browser, server, "iron-matron")
+    retype(browser, PUNISH, "Ungespeichert.")
+
+    asked = browser.execute_script(
+        "const event = new Event('beforeunload', {cancelable: true});"
+        "window.dispatchEvent(event); return event.defaultPrevented;")
+
+    assert asked is True
+
+
+def test_a_change_on_disk_under_a_draft_is_announced_not_applied(browser, server, project):
+    open_card(browser, server, "iron-matron")
+    retype(browser, PUNISH, "Mein Entwurf mit 1 Handkarte und 20, 31, 42.")
+    change_punish_on_disk(project)
+
+    wait_for(browser, lambda: css(browser, "#card-notice")[0].text, "no notice of the change on disk")
+    assert typed(browser, PUNISH) == "Mein Entwurf mit 1 Handkarte und 20, 31, 42."
+
+
+def test_a_classic_card_is_translated_into_german_from_nothing(browser, project):
+    german = project / "locales/de/classic/aliens.yaml"
+    german.unlink()
+    serving = Serving(project)
+    try:
+        open_card(browser, serving.url, "amoeba")
+        assert attribute(browser, 'section.field[data-path="name"]', "data-state") == "missing"
+        retype(browser, "name", "Amöbe ")
+        wait_for(browser, lambda: "whitespace" in problem_codes(browser, "name"),
+                 "no check before the file exists")
+        retype(browser, "name", "Amöbe")
+
+        press(browser, "name", "confirm")
+
+        wait_for(browser, lambda: field(browser, "name").get_attribute("data-state") == "translated",
+                 "the name was not saved and confirmed")
+        assert "validate" not in field(browser, "name").text
+    finally:
+        serving.stop()
+    assert german.read_text().startswith("# de texts of the aliens of classic")
+    assert "amoeba:\n  name: Amöbe\n" in german.read_text()
+    assert not validate(project).errors
+
+
+def test_stopping_and_starting_again_at_once_binds(browser, project):
+    first = Serving(project)
+    browser.get(first.url)
+    wait_for(browser, lambda: css(browser, "#card-list li"), "no card list")
+    first.stop()
+
+    again = Serving(project, first.port)
+    try:
+        browser.get(again.url)
+        wait_for(browser, lambda: css(browser, "#card-list li"), "the restarted workbench does not answer")
+    finally:
+        again.stop()
+
+
+def test_a_save_in_a_hand_formatted_file_changes_only_that_line(browser, project):
+    from tests.workbench.test_service import HAND_FORMATTED
+
+    german = project / GERMAN_ALIENS
+    german.write_text(HAND_FORMATTED)
+    serving = Serving(project)
+    try:
+        open_card(browser, serving.url, "iron-matron")
+        retype(browser, "name", "Eisenmatrone")
+        press(browser, "name", "save")
+        wait_for(browser, lambda: "Gespeichert." in field(browser, "name").text,
+                 "the name was not saved")
+    finally:
+        serving.stop()
+    changed = [line for line in difflib.unified_diff(HAND_FORMATTED.splitlines(),
+                                                     german.read_text().splitlines(), lineterm="", n=0)
+               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert changed[:2] == ["-   name:   'Eiserne Matrone'     # a comment after the name",
+                           "+   name: 'Eisenmatrone'     # a comment after the name"]
+    # and the fingerprint an unconfirmed save removes
+    assert changed[2:] == ["-   translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}",
+                           "+   translated_from:", "+     powers.punish.name: f1fc8ace"]
+
+
+def test_keyboard_only_next_card_edit_save_and_confirm(browser, server, project):
+    from selenium.webdriver.common.keys import Keys
+
+    make_stale(project)
+    browser.get(server)
+    wait_for(browser, lambda: css(browser, '#card-list li[data-card="sweet-revenge"][data-state="stale"]'),
+             "the stale card is not listed")
+    css(browser, "body")[0].send_keys("n")
+    wait_for(browser, lambda: browser.switch_to.active_element.tag_name == "textarea",
+             "n did not put the focus in a field")
+    card_id = attribute(browser, "#card", "data-card")
+    path = browser.switch_to.active_element.get_attribute("data-path")
+    english = wait_for(browser, lambda: field(browser, path).find_element("css selector", ".english").text,
+                       "no English text")
+
+    browser.switch_to.active_element.send_keys(Keys.CONTROL, "a")
+    browser.switch_to.active_element.send_keys(english + " (de)")
+    browser.switch_to.active_element.send_keys(Keys.CONTROL, Keys.ENTER)
+    wait_for(browser, lambda: "Gespeichert." in field(browser, path).text, "Ctrl+Enter did not save")
+    browser.switch_to.active_element.send_keys(Keys.CONTROL, Keys.SHIFT, Keys.ENTER)
+
+    wait_for(browser, lambda: "Gespeichert und bestätigt." in field(browser, path).text,
+             "Ctrl+Shift+Enter did not save and confirm")
+    wait_for(browser, lambda: field(browser, path).get_attribute("data-state") == "translated",
+             "the field is not translated")
+    assert attribute(browser, "#card", "data-card") == card_id
+
+
+def test_the_skip_link_leads_past_the_list(browser, server):
+    from selenium.webdriver.common.keys import Keys
+
+    open_card(browser, server, "iron-matron")
+    browser.get(server)
+    wait_for(browser, lambda: css(browser, "#card-list li"), "no card list")
+    css(browser, "body")[0].send_keys(Keys.TAB)
+    assert browser.switch_to.active_element.get_attribute("class") == "skip"
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    assert browser.switch_to.active_element.get_attribute("id") == "card"
+
+
+def test_fields_are_labelled_in_the_cards_words(browser, server):
+    open_card(browser, server, "iron-matron")
+
+    labels = [label.text for label in css(browser, "section.field h3 label")]
+
+    assert labels[:3] == ["Name", "Fähigkeit 1 · Name", "Fähigkeit 1 · Text"]
+    assert wait_for(browser, lambda: css(browser, f'section.field[data-path="{PUNISH}"] h3 code.path')[0].text,
+                    "no path") == PUNISH
+    assert "(Strg+Eingabe)" in wait_for(browser, lambda: css(browser, "#save-help")[0].text, "no help")
+    assert attribute(browser, f'section.field[data-path="{PUNISH}"] button.confirm',
+                     "aria-describedby") == "save-help"
+
+
+@pytest.mark.parametrize("width", [600, 1000, 1600])
+def test_nothing_is_clipped_from_1600_down_to_600_pixels(browser, server, width):
+    browser.set_window_size(width, 900)
+    open_card(browser, server, "iron-matron")
+
+    overflow = browser.execute_script(
+        "const width = document.documentElement.clientWidth;"
+        "const outside = [...document.querySelectorAll('#card *, #navigation *')]"
+        "  .filter(node => node.getClientRects().length && node.getBoundingClientRect().right > width + 0.5)"
+        "  .map(node => node.tagName + '.' + node.className);"
+        "return [document.documentElement.scrollWidth - width, outside.slice(0, 5)];")
+
+    assert overflow == [0, []]
+
+
+@needs_axe
+def test_axe_finds_no_serious_or_critical_violation(browser, server, project):
+    browser.get(server)
+    wait_for(browser, lambda: css(browser, "#card-list li"), "no card list")
+    assert serious_violations(browser) == [], "list view"
+
+    open_card(browser, server, "iron-matron")
+    assert serious_violations(browser) == [], "card view"
+
+    save_into_a_conflict(browser, project)
+    assert serious_violations(browser) == [], "conflict"
+
+
+def test_taking_the_version_on_disk_ends_the_edit(browser, server, project):
+    open_card(browser, server, "iron-matron")
+    save_into_a_conflict(browser, project)
+    assert browser.switch_to.active_element.get_attribute("class") == "keep-mine"
+
+    press(browser, PUNISH, "take-theirs")
+
+    wait_for(browser, lambda: typed(browser, PUNISH).endswith("gewinnst du sofort."), "not taken")
+    assert attribute(browser, f'section.field[data-path="{PUNISH}"]', "data-state") == "translated"
+    assert css(browser, f'section.field[data-path="{PUNISH}"][data-dirty]') == []
+    assert browser.execute_script("return localStorage.length") == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -71,7 +72,8 @@ def test_a_draft_is_checked_without_saving(shared_workbench):
 
 
 def test_a_draft_too_long_for_its_box_is_reported(shared_workbench):
-    problems = shared_workbench.check("iron-matron", "powers.punish.name", " ".join(["Bestrafen"] * 40))
+    problems = shared_workbench.check("iron-matron", "powers.punish.name",
+                                      " ".join(["Bestrafen", "Strafen"] * 20))
 
     assert [problem.code for problem in problems] == ["fit-overflow"]
     assert problems[0].message.startswith("powers.punish.name (de) does not fit its box")
@@ -210,3 +212,114 @@ def test_word_diff_marks_removed_and_added_words():
     assert word_diff("draw 2 cards", "draw 3 cards now") == [
         DiffPart("same", "draw "), DiffPart("removed", "2"), DiffPart("added", "3"),
         DiffPart("same", " cards"), DiffPart("added", " now")]
+
+
+def test_the_first_text_of_a_card_creates_its_language_file(project):
+    german = project / "locales/de/classic/aliens.yaml"
+    german.unlink()
+    workbench = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+    card = workbench.card("amoeba")
+    assert (card.file, card.version, field(card, "name").state) == (
+        "locales/de/classic/aliens.yaml", "", "missing")
+
+    problems = workbench.check("amoeba", "name", "Amöbe ")
+    assert [(p.code, p.position.path, p.field) for p in problems if p.code == "whitespace"] == [
+        ("whitespace", Path("locales/de/classic/aliens.yaml"), "name")]
+
+    english = field(card, "name").english
+    saved = workbench.save("amoeba", "name", "Amöbe", card.version, None, confirm=True)
+
+    assert german.read_text() == (
+        "# de texts of the aliens of classic, begun in the translation workbench.\n\n"
+        f"amoeba:\n  name: Amöbe\n  translated_from:\n    name: {fingerprint(english)}\n")
+    assert field(saved.card, "name").state == "translated" and saved.card.version
+    report = validate(project)
+    assert not report.errors
+    assert not [p for p in report.problems if p.position.path == german.relative_to(project)]
+    assert subprocess.run([".venv/bin/cardkit", "fmt", "--check", str(project)], cwd=PROJECT,
+                          capture_output=True).returncode == 0
+
+
+HAND_FORMATTED = """\
+# Hand-formatted: flow mappings, odd indentation, quoting and comments, none of it canonical.
+swarm: {name: "Schwarm", translated_from: {name: 8c13f73b}}
+
+iron-matron:
+   name:   'Eiserne Matrone'     # a comment after the name
+   powers:
+       punish: {name: Bestrafen,
+                text: "Wann immer dein Gegner genau 1 Handkarte hat, muss er sie zeigen."}
+       lay-down-the-law:
+           name: Machtwort sprechen
+           text: >-
+             Nachdem die Pläne aufgedeckt worden sind, darfst du jede
+             aufgedeckte 20 als 42 oder als -42 zählen.
+   translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}
+"""
+
+
+def test_a_save_in_a_hand_formatted_file_changes_only_its_field_line(project):
+    german = project / GERMAN_ALIENS
+    german.write_text(HAND_FORMATTED)
+    workbench = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+    card = workbench.card("iron-matron")
+
+    workbench.save("iron-matron", "name", "Eisenmatrone", card.version, "Eiserne Matrone",
+                   confirm=False)
+    workbench.save("iron-matron", "powers.lay-down-the-law.text", "Nach dem Aufdecken zählt "
+                   "jede 20 als 42 oder -42.", workbench.card("iron-matron").version,
+                   field(card, "powers.lay-down-the-law.text").text, confirm=False)
+
+    # only the lines of the two fields, and of the fingerprints an unconfirmed save removes
+    assert diff_lines(HAND_FORMATTED, german.read_text()) == [
+        "-   name:   'Eiserne Matrone'     # a comment after the name",
+        "+   name: 'Eisenmatrone'     # a comment after the name",
+        "-             Nachdem die Pläne aufgedeckt worden sind, darfst du jede",
+        "-             aufgedeckte 20 als 42 oder als -42 zählen.",
+        "-   translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}",
+        "+             Nach dem Aufdecken zählt jede 20 als 42 oder -42.",
+        "+   translated_from:",
+        "+     powers.punish.name: f1fc8ace",
+    ]
+
+
+def test_after_a_save_the_workbench_knows_what_reading_the_files_anew_gives(workbench, project):
+    card = workbench.card("iron-matron")
+    text = field(card, PUNISH).text
+
+    saved = workbench.save("iron-matron", PUNISH, text + " Sofort.", card.version, text, confirm=False)
+
+    fresh = Workbench(project, "de", project / "build" / CACHE_FOLDER).card("iron-matron")
+    # (fit budgets are measured once per card and kept: the edited text's differs by its words)
+    unbudgeted = lambda view: replace(view, fields=[replace(f, budget=None) for f in view.fields])  # noqa: E731
+    assert unbudgeted(saved.card) == unbudgeted(fresh)
+    assert workbench.reload({project / GERMAN_ALIENS}) == set()  # the watcher's echo of the save
+
+
+def test_validate_says_why_only_of_a_file_it_reports(project):
+    german = project / GERMAN_ALIENS
+    german.write_text(german.read_text().replace("iron-matron:\n", "iron-matron:\n\t", 1))
+    workbench = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+
+    with pytest.raises(WorkbenchRefused, match="does not load, so the text cannot be checked; "
+                                               "`cardkit validate` says why"):
+        workbench.check("iron-matron", PUNISH, "Ein Text.")
+    assert [problem for problem in validate(project).errors
+            if problem.position.path == GERMAN_ALIENS]
+
+
+def test_a_picture_too_coarse_to_print_is_shown_with_its_card(project):
+    from PIL import Image
+
+    (project / "art/duel").mkdir(parents=True)
+    Image.new("RGB", (272, 370), (200, 40, 40)).save(project / "art/duel/coarse.png")
+    aliens = project / "cards/duel/aliens.yaml"
+    aliens.write_text(aliens.read_text().replace(
+        "\niron-matron:\n", "\niron-matron:\n  art:\n    file: coarse.png\n    credit: Mine, CC0\n", 1))
+
+    card = Workbench(project, "de", project / "build" / CACHE_FOLDER).card("iron-matron")
+
+    resolution = [problem for problem in card.problems if problem.code == "art-resolution"]
+    assert [problem.message for problem in resolution] == [
+        "iron-matron: art/duel/coarse.png is 272 x 370 px and would print at 100 dpi in its "
+        "69 x 94 mm frame; at least 150 dpi are needed (300 for a sharp print)"]

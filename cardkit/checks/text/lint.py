@@ -99,6 +99,8 @@ END_PUNCTUATION = ".!?:;…"
 # Closing quotes and brackets may follow a sentence's end mark: `... (a 42).`, `... «ya».`
 CLOSERS = "\"'»«“”„‘’)]"
 DOUBLE_SPACE = re.compile(r"(?<=\S)  +(?=\S)")
+MARKUP_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+DOUBLED_WORD = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 
 
 def check_surface(text: str, source: str, is_name: bool) -> list[Finding]:
@@ -130,11 +132,42 @@ def check_surface(text: str, source: str, is_name: bool) -> list[Finding]:
                 "{opening} and {closing} do not pair up: {opened} opened, {closed} closed",
                 opening=repr(opening), closing=repr(closing), opened=text.count(opening),
                 closed=text.count(closing))))
+    findings += _layout_findings(text, source)
     end, source_end = _end_mark(text), _end_mark(source)
     if end != source_end:
         findings.append(Finding("end-punctuation", Message(
             "the text ends {mine}, the English text {theirs}", mine=_described(end),
             theirs=_described(source_end)), is_warning=True))
+    return findings
+
+
+def _layout_findings(text: str, source: str) -> list[Finding]:
+    """What a card would print wrongly or literally, where the English text has none of it:
+    an HTML or XML tag (card markup is `**` and `[icon]`; a tag prints as written), a tab or
+    line break, a word written twice in a row, a text of punctuation alone."""
+    findings = []
+    tags, source_tags = MARKUP_TAG.findall(text), MARKUP_TAG.findall(source)
+    if tags and sorted(tags) != sorted(source_tags):
+        findings.append(Finding("markup-tag", Message(
+            "{tag} would print as written: card texts mark emphasis with **, not HTML tags",
+            tag=repr(tags[0]))))
+    inside, source_inside = text.strip(), source.strip()  # whitespace at the edges: `whitespace`
+    for character, message in (
+            ("\t", Message("a tab the English text does not have; the card sets its own lines")),
+            ("\n", Message("a line break the English text does not have; the card sets its own "
+                           "lines"))):
+        if inside.count(character) > source_inside.count(character):
+            findings.append(Finding("layout-character", message, " ".join(text.split()),
+                                    is_warning=True))
+    doubled = DOUBLED_WORD.search(text)
+    if doubled and not DOUBLED_WORD.search(source):
+        findings.append(Finding("doubled-word", Message(
+            "{words}: a word written twice in a row", words=repr(doubled.group(0))),
+            is_warning=True))
+    if text.strip() and not any(character.isalnum() for character in text) \
+            and any(character.isalnum() for character in source):
+        findings.append(Finding("punctuation-only", Message(
+            "the text is punctuation alone; write the words, or leave the field out")))
     return findings
 
 

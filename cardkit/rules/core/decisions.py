@@ -19,14 +19,16 @@ CHANCE = "chance"
 Procedure = Generator["Decision | Event", Any, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Decision:
     """Who chooses, what kind of choice, and what is legal.
 
     `options` lists the legal choices when they can be listed; a choice space too large
     to list (every face of every die rolled at once) gives `accepts` instead, a test of
     one choice, `space`, how the legal choices read in a message, and `sample`, a legal
-    choice drawn at random (for random play).
+    choice drawn at random (for random play). Nothing changes a decision once it is
+    asked; it is not frozen only because a frozen one takes several times as long to
+    make, and random play makes one for every choice.
     """
 
     actor: str
@@ -66,9 +68,11 @@ class Decision:
         return self.sample(rng)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
-    """A step of a procedure is complete; checkpoints are compared here."""
+    """A step of a procedure is complete; checkpoints are compared here. Each step reports
+    a new one, so the checks after it can tell one step from the next (like a decision,
+    it is not frozen only to be quicker to make)."""
 
     name: str
     detail: str = ""
@@ -129,9 +133,9 @@ class Runner:
             except StopIteration:
                 self._running = None
                 return None
-            if isinstance(item, Decision) and item.forced and self.take_forced:
-                self._answer = item.only_choice()
-                continue
             if isinstance(item, Decision):
+                if self.take_forced and item.forced:
+                    self._answer = item.only_choice()
+                    continue
                 self._pending = item
             return item

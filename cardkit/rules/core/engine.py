@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
 
-from cardkit.rules.core.decisions import Event, Procedure
+from cardkit.rules.core.decisions import Decision, Event, Procedure
 from cardkit.rules.core.scenario import ChoiceReader, Citation, Reader
 from cardkit.source.yamlfile import Location
 
@@ -78,6 +78,14 @@ class Setup(Protocol):
     def checkpoint(self) -> Mapping[str, Any]: ...      # the fields `view` gives
 
 
+UNIFORM = "each legal choice as likely"
+
+
+def uniform(decision: Decision, rules: Any, rng: Random) -> Any:
+    """The plain random player: each listed choice as likely, or the decision's own draw."""
+    return decision.draw(rng)
+
+
 @dataclass(frozen=True)
 class Playthrough:
     """How an engine plays whole games at random. `deal` draws a legal setup of the game
@@ -85,13 +93,18 @@ class Playthrough:
     hypothetical cards included); `next_action` names the procedure that comes next, as a
     step's `do:` writes it, or None when the game is over; `write_choice` is a choice as a
     scenario writes it. A game that has not ended after `max_actions` procedures breaks
-    "a game ends"."""
+    "a game ends". `choose` is the random player: a legal choice for a decision, given the
+    rules object the procedures run on (its state and card facts) and the generator; by
+    default each listed choice is as likely (`uniform`). `player` says in a line how the
+    engine's player chooses."""
 
     deal: Callable[[Random, CardData, str], dict]
     next_action: Callable[[Any], "dict | None"]
     write_choice: Callable[[str, Any], Any]
     max_actions: int
     ends: str            # the rulebook lines that say how a game ends
+    choose: Callable[[Decision, Any, Random], Any] = uniform
+    player: str = UNIFORM
 
 
 @dataclass(frozen=True)

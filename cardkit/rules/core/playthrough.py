@@ -2,11 +2,13 @@
 
 An engine's `Playthrough` deals a legal setup as its scenarios write one (with the cards
 it makes up where the database gives no values, declared as scenarios declare them) and
-names the procedure that comes next until the game is over. Every decision is drawn at
-random among its legal choices (each listed choice as likely; a space too large to list
-drawn by the decision itself), chance included, from a generator seeded by the game's
-seed and number, so a game is replayed by its seed alone. After every step (every event)
-each invariant of the engine is checked, as the replay of a scenario checks them.
+names the procedure that comes next until the game is over. Every decision is taken by
+the engine's random player (by default each listed choice as likely, a space too large to
+list drawn by the decision itself; an engine may give a player that prefers some legal
+choices), chance included, from a generator seeded by the game's seed and number, so a
+game is replayed by its seed alone. The engine refuses any choice that is not legal, from
+whichever player. After every step (every event) each invariant of the engine is checked,
+as the replay of a scenario checks them.
 
 A game that breaks an invariant, reaches a point where the rules cannot go on, or draws a
 choice its own decision refuses is cut at that step, the shortest prefix of the game that
@@ -19,6 +21,7 @@ reported with its seed; no prefix of it fails.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,10 +84,16 @@ class Report:
     game: str
     seed: int
     played: int = 0
-    checks: dict[str, int] = field(default_factory=dict)    # invariant -> times checked
     decisions: int = 0
-    events: int = 0
+    events: int = 0      # the steps: each invariant is checked after every one
     failed: list[Game] = field(default_factory=list)
+    lengths: Counter = field(default_factory=Counter)   # procedures -> games that ended so
+
+    def length_at(self, share: float) -> int:
+        """The length (in procedures) of the ended game at `share` of them, shortest
+        first: 0.5 the median, 1 the longest."""
+        ended = sorted(self.lengths.elements())
+        return ended[min(len(ended) - 1, int(share * len(ended)))] if ended else 0
 
 
 def game_seed(seed: int, number: int) -> str:
@@ -119,9 +128,8 @@ class Dealt:
         return do, action.start(self.rules, action.read(self.setup, self._reader, ("do", name)))
 
 
-def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
-              checks: dict[str, int] | None = None) -> Game:
-    """Deal and play one game at random; `checks` counts the invariant checks made."""
+def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int) -> Game:
+    """Deal and play one game at random."""
     rng = Random(game_seed(seed, number))
     try:
         dealt = Dealt(engine, game, data, rng)
@@ -133,9 +141,6 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
     played = Game(game, seed, number, dealt.document)
     watched = [(invariant, invariant.watch(dealt.state, dealt.rules))
                for invariant in engine.invariants]
-    counts = checks if checks is not None else {}
-    for invariant in engine.invariants:
-        counts.setdefault(invariant.name, 0)
     runner = Runner()
     bound = engine.playthrough.max_actions
     while (procedure := dealt.next_procedure()) is not None:
@@ -147,21 +152,22 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int,
         action = Played(do)
         played.actions.append(action)
         runner.begin(started)
-        played.breach = _run(runner, action, rng, dealt.state, watched, counts)
+        played.breach = _run(runner, action, engine.playthrough.choose, rng, dealt, watched)
         if played.breach is not None:
             return played
     return played
 
 
-def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list,
-         counts: dict[str, int]) -> Breach | None:
-    seen: dict[str, int] = {}
+def _run(runner: Runner, action: Played, choose, rng: Random, dealt: Dealt, watched: list
+         ) -> Breach | None:
+    decisions, events = action.decisions, action.events
+    rules, state = dealt.rules, dealt.state
     while True:
         try:
             item = runner.advance()
             if isinstance(item, Decision):
-                choice = item.draw(rng)
-                action.decisions.append((item.actor, item.kind, choice))
+                choice = choose(item, rules, rng)
+                decisions.append((item.actor, item.kind, choice))
                 runner.apply(choice)
                 continue
         except IllegalChoice as exc:
@@ -172,14 +178,12 @@ def _run(runner: Runner, action: Played, rng: Random, state: Any, watched: list,
             return Breach(ERROR, f"the engine failed: {type(exc).__name__}: {exc}")
         if item is None:
             return None
-        action.events.append(item.name)
-        seen[item.name] = seen.get(item.name, 0) + 1
-        for invariant, _ in watched:
-            counts[invariant.name] += 1
+        events.append(item.name)
         broken = broken_invariant(watched, state, item)
         if broken is not None:
             invariant, message = broken
-            return Breach(INVARIANT, message, item.name, seen[item.name], invariant.name)
+            return Breach(INVARIANT, message, item.name, events.count(item.name),
+                          invariant.name)
 
 
 def play(game: str, games: int, seed: int, data: CardData,
@@ -188,12 +192,14 @@ def play(game: str, games: int, seed: int, data: CardData,
     engine = (registered() if engines is None else engines)[game]
     report = Report(game, seed)
     for number in range(games):
-        played = play_game(engine, game, data, seed, number, report.checks)
+        played = play_game(engine, game, data, seed, number)
         report.played += 1
         report.decisions += sum(len(action.decisions) for action in played.actions)
         report.events += sum(len(action.events) for action in played.actions)
         if not played.held:
             report.failed.append(played)
+        if played.breach is None or played.breach.kind != NO_END:
+            report.lengths[len(played.actions)] += 1
     return report
 
 

@@ -63,6 +63,11 @@ class Rules:
         self.state = state
         self.edition = state.edition
         self.facts = facts
+        # The power fragments the players' aliens show: a window none of them is used in
+        # asks nobody (players and aliens are the same for the whole game).
+        self._fragments = frozenset(fragment for player in state.players.values()
+                                    for fragment in facts.fragments(player.alien))
+        self._left_of: dict[str, list[str]] = {}
 
     # -- setup, turns, end of game ------------------------------------------------------
 
@@ -165,8 +170,8 @@ class Rules:
 
     def _winners(self) -> list[str]:
         state = self.state
-        state.winners = [name for name in state.players
-                         if len(state.foreign_colonies(name)) >= FOREIGN_COLONIES_TO_WIN]
+        state.winners = [name for name, count in state.foreign_colony_counts().items()
+                         if count >= FOREIGN_COLONIES_TO_WIN]
         return state.winners
 
     def score_campaign(self) -> Procedure:
@@ -206,7 +211,7 @@ class Rules:
         yield from self._regroup(encounter)
         encounter.step = "regroup"
         yield Event("encounter.regrouped")
-        yield from self._artifact_window(encounter, (MOBIUS_TUBES,), only=offense)
+        yield from self._artifact_window(encounter, MOBIUS_TUBES, only=offense)
         yield from self._destiny(encounter)
         encounter.step = "destiny"
         yield Event("encounter.destiny")
@@ -215,7 +220,7 @@ class Rules:
         # Before that, it could empty the colony the offense is about to aim at.
         named = encounter.defense is not None
         if named:
-            yield from self._artifact_window(encounter, (PLAGUE,))
+            yield from self._artifact_window(encounter, PLAGUE)
         yield from self._power_window(encounter, (GIVES_CARDS, SEES_HANDS))
         if self.edition.gather_before_aim:
             yield from self._launch(encounter)
@@ -224,14 +229,14 @@ class Rules:
             yield from self._aim(encounter)
             yield from self._launch(encounter)
         if not named:
-            yield from self._artifact_window(encounter, (PLAGUE,))
+            yield from self._artifact_window(encounter, PLAGUE)
         encounter.step = "launch"
         yield Event("encounter.launched")
         yield from self._alliances(encounter)
         encounter.step = "alliances"
         self._measure(encounter)
         yield Event("encounter.alliances")
-        yield from self._artifact_window(encounter, (FORCE_FIELD,))
+        yield from self._artifact_window(encounter, FORCE_FIELD)
         try:
             yield from self._planning(encounter)
             encounter.step = "planning"
@@ -355,13 +360,14 @@ class Rules:
         _add(encounter.committed[OFFENSE], offense, sum(taken.values()))
 
     def _ships_in_colonies(self, player: str) -> int:
-        return sum(self.state.planets[planet][player] for planet in self.state.colonies(player))
+        return sum(count for ships in self.state.planets.values()
+                   if (count := ships.get(player, 0)) > 0)
 
     def _take_ships(self, player: str, least: int, most: int, kind: str) -> Procedure:
         """`least` to `most` ships from the player's colonies (none asked for when it may
         take none and has none to take)."""
-        colonies = {planet: self.state.planets[planet][player]
-                    for planet in self.state.colonies(player)}
+        colonies = {planet: count for planet, ships in self.state.planets.items()
+                    if (count := ships.get(player, 0)) > 0}
         if sum(colonies.values()) < least:
             raise RulesError(f"{player} has fewer than {least} ships in its colonies")
         if not colonies:
@@ -391,7 +397,7 @@ class Rules:
                                      space=f"any of {', '.join(others) or 'nobody'}",
                                      sample=lambda rng: random_subset(rng, others))
             encounter.invited[role] = list(invited)
-        for name in state.seat_order_from_left_of(encounter.offense):
+        for name in self._seat_order_from_left_of(encounter.offense):
             sides = tuple(role for role in (OFFENSE, DEFENSE) if name in encounter.invited[role])
             if not sides:
                 continue
@@ -419,7 +425,8 @@ class Rules:
         none ends its turn at once (001 L808-816, 002 L185); a defense draws a new hand
         first (001 L817-819, on becoming the defense, L455-457; 002 L183, at planning)."""
         name = encounter.player(role)
-        if not self._encounter_cards(name):
+        cards = self._encounter_cards(name)
+        if not cards:
             if role == OFFENSE:
                 raise _TurnOver
             if self.edition.defense_refill == AT_PLANNING:
@@ -427,16 +434,18 @@ class Rules:
                 yield from self._draw(name, self.facts.box_fact("starting_hand"))
             else:
                 yield from self._new_hand(name)
-            if not self._encounter_cards(name):
+            cards = self._encounter_cards(name)
+            if not cards:
                 raise RulesError(f"{name} drew a new hand without an encounter card: the "
                                  "rulebook does not say what the defense plays then")
-        card = yield Decision(name, "plan", prompt, options=self._encounter_cards(name))
+        card = yield Decision(name, "plan", prompt, options=cards)
         self.state.players[name].hand.remove(card)
         encounter.planned[role] = card
 
     def _encounter_cards(self, name: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(card for card in self.state.players[name].hand
-                                   if self.facts.is_encounter_card(card)))
+        encounter_type = self.facts.encounter_type
+        return tuple(dict.fromkeys([card for card in self.state.players[name].hand
+                                    if encounter_type(card) is not None]))
 
     def _abandon(self, encounter: Encounter) -> Procedure:
         """The offense's turn ends in the middle of the encounter: the cards laid are
@@ -451,7 +460,7 @@ class Rules:
     def _after_reveal(self, encounter: Encounter) -> Procedure:
         """What may be played once the cards are seen: Emotion Control (played after the
         reveal in its example, L1098-1104) and Chronos's time travel (L1142-1144)."""
-        yield from self._artifact_window(encounter, (EMOTION_CONTROL,))
+        yield from self._artifact_window(encounter, EMOTION_CONTROL)
         yield from self._power_window(encounter, (TIME_TRAVEL,))
         self._measure(encounter)
 
@@ -574,7 +583,7 @@ class Rules:
         encounter.compensation = lost
         if not lost:
             return
-        gassed = yield from self._artifact_window(encounter, (IONIC_GAS,), target=name)
+        gassed = yield from self._artifact_window(encounter, IONIC_GAS, target=name)
         if gassed:
             encounter.compensation = 0
             return
@@ -732,19 +741,20 @@ class Rules:
 
     # -- artifacts and powers -----------------------------------------------------------
 
-    def _artifact_window(self, encounter: Encounter, artifacts: Iterable[str],
-                         only: str | None = None, target: str | None = None) -> Procedure:
-        """Offer the artifacts that may be played now to those who hold them, in the order
-        of the timing rule (L929-938); returns whether one was played."""
+    def _artifact_window(self, encounter: Encounter, artifact: str, only: str | None = None,
+                         target: str | None = None) -> Procedure:
+        """Offer the artifact that may be played now to those who hold it, in the order of
+        the timing rule (L929-938); returns whether it was played."""
         if not self.edition.artifacts:
             return False
+        players = self.state.players
+        if not any(artifact in players[name].hand for name in ([only] if only else players)):
+            return False
         for name in ([only] if only else self._timing_order(encounter)):
-            held = tuple(card for card in dict.fromkeys(self.state.players[name].hand)
-                         if card in artifacts)
-            if not held:
+            if artifact not in players[name].hand:
                 continue
             choice = yield Decision(name, "artifact", f"{name}: an artifact to play now",
-                                    options=self._artifact_options(encounter, name, held)
+                                    options=self._artifact_options(encounter, name, artifact)
                                     + (PASS,))
             if choice == PASS:
                 continue
@@ -755,18 +765,14 @@ class Rules:
             return True
         return False
 
-    def _artifact_options(self, encounter: Encounter, name: str, held: tuple) -> tuple:
-        options = []
-        for card in held:
-            if card == PLAGUE:
-                options += [{"play": card, "on": other} for other in self.state.players
-                            if other != name]
-            elif card == FORCE_FIELD:
-                options += [{"play": card, "on": ally}
-                            for role in (OFFENSE, DEFENSE) for ally in encounter.allies[role]]
-            else:
-                options.append(card)
-        return tuple(options)
+    def _artifact_options(self, encounter: Encounter, name: str, card: str) -> tuple:
+        if card == PLAGUE:
+            return tuple({"play": card, "on": other} for other in self.state.players
+                         if other != name)
+        if card == FORCE_FIELD:
+            return tuple({"play": card, "on": ally}
+                         for role in (OFFENSE, DEFENSE) for ally in encounter.allies[role])
+        return (card,)
 
     def _play_artifact(self, encounter: Encounter, name: str, card: str, choice,
                        target: str | None) -> Procedure:
@@ -816,6 +822,8 @@ class Rules:
     def _power_window(self, encounter: Encounter, uses: Iterable[str]) -> Procedure:
         """Offer the power fragments that may be used now; each use may be cancelled by a
         Cosmic Zap (L956-961, L1145-1148) before it takes effect."""
+        if self._fragments.isdisjoint(uses):
+            return
         for name in self._timing_order(encounter):
             options = self._power_options(encounter, name, uses)
             if not options:
@@ -825,7 +833,7 @@ class Rules:
             if choice == PASS:
                 continue
             if self.edition.artifacts:
-                yield from self._artifact_window(encounter, (COSMIC_ZAP,), target=name)
+                yield from self._artifact_window(encounter, COSMIC_ZAP, target=name)
             if name in encounter.cancelled:
                 continue
             yield from self._use_power(encounter, name, choice)
@@ -862,7 +870,7 @@ class Rules:
             self._read_cards(encounter)
 
     def _has_power(self, name: str | None, fragment: str) -> bool:
-        if name is None:
+        if name is None or fragment not in self._fragments:
             return False
         player = self.state.players[name]
         encounter = self.state.encounter
@@ -876,39 +884,52 @@ class Rules:
     def _timing_order(self, encounter: Encounter) -> list[str]:
         """Players who are not main players from the offense's left, then the offense,
         then the defense (L929-938)."""
-        order = [name for name in self.state.seat_order_from_left_of(encounter.offense)
+        order = [name for name in self._seat_order_from_left_of(encounter.offense)
                  if name != encounter.defense]
         return order + [encounter.offense] + ([encounter.defense] if encounter.defense else [])
+
+    def _seat_order_from_left_of(self, player: str) -> list[str]:
+        """The state's seating order from `player`'s left, worked out once per player."""
+        order = self._left_of.get(player)
+        if order is None:
+            order = self._left_of[player] = self.state.seat_order_from_left_of(player)
+        return order
 
     # -- ships and cards ----------------------------------------------------------------
 
     def _land(self, planet: str, name: str, ships: int):
         """Ships of `name` onto `planet`, founding or reinforcing its colony there."""
         if ships:
-            _add(self.state.planets[planet], name, ships)
-            self._colonies_changed()
+            counts = self.state.planets[planet]
+            before = counts.get(name, 0)
+            counts[name] = before + ships
+            if before <= 0 < counts[name]:
+                self._colonies_changed(planet, name)
 
     def _lift(self, planet: str, name: str, ships: int):
         """Ships of `name` off `planet`; the last one gone, the colony is gone (001
         L832-838)."""
         if ships:
-            self.state.planets[planet][name] -= ships
-            self._colonies_changed()
+            counts = self.state.planets[planet]
+            before = counts[name]
+            counts[name] = before - ships
+            if counts[name] <= 0 < before:
+                self._colonies_changed(planet, name)
 
-    def _colonies_changed(self):
-        """What follows at once from the colonies (`_land` and `_lift` call it): the
-        colony track shows each player's foreign colonies (002 L102, L242, L279), and a
-        classic player with fewer than three home colonies loses its power, and has it
-        again with three (001 L919-928)."""
+    def _colonies_changed(self, planet: str, name: str):
+        """What follows at once when `_land` founds a colony of `name` on `planet` or
+        `_lift` takes its last ship away: the colony track shows each player's foreign
+        colonies (002 L102, L242, L279), and a classic player with fewer than three home
+        colonies loses its power, and has it again with three (001 L919-928)."""
         state = self.state
-        if self.edition.colony_track:
-            state.colony_track.update(state.foreign_colony_counts())
+        if state.home[planet] != name:
+            if self.edition.colony_track:
+                state.colony_track[name] = len(state.foreign_colonies(name))
+            return
         needed = self.edition.home_colonies_for_power
-        if needed is not None:
-            home = state.home_colony_counts()
-            for name, player in state.players.items():
-                if player.alien is not None:
-                    player.power = home[name] >= needed
+        player = state.players[name]
+        if needed is not None and player.alien is not None:
+            player.power = len(state.home_colonies(name)) >= needed
 
     def _return_ships(self, name: str, ships: int, from_warp: bool = False) -> Procedure:
         """Ships go back to any of the player's colonies; with none, to the warp (L840-842)."""
@@ -963,10 +984,11 @@ class Rules:
         into its hand (L1151-1154: the Zap the Pacifist played; no more of the power is
         shown)."""
         state = self.state
+        kept = KEEPS_ARTIFACTS in self._fragments
         for card in cards:
             keeper = next((name for name in state.players
-                           if name != by and self.facts.is_artifact(card)
-                           and self._has_power(name, KEEPS_ARTIFACTS)), None)
+                           if name != by and self._has_power(name, KEEPS_ARTIFACTS)),
+                          None) if kept and self.facts.is_artifact(card) else None
             if keeper is not None:
                 state.players[keeper].hand.append(card)
             else:

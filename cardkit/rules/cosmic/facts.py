@@ -16,20 +16,28 @@ from cardkit.rules.core.decisions import RulesError
 
 
 class Facts:
+    """The cards do not change while a game is played on them: what the engine asks of a
+    card again and again (its type, an alien's shown fragments) is read once and kept."""
+
     def __init__(self, game: str, cards: Mapping[str, Any], boxes: Mapping[str, Any] | None):
         self.game = game
         self.cards = cards
         self.boxes = boxes or {}
+        self._types: dict[str, str | None] = {}
+        self._shown: dict[str | None, Mapping[str, Any]] = {}
 
     def kind(self, card_id: str) -> str | None:
         card = self.cards.get(card_id)
         return None if card is None else card.kind
 
     def encounter_type(self, card_id: str) -> str | None:
-        card = self.cards.get(card_id)
-        if card is None or card.kind != "encounter":
-            return None
-        return card.type
+        try:
+            return self._types[card_id]
+        except KeyError:
+            card = self.cards.get(card_id)
+            kind = None if card is None or card.kind != "encounter" else card.type
+            self._types[card_id] = kind
+            return kind
 
     def is_encounter_card(self, card_id: str) -> bool:
         return self.encounter_type(card_id) is not None
@@ -52,9 +60,16 @@ class Facts:
 
     def shown(self, alien: str | None, fragment: str) -> Any | None:
         """The fragment of an alien's power a rulebook line shows, or None."""
-        card = self.cards.get(alien) if alien else None
-        shown = getattr(card, "shown", None) or {}
-        return shown.get(fragment)
+        return self.fragments(alien).get(fragment)
+
+    def fragments(self, alien: str | None) -> Mapping[str, Any]:
+        """Every fragment of an alien's power the rulebook lines show, by name."""
+        try:
+            return self._shown[alien]
+        except KeyError:
+            card = self.cards.get(alien) if alien else None
+            shown = self._shown[alien] = getattr(card, "shown", None) or {}
+            return shown
 
     def shown_value(self, alien: str, fragment: str) -> int:
         entry = self.shown(alien, fragment)

@@ -4,6 +4,7 @@ every replay and random game (`cardkit.rules.core.engine.Invariant`)."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from cardkit.rules.core.decisions import Event
 from cardkit.rules.core.engine import Invariant
@@ -12,79 +13,187 @@ from cardkit.rules.cosmic.profile import MAX_SHIPS_COMMITTED
 from cardkit.rules.cosmic.state import CosmicState
 
 
-class _Count:
-    """One pass over every place a ship can be after an event, shared by the invariants
-    that read it: each player's ships, and the places holding a negative count."""
+# The parts of the state the census looks at, each with the count of the looks that found
+# it changed (its version).
+PLANETS, OFF_BOARD, CARDS = "planets_version", "off_board_version", "cards_version"
 
-    def __init__(self):
-        self.state: CosmicState | None = None
+
+class _Census:
+    """What the invariants read of the state, looked at once after each event, in three
+    parts: the ships on planets, the ships off them (the warp and each side of the
+    encounter) and the cards in play. Each part is compared with a copy of itself as it was
+    at the last look and its version goes up when it differs; an invariant, a function of
+    some of the parts alone, keeps its verdict while their versions stay the same. The
+    ships on planets are counted again only on the planets that differ from their copy:
+    each player's total, its foreign colonies (against the home planets the state started
+    with: no rule moves them) and the negative counts."""
+
+    def __init__(self, state: CosmicState):
+        self.state = state
         self.event: Event | None = None
-        self.ships: dict[str, int] = {}
-        self.negative: list[str] = []
+        self.planets_version = self.off_board_version = self.cards_version = 0
+        self.home = dict(state.home)
+        self.planets: dict[str, dict[str, int]] = {}    # planet -> its counts, copied
+        self.totals = dict.fromkeys(state.players, 0)   # ships on planets
+        self.foreign = dict.fromkeys(state.players, 0)  # foreign colonies
+        self.negative: dict[str, list[str]] = {}        # planet -> what is negative there
+        # Copies of the ships off the planets and of the piles of cards, and the ships off
+        # the planets as (place, counts) for the checks.
+        self.warp: dict[str, int] | None = None
+        self.committed: dict[str, dict[str, int]] | None = None
+        self.off_board: list[tuple[str, dict[str, int]]] = []
+        self.deck: list[str] | None = None
+        self.discard: list[str] | None = None
+        self.hands: list[list[str]] | None = None
+        self.planned: dict[str, str] | None = None
 
-    def of(self, state: CosmicState, event: Event) -> "_Count":
-        # The same state object after the same event object: counted already.
-        if state is not self.state or event is not self.event:
-            self.state, self.event = state, event
-            self.ships = ships = dict.fromkeys(state.players, 0)
-            places = {**state.planets, "the warp": state.warp}
-            if state.encounter is not None:
-                places.update((f"the {side} side", counts)
-                              for side, counts in state.encounter.committed.items())
-            self.negative = []
-            for place, counts in places.items():
-                for name, count in counts.items():
-                    ships[name] += count
-                    if count < 0:
-                        self.negative.append(f"{name} has {count} on {place}")
+    def look(self, state: CosmicState, event: Event) -> "_Census":
+        if event is self.event:
+            return self
+        self.event = event
+        if state.planets != self.planets:
+            self._recount(state.planets)
+            self.planets_version += 1
+        encounter = state.encounter
+        committed = None if encounter is None else encounter.committed
+        if state.warp != self.warp or committed != self.committed:
+            self.warp = dict(state.warp)
+            self.committed = (None if committed is None else
+                              {side: dict(counts) for side, counts in committed.items()})
+            self.off_board = [("warp", self.warp), *(self.committed or {}).items()]
+            self.off_board_version += 1
+        # The cards laid are in play until the encounter ends (then they are discarded).
+        planned = (None if encounter is None or encounter.step == "ended"
+                   else encounter.planned)
+        hands = [player.hand for player in state.players.values()]
+        if (state.deck != self.deck or state.discard != self.discard or hands != self.hands
+                or planned != self.planned):
+            self.deck, self.discard = list(state.deck), list(state.discard)
+            self.hands = [list(hand) for hand in hands]
+            self.planned = None if planned is None else dict(planned)
+            self.cards_version += 1
         return self
 
+    def cards(self) -> list[str]:
+        """Every card in play as last looked at: deck, discard pile, hands, cards laid."""
+        cards = self.deck + self.discard
+        for hand in self.hands:
+            cards += hand
+        if self.planned:
+            cards += self.planned.values()
+        return cards
 
-_COUNT = _Count()
+    def _recount(self, planets: dict[str, dict[str, int]]):
+        seen = self.planets
+        for planet, counts in planets.items():
+            before = seen.get(planet)
+            if counts != before:
+                if before is not None:
+                    self._count(planet, before, -1)
+                self._count(planet, counts, 1)
+                seen[planet] = dict(counts)
+                negative = [f"{name} has {count} on {planet}"
+                            for name, count in counts.items() if count < 0]
+                if negative:
+                    self.negative[planet] = negative
+                else:
+                    self.negative.pop(planet, None)
+        if len(seen) != len(planets):      # a planet is gone, with its ships
+            for planet in [planet for planet in seen if planet not in planets]:
+                self._count(planet, seen.pop(planet), -1)
+                self.negative.pop(planet, None)
+
+    def _count(self, planet: str, counts: dict[str, int], sign: int):
+        owner = self.home.get(planet)
+        totals, foreign = self.totals, self.foreign
+        for name, count in counts.items():
+            totals[name] = totals.get(name, 0) + sign * count
+            if count > 0 and name != owner:
+                foreign[name] = foreign.get(name, 0) + sign
+
+
+class _Censuses:
+    """The census of the state being checked, shared by the invariants; a state other than
+    the last one (another game, another scenario) is counted afresh. Each event is a new
+    object, so the first invariant checked after it has the census look, and the others
+    find it done."""
+
+    def __init__(self):
+        self.census: _Census | None = None
+
+    def look(self, state: CosmicState, event: Event) -> _Census:
+        census = self.census
+        if census is None or census.state is not state:
+            census = self.census = _Census(state)
+        return census.look(state, event)
+
+
+_CENSUS = _Censuses()
+
+
+def _place(place: str) -> str:
+    return f"the {place}" if place == "warp" else f"the {place} side"
+
+
+def _kept(parts: tuple[str, ...], verdict):
+    """A check that gives `verdict(state, census)` again without working it out while the
+    census's versions of `parts` are those it was worked out at."""
+    versions = attrgetter(*parts)
+    last: list = [None, None, None]     # the census, its versions, the verdict
+
+    def check(state: CosmicState, event: Event) -> str | None:
+        census = _CENSUS.look(state, event)
+        now = versions(census)
+        if census is not last[0] or now != last[1]:
+            last[:] = [census, now, verdict(state, census)]
+        return last[2]
+    return check
 
 
 def _ships_conserved(state: CosmicState, rules: Rules):
     each = rules.facts.box_fact("ships_per_colour")
+    expected = dict.fromkeys(state.players, each)
 
-    def check(state: CosmicState, event: Event) -> str | None:
-        wrong = {name: count for name, count in _COUNT.of(state, event).ships.items()
-                 if count != each}
-        if wrong:
-            return ", ".join(f"{name} has {count}" for name, count in wrong.items())
-        return None
-    return check
-
-
-def _cards(state: CosmicState) -> list[str]:
-    """Every card in play, sorted: deck, discard pile, hands and the cards laid."""
-    cards = state.deck + state.discard
-    for player in state.players.values():
-        cards += player.hand
-    if state.encounter is not None and state.encounter.step != "ended":
-        cards += state.encounter.planned.values()
-    cards.sort()
-    return cards
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        ships = dict(census.totals)
+        for _, counts in census.off_board:
+            for name, count in counts.items():
+                ships[name] = ships.get(name, 0) + count
+        if ships == expected:
+            return None
+        return ", ".join(f"{name} has {count}" for name, count in ships.items()
+                         if count != each)
+    return _kept((PLANETS, OFF_BOARD), verdict)
 
 
 def _cards_conserved(state: CosmicState, rules: Rules):
-    start = _cards(state)
+    start = Counter(_Census(state).look(state, Event("start")).cards())
+    # When every card is a different one (random games deal each once), the cards now are
+    # the same as at the start exactly when they are as many and as many different ones,
+    # all of them among those at the start.
+    distinct = set(start) if all(count == 1 for count in start.values()) else None
 
-    def check(state: CosmicState, event: Event) -> str | None:
-        now = _cards(state)
-        if now == start:
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        now = census.cards()
+        if distinct is not None and len(now) == len(distinct) and set(now) == distinct:
             return None
-        gained, lost = Counter(now) - Counter(start), Counter(start) - Counter(now)
+        counted = Counter(now)
+        if counted == start:
+            return None
+        gained, lost = counted - start, start - counted
         return "; ".join(part for part in (
             f"cards that were not there: {', '.join(sorted(gained.elements()))}" if gained else "",
             f"cards gone: {', '.join(sorted(lost.elements()))}" if lost else "") if part)
-    return check
+    return _kept((CARDS,), verdict)
 
 
 def _colony_track(state: CosmicState, rules: Rules):
     def check(state: CosmicState, event: Event) -> str | None:
         if not state.edition.colony_track:
             return None
-        foreign = state.foreign_colony_counts()
+        foreign = _CENSUS.look(state, event).foreign
+        if state.colony_track == foreign:
+            return None
         wrong = [f"{name} at {state.colony_track.get(name)} with {count}"
                  for name, count in foreign.items() if state.colony_track.get(name) != count]
         return "; ".join(wrong) or None
@@ -92,20 +201,23 @@ def _colony_track(state: CosmicState, rules: Rules):
 
 
 def _no_negative_count(state: CosmicState, rules: Rules):
-    def check(state: CosmicState, event: Event) -> str | None:
-        return "; ".join(_COUNT.of(state, event).negative) or None
-    return check
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        negative = census.negative
+        wrong = [message for planet in state.planets if planet in negative
+                 for message in negative[planet]] if negative else []
+        wrong += [f"{name} has {count} on {_place(place)}" for place, counts in census.off_board
+                  for name, count in counts.items() if count < 0]
+        return "; ".join(wrong) or None
+    return _kept((PLANETS, OFF_BOARD), verdict)
 
 
 def _at_most_four(state: CosmicState, rules: Rules):
-    def check(state: CosmicState, event: Event) -> str | None:
-        if state.encounter is None:
-            return None
+    def verdict(state: CosmicState, census: _Census) -> str | None:
         wrong = [f"{name} has {count} on the {side} side"
-                 for side, counts in state.encounter.committed.items()
+                 for side, counts in census.off_board[1:]
                  for name, count in counts.items() if count > MAX_SHIPS_COMMITTED]
         return "; ".join(wrong) or None
-    return check
+    return _kept((OFF_BOARD,), verdict)
 
 
 def _turn_order(state: CosmicState, rules: Rules):

@@ -9,6 +9,15 @@ database gives, once, and made-up cards (`hypothetical_cards`) for the rest, sin
 database gives neither the other values nor the copies. The current deck holds its
 encounter cards only: the text gives no rules for its reinforcements and artifacts. Each
 classic player draws an alien of the database; the current rulebook gives none.
+
+The classic random player takes each legal choice as likely. The current edition's plays
+to win: drawn that way, its games send ships to the warp faster than the rules bring them
+back (one per regroup, defender rewards; the text gives no Mobius Tubes, 001 L984-989) and
+many do not end in thousands of procedures (docs/rules.md). It launches one ship, lays
+its strongest attack card, aims at the planet with the fewest defending ships, proposes a
+deal and accepts one, takes its defender rewards as ships back from the warp and has a
+second encounter when it may; one decision in five, and every decision it has no aim
+for, it draws at random among the legal choices, so every legal choice stays possible.
 """
 
 from __future__ import annotations
@@ -17,9 +26,12 @@ from random import Random
 from typing import Any
 
 from cardkit.model.games import GAMES
+from cardkit.rules.core.choices import random_onto
+from cardkit.rules.core.decisions import Decision
 from cardkit.rules.core.engine import CardData, Playthrough
-from cardkit.rules.cosmic.profile import EDITIONS
-from cardkit.rules.cosmic.state import CosmicState
+from cardkit.rules.cosmic.engine import NO_DEAL, Rules
+from cardkit.rules.cosmic.profile import ATTACK, EDITIONS
+from cardkit.rules.cosmic.state import DEFENSE, CosmicState
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 # The box fact that bounds the number of players: the classic board's four systems
@@ -32,6 +44,9 @@ SOURCES = {"classic": {"file": "001_9841a4286c692375.txt", "language": "es",
                        "lines": "107-150"},
            "cosmic": {"file": "002_899f4de90e84aa54.txt", "language": "es", "lines": "35-61"}}
 MADE_UP = "made-up"
+PLAYS_TO_WIN = ("cosmic",)      # the editions whose random player plays to win
+AT_RANDOM = 0.2                 # how often it draws at random all the same
+DEAL_DRAWS = 10                 # random deals drawn to find one that exchanges something
 
 
 def deal(rng: Random, data: CardData, game: str) -> dict:
@@ -93,5 +108,72 @@ def write_choice(kind: str, choice: Any) -> Any:
     return choice
 
 
+def choose(decision: Decision, rules: Rules, rng: Random) -> Any:
+    """A legal choice for `decision`: see the module's docstring."""
+    aim = _AIMS.get(decision.kind)
+    if aim is None or rules.edition.game not in PLAYS_TO_WIN or rng.random() < AT_RANDOM:
+        return decision.draw(rng)
+    return aim(decision, rules, rng)
+
+
+def _fewest_ships(decision: Decision, rules: Rules, rng: Random) -> dict[str, int]:
+    """None when a ship regrouped onto the gate already launches, else one from a colony."""
+    if decision.allows({}):
+        return {}
+    colonies = rules.state.colonies(decision.actor)
+    return {rng.choice(colonies): 1}
+
+
+def _strongest_card(decision: Decision, rules: Rules, rng: Random) -> str:
+    facts = rules.facts
+
+    def strength(card: str) -> int:
+        return facts.attack_value(card) if facts.encounter_type(card) == ATTACK else -1
+    strengths = {card: strength(card) for card in decision.options}
+    best = max(strengths.values())
+    return rng.choice([card for card, value in strengths.items() if value == best])
+
+
+def _weakest_planet(decision: Decision, rules: Rules, rng: Random) -> str:
+    state = rules.state
+    defense = state.encounter.defense
+    if defense is None:      # a foreign colony at home: whose is chosen next
+        return decision.draw(rng)
+    ships = {planet: state.planets[planet].get(defense, 0) for planet in decision.options}
+    fewest = min(ships.values())
+    return rng.choice([planet for planet, count in ships.items() if count == fewest])
+
+
+def _a_deal(decision: Decision, rules: Rules, rng: Random) -> Any:
+    for _ in range(DEAL_DRAWS):
+        terms = decision.draw(rng)
+        if terms != NO_DEAL:
+            break
+    return terms
+
+
+def _ships_back(decision: Decision, rules: Rules, rng: Random) -> dict:
+    """As many ships back from the warp as the rewards allow, cards for the rest."""
+    state, name = rules.state, decision.actor
+    rewards = state.encounter.committed[DEFENSE][name]
+    colonies = state.colonies(name)
+    back = min(rewards, state.warp.get(name, 0)) if colonies else 0
+    reward: dict[str, Any] = {"draw": rewards - back} if rewards > back else {}
+    if back:
+        reward["retrieve"] = random_onto(rng, colonies, back)
+    return reward
+
+
+def _yes(decision: Decision, rules: Rules, rng: Random) -> bool:
+    return True
+
+
+_AIMS = {"launch": _fewest_ships, "plan": _strongest_card, "target": _weakest_planet,
+         "deal": _a_deal, "agree": _yes, "reward": _ships_back, "second_encounter": _yes}
+
+
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
-                          max_actions=2000, ends="001 L76-78, L843-846; 002 L5, L283-285")
+                          max_actions=2000, ends="001 L76-78, L843-846; 002 L5, L283-285",
+                          choose=choose,
+                          player="classic: each legal choice as likely; current edition: "
+                                 "plays to win, one decision in five at random")

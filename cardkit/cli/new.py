@@ -1,0 +1,51 @@
+"""`cardkit new`: add one card as a stub to fill in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardkit.cli.options import UsageError, load_or_fail, require_database, root_option, writing_database
+from cardkit.intake.new import NewRefused, new_card
+from cardkit.source.edit import EditRefused
+from cardkit.source.yamlfile import load_text
+
+
+def _facts(context, parameter, values: tuple[str, ...]) -> dict:
+    facts = {}
+    for value in values:
+        field, equals, given = value.partition("=")
+        if not equals or not field:
+            raise click.BadParameter(f"{value!r}: give FIELD=VALUE, such as value=3", param=parameter)
+        document = load_text(f"{field}: {given}\n", Path("--fact"))
+        if document.problems or not isinstance(document.data, dict):
+            message = document.problems[0].message if document.problems else "not a value"
+            raise click.BadParameter(f"{value!r}: {message}", param=parameter)
+        facts.update(document.data)
+    return facts
+
+
+@click.command("new")
+@click.argument("kind")
+@click.argument("card_id", metavar="ID")
+@click.option("--game", required=True, help="The game the card belongs to (duel, classic, cosmic).")
+@click.option("--name", help="The card's English name (provisional until cited to an English printing).")
+@click.option("--fact", "facts", multiple=True, callback=_facts, metavar="FIELD=VALUE",
+              help="A fact to give at once, as YAML (value=3, colour=orange); repeatable.")
+@root_option
+def new_command(kind: str, card_id: str, game: str, name: str | None, facts: dict, root: Path) -> None:
+    """Add a card of KIND with the id ID to GAME: a stub to fill in, and its English name.
+
+    Every required fact not given is listed under `unknown`; what to fill in next is printed
+    as file:line. Nothing is written when the id exists, the game has no such kind, or the
+    card would bring an error other than a missing source."""
+    with writing_database(require_database(root)):
+        checked = load_or_fail(root)
+        try:
+            steps = new_card(checked, game, kind, card_id, name, facts)
+        except (NewRefused, EditRefused) as exc:
+            raise UsageError(f"{exc}\nnothing was written") from None
+    click.echo(f"added {kind} {card_id}; fill in next:", err=True)
+    for step in steps:
+        click.echo(f"{step.position.path}:{step.position.line}: {step.what}")

@@ -1,0 +1,37 @@
+"""`cardkit schema`: JSON Schemas of the data files, for editors and other tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardkit.cli.options import UsageError, WriteError
+from cardkit.model.files import fields_reference, file_schemas, schema_text
+from cardkit.source.transaction import Transaction, WriteFailed
+
+
+@click.command("schema")
+@click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="The folder to write the schemas into (made when missing).")
+@click.option("--fields", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the field reference (docs/fields.md) to this file.")
+def schema_command(folder: Path, fields: Path | None) -> None:
+    """Write a JSON Schema for every kind of data file: card facts and texts per game and
+    kind, each game's box, the glossary and the phrasebook.
+
+    An editor running the YAML language server completes and checks the files with them
+    (the project's `.vscode/settings.json` maps the shipped ones)."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder}: is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with Transaction(folder) as transaction:
+            for item in file_schemas():
+                transaction.write(folder / item.name, schema_text(item.schema))
+        if fields is not None:
+            with Transaction(fields.absolute().parent) as transaction:
+                transaction.write(fields, fields_reference())
+    except (WriteFailed, OSError) as exc:
+        raise WriteError(f"{exc}; nothing was written") from None
+    click.echo(f"{len(file_schemas())} schemas written to {folder}", err=True)

@@ -1,0 +1,144 @@
+"""`cardkit i18n init LL`: what a new language needs before its first text is translated.
+
+    locales/LL/glossary.yaml              every English term, its approved form left to fill
+    locales/LL/phrasebook.yaml            every formulaic part, per CLDR plural category of LL
+    locales/LL/LC_MESSAGES/cardkit.po     the template strings, as `pybabel init` makes them
+
+Values left empty are work to do, not faults: `cardkit status` lists them, and `validate`
+and `build` treat the language as begun with nothing translated yet. The English of each
+value stands beside it as a comment. No game folder is made: a game begins with its first
+text (the import, the workbench, or a file copied from English).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from cardkit.checks.text.catalogue import catalogue_path
+
+from cardkit.model.database import Database
+from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
+from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
+from cardkit.model.plurals import PluralMismatch, plural_forms
+from cardkit.source.transaction import Transaction
+from cardkit.source.layout import GLOSSARY_FILE, PHRASEBOOK_FILE, SOURCE_LANGUAGE
+
+TEMPLATE_CATALOGUE = Path("templates", "cardkit.pot")
+# The line width of the template catalogues, as `pybabel update -w 100` keeps them.
+CATALOGUE_WIDTH = 100
+
+
+class BeginRefused(Exception):
+    """A language that cannot be begun: unknown to Babel, or begun already."""
+
+
+def begin_language(root: Path, database: Database, language: str) -> list[Path]:
+    """Writes the new language's glossary, phrasebook and template catalogue under `root`;
+    returns the files written. Nothing is written when the language is refused."""
+    locale = known_locale(language)
+    folder = root / "locales" / language
+    if folder.exists():
+        raise BeginRefused(f"locales/{language}/ exists already: the language has begun "
+                           f"(`cardkit status --lang {language}` lists what is left)")
+    files = {
+        folder / GLOSSARY_FILE: glossary_skeleton(database, locale),
+        folder / PHRASEBOOK_FILE: phrasebook_skeleton(database, language, locale),
+    }
+    template = root / TEMPLATE_CATALOGUE
+    if template.is_file():
+        files[catalogue_path(root, language)] = begun_catalogue(template.read_bytes(), locale)
+    with Transaction(root) as transaction:
+        for path, text in files.items():
+            transaction.write(path, text)
+    return list(files)
+
+
+def known_locale(language: str) -> Locale:
+    """The Babel locale of a language code, with the plural rules a phrasebook needs."""
+    if language == SOURCE_LANGUAGE:
+        raise BeginRefused("English is the source language: it is not begun as a translation")
+    try:
+        locale = Locale.parse(language)
+        plural_forms(language)
+    except (UnknownLocaleError, ValueError, PluralMismatch):
+        raise BeginRefused(f"{language!r} is not a language code Babel knows (such as fr, pl, "
+                           "pt_BR)") from None
+    if str(locale) != language:
+        raise BeginRefused(f"write the language code as Babel does: {str(locale)!r}, not "
+                           f"{language!r}")
+    return locale
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def glossary_skeleton(database: Database, locale: Locale) -> str:
+    lines = [f"# {locale.english_name} game terms. Fill in `term`, the approved form, for each",
+             "# English term (the comment above it); add `forms` (further approved forms) and",
+             "# `forbidden` (variants a text must not use) where they help. An empty term is one",
+             "# still to choose: `cardkit status` lists it, and the text checks skip it.", ""]
+    for term_id, term in database.glossaries.get(SOURCE_LANGUAGE, {}).items():
+        english = ", ".join([term.term, *term.forms])
+        lines.append(f"{term_id}:")
+        lines.append(f"  # English: {english}" + (f" ({term.definition})" if term.definition else ""))
+        lines.append("  term:")
+    return "\n".join(lines) + "\n"
+
+
+def phrasebook_skeleton(database: Database, language: str, locale: Locale) -> str:
+    """Every part of the English phrasebook, empty, with the English as comments; each
+    counted effect gets one line per CLDR plural category a card's count chooses in the
+    language."""
+    english = database.phrasebooks.get(SOURCE_LANGUAGE)
+    needed = plural_forms(language).needed
+    lines = [f"# How {locale.english_name} words the formulaic parts of card texts. Fill in each",
+             "# empty value; the English stands above it. Effect phrases are chosen by the CLDR",
+             f"# plural category of the count ({', '.join(needed)} in {locale.english_name});",
+             "# `{count}` is the number and stays in the text. Empty values are still to write:",
+             "# `cardkit status` lists them.", ""]
+    if english is None:
+        return "\n".join(lines) + "\n"
+    lines.append("numerals:")
+    for value, words in english.numerals.items():
+        lines.append(f"  {value}:  # English: {', '.join(words or [])}")
+    if english.optional is not None:
+        lines.append(f"optional:  # English: words: [{', '.join(english.optional.words)}]")
+    if english.timing:
+        lines.append("timing:")
+        for timing, marker in english.timing.items():
+            lines.append(f"  {timing}:  # English: words: [{', '.join(marker.words if marker else [])}]")
+    lines.append("effects:")
+    for effect in EFFECT_NAMES:
+        variants = [(variant, phrase_of(english, effect, variant)) for variant in PHRASE_VARIANTS]
+        variants = [(variant, phrase) for variant, phrase in variants if phrase is not None]
+        if not variants:
+            continue
+        lines.append(f"  {effect}:")
+        for variant, phrase in variants:
+            lines.append(f"    {variant}:")
+            categories = needed if effect in COUNTED_EFFECTS else ("other",)
+            for category in categories:
+                source = phrase.one if category == "one" and phrase.one else phrase.other
+                lines.append(f"      # {_quoted(source)}")
+                lines.append(f"      {category}:")
+    return "\n".join(lines) + "\n"
+
+
+def begun_catalogue(template: bytes, locale: Locale) -> str:
+    """The template catalogue begun for `locale`, as `pybabel init` writes it: the
+    language's header and plural forms, every string untranslated."""
+    catalog: Catalog = read_po(io.BytesIO(template), locale=locale)
+    catalog.locale = locale
+    catalog.revision_date = datetime.now(timezone.utc)
+    catalog.fuzzy = False
+    out = io.BytesIO()
+    write_po(out, catalog, width=CATALOGUE_WIDTH)
+    return out.getvalue().decode("utf-8")

@@ -1,0 +1,142 @@
+"""`cardkit new`: one card added by hand, as a canonical stub the owner fills in.
+
+The stub is the card's entry in its kind's facts file, every required fact it cannot fill
+listed under `unknown` (so it validates as it stands), and, given a name, its English
+text entry (`provisional`, the mark of our wording, until an English printing is cited
+for it). Facts the owner gives at once (`--fact value=3`) are written as given, and are
+what validate will ask a source for. Both files are written through the one writer
+(`i18n/writer.py`) after the what-if check of `validate` (`Checked.edited`), in one
+transaction; the caller holds the project lock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from cardkit.checks.runner import Checked
+from cardkit.i18n.writer import EntryValue, LocaleEdits, write_texts
+from cardkit.model.base import CardId
+from cardkit.model.games import GAMES, CardKind, Game, with_article
+from cardkit.problems import Position, Severity
+from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.yamlfile import load_text
+
+class NewRefused(Exception):
+    """The card cannot be added as asked; nothing was written."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """Something to fill in next, where."""
+
+    position: Position
+    what: str
+
+
+def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
+             name: str | None = None, facts: dict[str, Any] | None = None) -> list[Step]:
+    """Adds the card and returns what to fill in next; raises NewRefused, writing nothing."""
+    facts = dict(facts or {})
+    database = checked.database
+    game = _game(checked, game_name)
+    kind = _kind(game, kind_name)
+    try:
+        TypeAdapter(CardId).validate_python(card_id)
+    except ValidationError:
+        raise NewRefused(f"{card_id!r} is not a card id: lowercase letters and digits in words "
+                         "joined by hyphens (iron-matron), at most 64") from None
+    if card_id in database.card_origins:
+        at = database.card_origins[card_id].key_position()
+        raise NewRefused(f"{card_id!r} exists already: {at.path}:{at.line}")
+    missing = [field for field, info in kind.facts.model_fields.items()
+               if info.is_required() and field != "id" and field not in facts]
+    if missing:
+        given = " ".join(f"--fact {field}=..." for field in missing)
+        raise NewRefused(f"{with_article(kind.name)} of {game.name} cannot leave "
+                         f"{', '.join(missing)} unknown: give {given}")
+    unknown = [field for field in kind.facts.required_facts if field not in facts]
+    if kind.texts is not None and name is None:
+        unknown.append("name")
+
+    facts_file = file_of(checked, game, kind, None)
+    edits = LocaleEdits(checked.root)
+    edits.add(facts_file, EntryValue(card_id, (), ({"unknown": unknown} if unknown or not facts else {}) | facts))
+    text_file = None
+    if kind.texts is not None and name is not None:
+        text_file = file_of(checked, game, kind, SOURCE_LANGUAGE)
+        edits.add(text_file, EntryValue(card_id, (), {"name": name, "provisional": ["name"]}))
+    texts = edits.texts()
+    after = checked.edited(texts)
+    problems = after.report.problems
+    # The database as it is is checked only when the edited one has errors not about the new
+    # card, to leave out those it had already: adding to a clean database checks once.
+    if any(problem.severity is Severity.ERROR and problem.card_id != card_id for problem in problems):
+        before = {(problem.code, problem.card_id, problem.field) for problem in checked.report.problems}
+        brought = [problem for problem in problems
+                   if (problem.code, problem.card_id, problem.field) not in before]
+    else:
+        brought = [problem for problem in problems if problem.card_id == card_id]
+    refused = [problem for problem in brought if problem.severity is Severity.ERROR
+               and problem.code != "provenance-missing"]
+    if refused:
+        raise NewRefused("\n".join(f"{p.position.path}:{p.position.line}: {p.message}" for p in refused))
+    write_texts(checked.root, texts)
+    return _steps(texts, facts_file, text_file, card_id, unknown, brought, checked, game)
+
+
+def _game(checked: Checked, name: str) -> Game:
+    held = sorted(game for game in GAMES if game in checked.database.boxes)
+    if name not in GAMES or name not in held:
+        raise NewRefused(f"the database has no game {name!r}; it has {', '.join(held) or 'none'}")
+    return GAMES[name]
+
+
+def _kind(game: Game, name: str) -> CardKind:
+    kind = game.kind(name)
+    if kind is None:
+        raise NewRefused(f"{game.name} has no card kind {name!r}; its kinds are "
+                         f"{', '.join(kind.name for kind in game.kinds)}")
+    return kind
+
+
+def file_of(checked: Checked, game: Game, kind: CardKind, language: str | None) -> Path:
+    """The file that holds the kind's cards (facts, or texts in `language`): the one there
+    is, or where a new one goes, mirroring the facts file's folder."""
+    layout = checked.sources.layout
+    found = ([file.path for file in layout.card_files if file.game == game.name
+              and file.stem == kind.file_stem] if language is None else
+             [file.path for file in layout.locale_files if file.game == game.name
+              and file.language == language and file.stem == kind.file_stem])
+    if found:
+        return layout.shown(found[0])
+    if language is None:
+        return Path("cards", game.name, f"{kind.file_stem}.yaml")
+    facts = file_of(checked, game, kind, None)
+    return Path("locales", language, *facts.parts[1:])
+
+
+def _steps(texts: dict[Path, str], facts_file: Path, text_file: Path | None, card_id: str,
+           unknown: list[str], brought: list, checked: Checked, game: Game) -> list[Step]:
+    facts = load_text(texts[facts_file], facts_file)
+    steps = []
+    if unknown:
+        steps.append(Step(facts.key_position((card_id, "unknown")),
+                          f"give {', '.join(unknown)} with a source (a declared printing or "
+                          "rulebook lines), and take each off `unknown` (docs/fields.md lists "
+                          "the fields)"))
+    steps += [Step(problem.position, problem.message) for problem in brought]
+    if text_file is not None:
+        english = load_text(texts[text_file], text_file)
+        steps.append(Step(english.key_position((card_id, "provisional")),
+                          "the name is ours (provisional) until cited to an English printing; "
+                          "cite one under `sources` and drop `provisional`"))
+    box = checked.database.boxes[game.name]
+    if not box.printings:
+        origin = checked.database.box_origins[game.name]
+        steps.append(Step(origin.position(()),
+                          "declare the printing you type the card from under `printings`"))
+    return steps

@@ -1,0 +1,468 @@
+"""Artwork: the owner's pictures, read, checked and made ready to print (docs/printing.md,
+"Artwork").
+
+A card names its picture in the `art` block of its facts; the file lies under
+`art/<game>/` and is read through the project boundary like every input. Each game says in
+`templates/cards/<game>/art.html` where each kind's picture goes (`art_frames`: a kind, or
+`back` for its deck backs, to a frame in millimetres of the face's bleed box); a frame that
+reaches the bleed box's edge runs into the bleed.
+
+Each picture is prepared once, before anything is laid out: decoded by Pillow (PNG, JPEG,
+WebP; an SVG goes to WeasyPrint as it is), turned upright, converted to sRGB (CMYK and
+ICC-profiled pictures, said once per file), cropped to its frame (`cover`: around its focus
+point or to its crop box) and downsampled to the build's print resolution, never up. It is
+then encoded again with fixed settings and no metadata: JPEG where it is opaque, PNG where
+it has transparency. The result is named by its digest (`cardkit-art:<sha256>.<ext>`), so
+the HTML of a face that shows it changes exactly when the picture or its placement does,
+and with it the face's cache key. It is kept in the face cache under the digest of its file
+and everything its preparation depends on, so a rebuild decodes nothing it decoded before.
+
+The effective resolution is the picture's pixels over its printed size: under
+`SHARP_DPI` a warning, under `MINIMUM_DPI` an error that stops the build.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import json
+import multiprocessing
+import os
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from io import BytesIO
+from pathlib import Path
+
+import PIL
+from jinja2 import Environment, TemplateNotFound
+from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
+
+from cardkit.model.base import Art
+from cardkit.model.database import Database, Origin
+from cardkit.problems import Problem, Severity, error, warning
+from cardkit.render.cache import FaceCache, cache_key
+from cardkit.render.games import kinds_of
+from cardkit.source.boundary import InputRefused, read_input
+
+ART_FOLDER = "art"
+# A scan of a card at 1200 dpi is under 60 MB even uncompressed; a larger file is refused.
+ART_LIMIT = 64 * 1024 * 1024
+DEFAULT_ART_DPI = 300
+SHARP_DPI = 300
+MINIMUM_DPI = 150
+MM_PER_INCH = 25.4
+URL_SCHEME = "cardkit-art:"
+# What each suffix promises, as Pillow names the format it finds.
+FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP", ".svg": "SVG"}
+MEDIA_TYPES = {"jpg": "image/jpeg", "png": "image/png", "svg": "image/svg+xml"}
+JPEG_QUALITY = 90
+# The settings a re-encoding uses, in every cache key: another setting is another picture.
+_ENCODING = f"Pillow {PIL.__version__}, bicubic, JPEG q{JPEG_QUALITY} 4:2:0 baseline, PNG level 6"
+_SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+def art_template(game: str) -> str:
+    return f"cards/{game}/art.html"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a picture goes on a face: millimetres from the top left of its bleed box."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture ready for one face: `data` is served to WeasyPrint under `url`, drawn at
+    `left`, `top`, `width`, `height` (mm, in the face's bleed box)."""
+
+    url: str
+    data: bytes = field(repr=False)
+    left: float
+    top: float
+    width: float
+    height: float
+    credit: str
+    file: str  # as the card names it, under art/<game>/
+    # What was drawn: `cover` and `contain` are done here for pixel pictures; an SVG's CSS
+    # does them (object-fit, object-position).
+    fit: str = "fill"
+    position: str = "50% 50%"
+    pixels: tuple[int, int] | None = None  # the file's size; None for an SVG
+    dpi: float | None = None  # at the printed size; None for an SVG
+
+    @property
+    def media_type(self) -> str:
+        return MEDIA_TYPES[self.url.rsplit(".", 1)[1]]
+
+
+@dataclass
+class Pictures:
+    """Every card's and deck back's picture by face id, and the pictures a language has of
+    its own, with what was found preparing them."""
+
+    by_face: dict[str, Picture] = field(default_factory=dict)
+    by_language: dict[tuple[str, str], Picture] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    # One sentence per file converted to sRGB.
+    notes: list[str] = field(default_factory=list)
+
+    def of_language(self, language: str) -> dict[str, Picture]:
+        """The pictures the faces of one language show, by face id."""
+        return {**self.by_face, **{face_id: picture for (other, face_id), picture in self.by_language.items()
+                                   if other == language}}
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [problem for problem in self.problems if problem.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [problem for problem in self.problems if problem.severity is Severity.WARNING]
+
+
+def art_frames(environment: Environment, game: str) -> dict[str, Frame]:
+    """A game's frames by kind (`back`: its deck backs); none for a game without them."""
+    try:
+        module = environment.get_template(art_template(game)).module
+    except TemplateNotFound as exc:
+        if exc.name != art_template(game):
+            raise
+        return {}
+    return {kind: Frame(**frame) for kind, frame in getattr(module, "art_frames", {}).items()}
+
+
+def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
+                     store: FaceCache | None = None, environment: Environment | None = None,
+                     jobs: int | None = 1) -> Pictures:
+    """The picture of every card, language override and deck back that names one, each
+    problem at its `art` block. Pictures the cache does not hold are made on `jobs`
+    processes (None: a core each)."""
+    from cardkit.render.environment import make_environment  # not at import: it loads the catalogues' code
+
+    root = root.resolve()
+    environment = environment or make_environment(root / "templates", gettext.NullTranslations())
+    store = store or FaceCache(None)
+    pictures = Pictures()
+    ready: list[tuple[Named, Frame, _Source]] = []
+    for game in database.games:
+        frames = art_frames(environment, game)
+        named, unknown_backs = _named_pictures(database, game, environment)
+        pictures.problems += unknown_backs
+        for what in named:
+            frame = frames.get(what.frame)
+            try:
+                if frame is None:
+                    raise ArtRefused(
+                        f"the {game} {what.frame} template has no frame for a picture "
+                        f"(templates/{art_template(game)} names none for {what.frame!r})",
+                        code="art-no-frame", location=())
+                ready.append((what, frame, _source(root, game, what.art, frame, dpi)))
+            except ArtRefused as refused:
+                pictures.problems.append(what.problem(refused.args[0], refused.code, refused.location))
+    made = {source.key: store.get(source.key) for *_, source in ready}
+    missing = {source.key: source for *_, source in ready if made[source.key] is None}
+    for key, outcome in zip(missing, _map(_made, list(missing.values()), jobs)):
+        if isinstance(outcome, bytes):
+            store.put(key, outcome)
+        made[key] = outcome
+    converted: set[str] = set()
+    for what, frame, source in ready:
+        outcome = made[source.key]
+        if not isinstance(outcome, bytes):
+            pictures.problems.append(what.problem(*outcome))
+            continue
+        picture, note = _picture(outcome, what.art)
+        if what.language is None:
+            pictures.by_face[what.face_id] = picture
+        else:
+            pictures.by_language[what.language, what.face_id] = picture
+        if note and source.shown not in converted:
+            converted.add(source.shown)
+            pictures.notes.append(f"{source.shown}: {note}")
+        resolution = _resolution_problem(what, source.shown, picture, frame)
+        if resolution is not None:
+            pictures.problems.append(resolution)
+    return pictures
+
+
+@dataclass(frozen=True)
+class Named:
+    """A picture named by an `art` block (at `location` in `origin`) for the face
+    `face_id` (in `language` only, or in every language for None), to go in `frame`;
+    `subject` says whose it is in messages."""
+
+    art: Art
+    origin: Origin
+    location: tuple[str, ...]
+    face_id: str
+    frame: str
+    subject: str
+    card_id: str | None = None
+    language: str | None = None
+
+    def problem(self, message: str, code: str, location: tuple[str, ...] = (),
+                severity=error) -> Problem:
+        position = (self.origin.position(self.location + location) if location
+                    else self.origin.key_position(self.location))
+        return severity(position, code, f"{self.subject}: {message}", card_id=self.card_id,
+                        field=".".join(self.location + location) if self.card_id else None)
+
+
+def _named_pictures(database: Database, game: str,
+                    environment: Environment) -> tuple[list[Named], list[Problem]]:
+    """The pictures a game names: its cards', their languages' own, its deck backs'; and a
+    problem for each back named that no deck wears."""
+    from cardkit.render.backs import back_of, back_rules
+    from cardkit.render.faces import reference_cards
+
+    rules = back_rules(environment, game)
+    backs = {"reference"} if reference_cards(environment, game) else set()
+    named: list[Named] = []
+    for kind in kinds_of(game):
+        for card in database.cards_of_kind(kind, game):
+            backs.add(back_of(card, database, rules))
+            if card.art is not None:
+                named.append(Named(card.art, database.card_origins[card.id], ("art",), card.id,
+                                   kind, card.id, card.id))
+            for language in database.languages:
+                entry = database.text(language, card.id)
+                if entry is not None and entry.art is not None:
+                    named.append(Named(entry.art, database.text_origins[language, card.id], ("art",),
+                                       card.id, kind, f"{card.id} ({language})", card.id, language))
+    problems = []
+    box = database.boxes.get(game)
+    for back, art in (box.backs.items() if box is not None else ()):
+        what = Named(art, database.box_origins[game], ("backs", back), f"back-{game}-{back}",
+                     "back", f"the {back} back")
+        if back in backs:
+            named.append(what)
+        else:
+            problems.append(what.problem(f"no deck of {game} wears a back named {back!r}; its "
+                                         f"backs: {', '.join(sorted(backs))}", "art-unknown-back"))
+    return named, problems
+
+
+def _map(function, items: list, jobs: int | None) -> list:
+    """`function` over `items`, on up to `jobs` forked processes where there is more than one."""
+    workers = min(jobs or os.cpu_count() or 1, len(items))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [function(item) for item in items]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(function, items))
+
+
+def _resolution_problem(what: Named, shown: str, picture: Picture, frame: Frame) -> Problem | None:
+    if picture.dpi is None or picture.dpi >= SHARP_DPI:
+        return None
+    width, height = picture.pixels
+    said = (f"{shown} is {width} x {height} px and would print at {picture.dpi:.0f} dpi in its "
+            f"{frame.width:g} x {frame.height:g} mm frame")
+    if picture.dpi < MINIMUM_DPI:
+        return what.problem(f"{said}; at least {MINIMUM_DPI} dpi are needed ({SHARP_DPI} for a "
+                            "sharp print)", "art-resolution", ("file",))
+    return what.problem(f"{said}; it may print blurred ({SHARP_DPI} dpi for a sharp print)",
+                        "art-low-resolution", ("file",), severity=warning)
+
+
+class ArtRefused(Exception):
+    """A picture cardkit will not print; `location` is the key of the `art` block at fault."""
+
+    def __init__(self, message: str, code: str = "art-unreadable", location: tuple[str, ...] = ("file",)):
+        super().__init__(message)
+        self.code = code
+        self.location = location
+
+
+@dataclass(frozen=True)
+class _Source:
+    """A picture file as read, and what it is to be made into."""
+
+    shown: str  # art/<game>/<file>
+    content: bytes = field(repr=False)
+    format: str
+    art: Art
+    frame: Frame
+    dpi: int
+    key: str  # of the prepared picture in the face cache
+
+
+def _source(root: Path, game: str, art: Art, frame: Frame, dpi: int) -> _Source:
+    folder = root / ART_FOLDER / game
+    path = folder / art.file
+    shown = f"{ART_FOLDER}/{game}/{art.file}"
+    expected = FORMATS.get(path.suffix.lower())
+    if expected is None:
+        raise ArtRefused(f"{shown} is not a picture cardkit prints: its name must end in "
+                         f"{', '.join(sorted(FORMATS))}")
+    try:
+        content = read_input(path, root=folder, limit=ART_LIMIT)
+    except InputRefused as exc:
+        raise ArtRefused(f"{shown} cannot be used: {exc.reason}") from None
+    placement = {"fit": art.fit, "focus": art.focus, "crop": art.crop, "frame": asdict(frame), "dpi": dpi}
+    key = cache_key("art", _ENCODING, hashlib.sha256(content).hexdigest(),
+                    json.dumps(placement, sort_keys=True))
+    return _Source(shown, content, expected, art, frame, dpi, key)
+
+
+def _made(source: _Source) -> bytes | tuple[str, str, tuple[str, ...]]:
+    """The prepared picture as the cache keeps it (its record, a newline, its bytes), or
+    why it is refused (message, code, location): a plain value, as it may come from
+    another process."""
+    try:
+        if source.format == "SVG":
+            record, data = _svg(source.shown, source.content, source.art, source.frame)
+        else:
+            record, data = _raster(source.shown, source.content, source.format, source.art,
+                                   source.frame, source.dpi)
+    except ArtRefused as refused:
+        return refused.args[0], refused.code, refused.location
+    record["url"] = f"{URL_SCHEME}{hashlib.sha256(data).hexdigest()}.{record.pop('suffix')}"
+    return json.dumps(record, sort_keys=True).encode() + b"\n" + data
+
+
+def _picture(stored: bytes, art: Art) -> tuple[Picture, str | None]:
+    """The picture from what `_made` gives and the cache keeps, and its colour note."""
+    header, _, data = stored.partition(b"\n")
+    record = json.loads(header)
+    note = record.pop("note")
+    if record.get("pixels") is not None:
+        record["pixels"] = tuple(record["pixels"])
+    return Picture(data=data, credit=art.credit, file=art.file, **record), note
+
+
+def _svg(shown: str, content: bytes, art: Art, frame: Frame) -> tuple[dict, bytes]:
+    """An SVG goes to WeasyPrint as it is, fitted by CSS: it has no pixels to count."""
+    if art.crop is not None:
+        raise ArtRefused(f"{shown} is an SVG: a crop box applies to pixel pictures only; "
+                         "use a focus point", code="art-crop", location=("crop",))
+    if b"<svg" not in content[:4096]:
+        raise ArtRefused(f"{shown} is not an SVG picture (no <svg> element at its start)")
+    focus = art.focus or [0.5, 0.5]
+    return ({"left": frame.left, "top": frame.top, "width": frame.width, "height": frame.height,
+             "fit": art.fit, "position": f"{focus[0] * 100:g}% {focus[1] * 100:g}%",
+             "pixels": None, "dpi": None, "note": None, "suffix": "svg"}, content)
+
+
+def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
+            dpi: int) -> tuple[dict, bytes]:
+    image, note = _decoded(shown, content, expected)
+    width, height = image.size
+    if art.crop is not None:
+        left, top, right, bottom = art.crop
+        if right > width or bottom > height:
+            raise ArtRefused(f"the crop box {art.crop} reaches outside {shown}, which is "
+                             f"{width} x {height} px", code="art-crop", location=("crop",))
+        region = (left, top, right, bottom)
+    else:
+        region = (0, 0, width, height)
+    if art.fit == "cover":
+        region = _covering(region, frame.width / frame.height, art.focus or [0.5, 0.5])
+        placed = (frame.left, frame.top, frame.width, frame.height)
+    else:
+        placed = _contained(region, frame)
+    region_width, region_height = region[2] - region[0], region[3] - region[1]
+    effective = min(region_width / (placed[2] / MM_PER_INCH), region_height / (placed[3] / MM_PER_INCH))
+    most = pixels_at(placed[2], placed[3], dpi)
+    target = (min(region_width, most[0]), min(region_height, most[1]))
+    image = image.resize(target, Image.Resampling.BICUBIC, box=region)
+    data, suffix = _encoded(image)
+    return ({"left": placed[0], "top": placed[1], "width": placed[2], "height": placed[3],
+             "pixels": [width, height], "dpi": round(effective, 2), "note": note,
+             "suffix": suffix}, data)
+
+
+def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, str | None]:
+    """The picture upright in sRGB (RGB, or RGBA where it has transparency), and a note
+    when its colours were converted."""
+    try:
+        with warnings.catch_warnings():
+            # Above Pillow's pixel limit is a refusal, as it is above twice the limit.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(BytesIO(content))
+            if image.format != expected:
+                raise ArtRefused(f"{shown} holds {image.format or 'an unknown format'}, "
+                                 f"not the {expected} its name promises")
+            if getattr(image, "n_frames", 1) > 1:
+                raise ArtRefused(f"{shown} is animated ({image.n_frames} frames); "
+                                 "a card prints one picture")
+            # WeasyPrint lets Pillow print a truncated picture with its rest grey; a card
+            # would print so without a word, so a truncated picture is refused here.
+            truncated_allowed, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
+            try:
+                image.load()
+            finally:
+                ImageFile.LOAD_TRUNCATED_IMAGES = truncated_allowed
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ArtRefused(f"{shown} is larger than the {Image.MAX_IMAGE_PIXELS:,} pixels "
+                         "Pillow decodes (a decompression bomb?)") from None
+    except UnidentifiedImageError:
+        raise ArtRefused(f"{shown} cannot be decoded as a picture") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise ArtRefused(f"{shown} cannot be decoded: {exc}") from None
+    image = ImageOps.exif_transpose(image)
+    alpha = image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
+    profile = image.info.get("icc_profile")
+    note = None
+    if profile or image.mode == "CMYK":
+        note = (f"{image.mode} with an ICC profile, converted to sRGB" if profile
+                else "CMYK without an ICC profile, converted to sRGB")
+        if profile:
+            try:
+                source = ImageCms.ImageCmsProfile(BytesIO(profile))
+                if image.mode not in ("RGB", "RGBA", "CMYK", "L"):
+                    image = image.convert("RGBA" if alpha else "RGB")
+                image = ImageCms.profileToProfile(image, source, _SRGB,
+                                                  outputMode="RGBA" if alpha else "RGB")
+            except (ImageCms.PyCMSError, OSError, ValueError) as exc:
+                raise ArtRefused(f"{shown} has an ICC profile that cannot be used: {exc}") from None
+    return image.convert("RGBA" if alpha else "RGB"), note
+
+
+def _covering(region: tuple[int, int, int, int], aspect: float,
+              focus: list[float]) -> tuple[int, int, int, int]:
+    """The largest part of `region` with the frame's `aspect`, centred on the focus point as
+    far as the region allows."""
+    left, top, right, bottom = region
+    width, height = right - left, bottom - top
+    if width / height > aspect:
+        used = max(1, min(width, round(height * aspect)))
+        start = left + _clamped(focus[0] * width - used / 2, width - used)
+        return (start, top, start + used, bottom)
+    used = max(1, min(height, round(width / aspect)))
+    start = top + _clamped(focus[1] * height - used / 2, height - used)
+    return (left, start, right, start + used)
+
+
+def _clamped(offset: float, most: int) -> int:
+    return min(max(0, round(offset)), most)
+
+
+def _contained(region: tuple[int, int, int, int], frame: Frame) -> tuple[float, float, float, float]:
+    """Where the whole of `region` stands in the frame: as large as fits, centred."""
+    width, height = region[2] - region[0], region[3] - region[1]
+    scale = min(frame.width / width, frame.height / height)
+    placed_width, placed_height = width * scale, height * scale
+    return (round(frame.left + (frame.width - placed_width) / 2, 3),
+            round(frame.top + (frame.height - placed_height) / 2, 3),
+            round(placed_width, 3), round(placed_height, 3))
+
+
+def _encoded(image: Image.Image) -> tuple[bytes, str]:
+    """The picture in a fixed encoding without metadata: the same pixels, the same bytes."""
+    output = BytesIO()
+    if image.mode == "RGBA":
+        image.save(output, "PNG", compress_level=6)
+        return output.getvalue(), "png"
+    image.save(output, "JPEG", quality=JPEG_QUALITY, subsampling=2, optimize=False, progressive=False)
+    return output.getvalue(), "jpg"
+
+
+def pixels_at(width: float, height: float, dpi: int = DEFAULT_ART_DPI) -> tuple[int, int]:
+    """A size in millimetres in pixels at `dpi`, as a picture is downsampled to it."""
+    return (round(width / MM_PER_INCH * dpi), round(height / MM_PER_INCH * dpi))

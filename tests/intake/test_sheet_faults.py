@@ -1,0 +1,180 @@
+"""Every bad spreadsheet the sheet import refuses, one fault each, with its exact message
+naming file, sheet and cell, and nothing written. The CSV files are kept in `sheets/`;
+XLSX and ODS files, which are binary, are made here as a spreadsheet program saves them."""
+
+from __future__ import annotations
+
+import datetime
+import io
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+from odfdo import Cell, Document, Row, Table
+
+from cardkit.cli import main
+from tests.rules.conftest import copy_database
+
+SHEETS = Path(__file__).parent / "sheets"
+
+CSV_FAULTS = {
+    "unknown-column": "unknown-column.csv, B1: unknown column 'complexty'; did you mean 'complexity'?",
+    "duplicate-id": "duplicate-id.csv, A3: the id 'new-one' again (first in row 2)",
+    "wrong-type": "wrong-type.csv, B2: 'seven' where hand_size takes a whole number",
+    "leading-zero": "leading-zero.csv, B2: '07' where hand_size takes a whole number, written "
+                    "without leading zeros",
+    "empty-required": "empty-required.csv, C2: empty, and a new plan needs its value",
+    "empty-id": "empty-id.csv, A2: empty, in a row that holds data; every row names its card's id",
+    "another-game": "another-game.csv, A1: a sheet of classic alien cards, not of duel alien cards",
+    "legacy-code-page": "legacy-code-page.csv, line 2: is not UTF-8: it looks saved in a legacy "
+                        "code page (such as Windows-1252). Save it as UTF-8: in Excel, File > "
+                        "Save As > \"CSV UTF-8 (Comma delimited)\"; in LibreOffice, Save As CSV "
+                        "with the character set \"Unicode (UTF-8)\"",
+}
+
+
+def snapshot(root: Path) -> dict[Path, bytes]:
+    return {path: path.read_bytes() for folder in ("cards", "locales")
+            for path in sorted((root / folder).rglob("*")) if path.is_file()}
+
+
+def refused(root: Path, sheet: Path) -> str:
+    before = snapshot(root)
+    result = CliRunner().invoke(main, ["sheet", "import", str(sheet), "--game", "duel",
+                                       "--root", str(root)])
+    assert result.exit_code == 1, result.output
+    assert snapshot(root) == before
+    assert result.stderr.startswith("Error: ") and result.stderr.endswith("\nnothing was written\n")
+    return result.stderr.removeprefix("Error: ").removesuffix("\nnothing was written\n")
+
+
+@pytest.mark.parametrize("name", CSV_FAULTS)
+def test_each_bad_csv_is_refused_at_its_cell(tmp_path, name):
+    root = copy_database(tmp_path / "db")
+    assert refused(root, SHEETS / f"{name}.csv") == CSV_FAULTS[name]
+
+
+# -- XLSX, made with openpyxl -------------------------------------------------------------
+
+HEADER = ["duel alien", "complexity", "hand_size", "printing", "number", "en:name"]
+
+
+def _workbook(change, title: str = "alien") -> bytes:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = title
+    sheet.append(HEADER)
+    sheet.append(["swarm", None, None, None, None, "Swarm"])
+    sheet.append(["prime", None, None, None, None, "Prime"])
+    change(sheet)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _set(cell: str, value):
+    def change(sheet):
+        sheet[cell] = value
+    return change
+
+
+def _merge(sheet):
+    sheet.merge_cells("B2:C2")
+
+
+def _hide_row(sheet):
+    sheet.row_dimensions[3].hidden = True
+
+
+def _formula(sheet):
+    sheet["C2"] = "=1+1"
+
+
+XLSX_FAULTS = {
+    "date-made-of-text": (_set("E2", datetime.datetime(2026, 3, 5)),
+                          "aliens.xlsx, sheet alien, E2: a date (2026-03-05T00:00:00) where number "
+                          "takes a text; the spreadsheet made a date of what was typed (such as 3-5): "
+                          "format the column as text and type it again"),
+    "number-made-of-text": (_set("E2", 6),
+                            "aliens.xlsx, sheet alien, E2: the number 6 where number takes a text; a "
+                            "spreadsheet drops leading zeros and reads some texts as numbers: format "
+                            "the column as text and type it again"),
+    "formula": (_formula, "aliens.xlsx, sheet alien, C2: a formula (=1+1); type the value itself"),
+    "merged-cells": (_merge, "aliens.xlsx, sheet alien, B2: merged cells (B2:C2); unmerge them, "
+                             "each value in its own cell"),
+    "hidden-row": (_hide_row, "aliens.xlsx, sheet alien, A3: a hidden row holding data; show it (or "
+                              "delete it) so what is imported is what you see"),
+}
+
+
+@pytest.mark.parametrize("name", XLSX_FAULTS)
+def test_each_bad_xlsx_is_refused_at_its_cell(tmp_path, name):
+    root = copy_database(tmp_path / "db")
+    change, message = XLSX_FAULTS[name]
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(_workbook(change))
+    assert refused(root, sheet) == message
+
+
+def test_a_sheet_named_for_another_kind_is_refused(tmp_path):
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(_workbook(lambda sheet: None, title="plan"))
+    assert refused(root, sheet) == ("aliens.xlsx, sheet plan, A1: the sheet 'plan' says it holds "
+                                    "duel alien cards; a sheet of duel alien cards is named 'alien'")
+
+
+# -- ODS, made with odfdo -----------------------------------------------------------------
+
+
+def _spreadsheet(change) -> bytes:
+    document = Document("spreadsheet")
+    document.body.clear()
+    table = Table("alien")
+    table.set_values([HEADER, ["swarm", None, None, None, None, "Swarm"],
+                      ["prime", None, None, None, None, "Prime"]])
+    change(table)
+    document.body.append(table)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def _ods_formula(table):
+    table.set_cell("C2", Cell(2, formula="of:=1+1"))
+
+
+def _ods_date(table):
+    table.set_cell("E2", Cell(datetime.date(2026, 3, 5)))
+
+
+def _ods_merge(table):
+    table.set_span("B2:C2")
+
+
+def _ods_hide_row(table):
+    row: Row = table.get_row(2)
+    row.set_attribute("table:visibility", "collapse")
+    table.set_row(2, row)
+
+
+ODS_FAULTS = {
+    "formula": (_ods_formula, "aliens.ods, sheet alien, C2: a formula (of:=1+1); type the value itself"),
+    "date-made-of-text": (_ods_date, "aliens.ods, sheet alien, E2: a date (2026-03-05) where number "
+                                     "takes a text; the spreadsheet made a date of what was typed "
+                                     "(such as 3-5): format the column as text and type it again"),
+    "merged-cells": (_ods_merge, "aliens.ods, sheet alien, B2: merged cells; unmerge them, each "
+                                 "value in its own cell"),
+    "hidden-row": (_ods_hide_row, "aliens.ods, sheet alien, A3: a hidden row holding data; show it "
+                                  "(or delete it) so what is imported is what you see"),
+}
+
+
+@pytest.mark.parametrize("name", ODS_FAULTS)
+def test_each_bad_ods_is_refused_at_its_cell(tmp_path, name):
+    root = copy_database(tmp_path / "db")
+    change, message = ODS_FAULTS[name]
+    sheet = tmp_path / "aliens.ods"
+    sheet.write_bytes(_spreadsheet(change))
+    assert refused(root, sheet) == message
