@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardkit.messages import Message
 from cardkit.model.database import Database, Origin
 from cardkit.model.effects import COUNTED_EFFECTS
 from cardkit.model.phrasebook import phrase_of, worded_phrases
@@ -86,7 +87,8 @@ def _state_of(source, text, entry, path) -> tuple[str, str]:
 
 def check_staleness(states: list[FieldState]) -> list[Problem]:
     return [warning(state.position, "stale-translation",
-                    f"{state.path}: this {state.language} text {state.reason}", card_id=state.card_id,
+                    Message("{path}: this {language} text {reason}", path=state.path,
+                            language=state.language, reason=state.reason), card_id=state.card_id,
                     field=state.path)
             for state in states if state.state == "stale"]
 

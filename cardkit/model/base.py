@@ -67,12 +67,11 @@ class Art(Strict):
     @model_validator(mode="after")
     def _one_way_to_choose(self):
         if self.focus is not None and self.crop is not None:
-            raise PydanticCustomError("art_focus_and_crop",
-                                      "give either a focus point or a crop box, not both")
+            raise PydanticCustomError("art_focus_and_crop", "{message}", {"message": Message(
+                "give either a focus point or a crop box, not both")})
         if self.crop is not None and not (self.crop[0] < self.crop[2] and self.crop[1] < self.crop[3]):
-            raise PydanticCustomError(
-                "art_crop_empty", "the crop box [left, top, right, bottom] must have right > left "
-                "and bottom > top")
+            raise PydanticCustomError("art_crop_empty", "{message}", {"message": Message(
+                "the crop box [left, top, right, bottom] must have right > left and bottom > top")})
         return self
 
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
-from cardkit.model.games import GAMES, CardKind
+from cardkit.model.games import GAMES, CardKind, with_article
 from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.provenance import CITATION_TAGS
@@ -194,9 +194,9 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             card_kind = database.card_kinds.get(key)
             if card_kind is not None and card_kind != kind.name:
                 problems.append(error(origin.key_position(), "wrong-kind",
-                                      Message("{card} is a card of kind {kind}, but its text is "
-                                              "filed with the cards of kind {filed}",
-                                              card=repr(key), kind=card_kind, filed=kind.name),
+                                      Message("{card} is {kind} card, but its text is filed "
+                                              "with the {filed} cards", card=repr(key),
+                                              kind=with_article(card_kind), filed=kind.name),
                                       card_id=key))
                 continue
             if (language, key) in database.text_origins:
