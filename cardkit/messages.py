@@ -17,11 +17,10 @@ time. A template the catalogue does not translate (or marks fuzzy) is shown in E
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-
-from babel.messages.pofile import read_po
 
 from cardkit.placeholders import fill
 
@@ -85,6 +84,7 @@ def catalogue_file(language: str) -> Path:
     return LOCALE_FOLDER / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+@lru_cache(maxsize=None)
 def languages() -> list[str]:
     """The languages cardkit's messages are translated into, English first."""
     return [ENGLISH, *sorted(folder.parent.parent.name
@@ -98,6 +98,9 @@ def catalogue(language: str) -> Catalogue:
     path = catalogue_file(language)
     if language == ENGLISH or not path.is_file():
         return Catalogue.ENGLISH
+    # Babel is imported only here: English, the default, costs the CLI nothing.
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as stream:
         read = read_po(stream, locale=language, domain=DOMAIN)
     return Catalogue(language, {message.id: message.string for message in read
@@ -124,3 +127,8 @@ def language_from_environment(environment: Mapping[str, str]) -> str:
         if variable != "LANGUAGE":
             return ENGLISH
     return ENGLISH
+
+
+def reader_catalogue(environment: Mapping[str, str] | None = None) -> Catalogue:
+    """The catalogue of the language the environment asks messages in (gettext's variables)."""
+    return catalogue(language_from_environment(os.environ if environment is None else environment))

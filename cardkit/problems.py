@@ -100,15 +100,20 @@ class Problem:
         return (str(self.position.path), self.position.line, self.position.column, self.code)
 
     def as_dict(self, catalogue: Catalogue = Catalogue.ENGLISH) -> dict:
-        """The problem as JSON data, its message in the catalogue's language."""
+        """The problem as JSON data. `message` is always English, so programs reading it see
+        the same text whatever the reader's language; a catalogue of another language adds
+        `translation`: {"language": ..., "message": ...}."""
         data = {
             "path": str(self.position.path),
             "line": self.position.line,
             "column": self.position.column,
             "severity": self.severity.value,
             "code": self.code,
-            "message": self.message_in(catalogue),
+            "message": self.message,
         }
+        if catalogue.language != Catalogue.ENGLISH.language:
+            data["translation"] = {"language": catalogue.language,
+                                   "message": self.message_in(catalogue)}
         if self.suggestion is not None:
             data["suggestion"] = self.suggestion
         if self.card_id is not None:

@@ -5,32 +5,39 @@ from __future__ import annotations
 import json
 
 from cardkit.checks.runner import Report
+from cardkit.messages import Catalogue, reader_catalogue
 from cardkit.problems import Problem
 
 FORMATS = ("text", "json", "github")
 
 
-def format_problem(problem: Problem) -> str:
-    line = f"{problem.position}: {problem.severity.value}: {problem.code}: {problem.message}"
+def format_problem(problem: Problem, catalogue: Catalogue | None = None) -> str:
+    """The problem as a line for people, its message in the reader's language (gettext's
+    environment variables; English by default); the code stays as it is, so the docs can be
+    searched for it."""
+    message = problem.message_in(reader_catalogue() if catalogue is None else catalogue)
+    line = f"{problem.position}: {problem.severity.value}: {problem.code}: {message}"
     for related in problem.related:
         line += f"\n{related}: note: first defined here"
     return line
 
 
 def render_report(report: Report, output_format: str) -> str:
+    catalogue = reader_catalogue()
     if output_format == "json":
         return json.dumps({
             "root": str(report.root),
             "files": report.files_checked,
             "errors": len(report.errors),
             "warnings": len(report.warnings),
-            "problems": [problem.as_dict() for problem in report.problems],
-            "silenced": [dict(problem.as_dict(), reason=reason) for problem, reason in report.silenced],
+            "problems": [problem.as_dict(catalogue) for problem in report.problems],
+            "silenced": [dict(problem.as_dict(catalogue), reason=reason)
+                         for problem, reason in report.silenced],
             "counts": [count.__dict__ for count in report.counts],
         }, indent=2, ensure_ascii=False) + "\n"
     if output_format == "github":
-        return "".join(_github_annotation(problem) + "\n" for problem in report.problems)
-    lines = [format_problem(problem) for problem in report.problems]
+        return "".join(_github_annotation(problem, catalogue) + "\n" for problem in report.problems)
+    lines = [format_problem(problem, catalogue) for problem in report.problems]
     lines.append(_summary(report))
     return "\n".join(lines) + "\n"
 
@@ -46,7 +53,7 @@ def _summary(report: Report) -> str:
             f"{report.files_checked} files. Cards held (of the box): {held or 'none'}")
 
 
-def _github_annotation(problem: Problem) -> str:
+def _github_annotation(problem: Problem, catalogue: Catalogue) -> str:
     def escape(value: str, in_property: bool = False) -> str:
         value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
         return value.replace(":", "%3A").replace(",", "%2C") if in_property else value
@@ -54,4 +61,4 @@ def _github_annotation(problem: Problem) -> str:
     position = problem.position
     properties = (f"file={escape(str(position.path), True)},line={position.line},"
                   f"col={position.column},title={escape(problem.code, True)}")
-    return f"::{problem.severity.value} {properties}::{escape(problem.message)}"
+    return f"::{problem.severity.value} {properties}::{escape(problem.message_in(catalogue))}"

@@ -173,22 +173,22 @@ def _check_rulebook_citation(citation: RulebookCitation, origin: Origin, at: tup
     if rulebook is None:
         close = difflib.get_close_matches(citation.file, list(box.rulebooks), n=1)
         return [error(origin.position(at + ("file",)), "provenance-unknown-file",
-                      Message("{file} is not one of the rulebooks box.yaml lists ({value})",
+                      Message("{file} is not one of the rulebooks box.yaml lists ({rulebooks})",
                               file=repr(citation.file),
-                              value=', '.join(sorted(box.rulebooks)) or 'none'),
+                              rulebooks=', '.join(sorted(box.rulebooks)) or 'none'),
                       suggestion=close[0] if close else None, card_id=card_id)]
     problems = []
     if citation.first > citation.last or citation.last > rulebook.lines:
         problems.append(error(
             origin.position(at + ("lines",)), "provenance-line-range",
-            Message("lines {lines} are not in {file}, which has {lines2} lines",
-                    lines=citation.lines, file=citation.file, lines2=rulebook.lines), card_id=card_id))
+            Message("lines {cited} are not in {file}, which has {count} lines",
+                    cited=citation.lines, file=citation.file, count=rulebook.lines), card_id=card_id))
     if language is not None and rulebook.language != language:
         problems.append(error(
             origin.position(at + ("file",)), "provenance-language",
-            Message("{file} is the {language} rulebook; a {language2} text cites the rulebook in "
-                    "its own language", file=citation.file, language=repr(rulebook.language),
-                    language2=repr(language)), card_id=card_id))
+            Message("{file} is the {rulebook_language} rulebook; a {text_language} text cites the "
+                    "rulebook in its own language", file=citation.file,
+                    rulebook_language=repr(rulebook.language), text_language=repr(language)), card_id=card_id))
     return problems
 
 
@@ -205,9 +205,10 @@ def _check_printing_citation(citation: PrintingCitation, origin: Origin, at: tup
                       suggestion=close[0] if close else None, card_id=origin.key)]
     if language is not None and printing.language != language:
         return [error(origin.position(at + ("printing",)), "provenance-language",
-                      Message("{printing} is the {language} printing; a {language2} text cites a "
-                              "printing in its own language", printing=citation.printing,
-                              language=repr(printing.language), language2=repr(language)), card_id=origin.key)]
+                      Message("{printing} is the {printing_language} printing; a {text_language} "
+                              "text cites a printing in its own language",
+                              printing=citation.printing, printing_language=repr(printing.language),
+                              text_language=repr(language)), card_id=origin.key)]
     return []
 
 

@@ -118,10 +118,10 @@ def _lost_glossary_terms(database: Database) -> list[Problem]:
                 problems.append(error(
                     Position(Path("locales", language, GLOSSARY_FILE)), "glossary-term-lost",
                     Message("the {language} glossary has no entry for {term_id} (English: {term}), "
-                            "which the English texts of {card_ids} card(s) use, such as "
-                            "{card_ids2}", language=language, term_id=repr(term_id),
-                            term=repr(source[term_id].term), card_ids=len(card_ids),
-                            card_ids2=repr(min(card_ids)))))
+                            "which the English texts of {count} card(s) use, such as "
+                            "{example}", language=language, term_id=repr(term_id),
+                            term=repr(source[term_id].term), count=len(card_ids),
+                            example=repr(min(card_ids)))))
     return problems
 
 

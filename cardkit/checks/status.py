@@ -34,7 +34,8 @@ class FieldState:
     origin: Origin
     source_text: str | None
     text: str | None
-    reason: str = ""
+    # Why the text is not translated, said once (shown in the reader's language).
+    reason: Message | str = ""
     # The locale file that holds the card's texts in the language, or will hold them.
     home: Path | None = None
 
@@ -72,16 +73,18 @@ def translation_states(database: Database, languages: list[str] | None = None,
     return states
 
 
-def _state_of(source, text, entry, path) -> tuple[str, str]:
+def _state_of(source, text, entry, path) -> tuple[str, Message | str]:
     if text is None:
-        return "missing", "no text"
+        return "missing", Message("no text")
     if source is None:
-        return "stale", "the English text is missing, so nothing confirms this translation"
+        return "stale", Message("the English text is missing, so nothing confirms this "
+                                "translation")
     recorded = entry.translated_from.get(path)
     if recorded is None:
-        return "stale", "records no fingerprint of the English text it was translated from"
+        return "stale", Message("records no fingerprint of the English text it was translated "
+                                "from")
     if recorded != fingerprint(source):
-        return "stale", "was translated from an earlier English text"
+        return "stale", Message("was translated from an earlier English text")
     return "translated", ""
 
 

@@ -78,7 +78,7 @@ def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], li
             except Exception as exc:  # fontTools fails on a damaged font in many ways
                 problems.append(error(Position(path.relative_to(root)), "file-unreadable",
                                       Message("the font cannot be read as TrueType or OpenType "
-                                              "({name})", name=type(exc).__name__)))
+                                              "({error})", error=type(exc).__name__)))
                 continue
             kept = json.dumps(sorted(characters)).encode()
             store.put(key, kept)
@@ -93,9 +93,9 @@ def _problem(position: Position, card_id: str | None, what: str, language: str, 
              else Message("is missing from {fonts} of the project's fonts",
                           fonts=", ".join(lacking)))
     return error(position, "glyph-missing",
-                 Message("{what} ({language}): {character} (U+{character2} {name}) {where}; it "
+                 Message("{what} ({language}): {character} (U+{codepoint} {name}) {where}; it "
                          "would print as an empty box", what=what, language=language,
-                         character=repr(character), character2=f"{ord(character):04X}", name=name,
+                         character=repr(character), codepoint=f"{ord(character):04X}", name=name,
                          where=where), card_id=card_id,
                  field=what if card_id is not None else None,
                  suggestion="use another character, or add a font that has it to templates/fonts/")

@@ -102,6 +102,13 @@ def catalogue_placeholders(text: str) -> set[str]:
     return found
 
 
+def check_catalogue_file(path: Path, shown: Path) -> list[Problem]:
+    """The same checks on any PO file read as it is (cardkit's own message catalogues,
+    which ship with the package rather than the project)."""
+    entries, unreadable = _parsed(path.read_bytes(), shown)
+    return [*unreadable, *(problem for entry in entries for problem in _check_entry(entry))]
+
+
 def check_catalogues(root: Path, languages: list[str]) -> list[Problem]:
     problems = []
     for language in languages:

@@ -235,8 +235,9 @@ class Reader:
         data = self.value(location)
         if not isinstance(data, (str, int)) or isinstance(data, bool) or data not in choices:
             self.fail(location, "schema-range",
-                      Message("{location}: {data} is not one of {value}", location=name(location),
-                              data=repr(data), value=', '.join(map(str, choices)) or '(none given)'))
+                      Message("{location}: {value} is not one of {choices}",
+                              location=name(location), value=repr(data),
+                              choices=', '.join(map(str, choices)) or '(none given)'))
         return data
 
     def texts(self, location: Location) -> list[str]:
@@ -261,12 +262,12 @@ class CardReader(Reader):
         card = self.cards.get(data)
         if card is None:
             self.fail(location, "unknown-id",
-                      Message("unknown card id {data}: the card database has no such card",
-                              data=repr(data)))
+                      Message("unknown card id {card}: the card database has no such card",
+                              card=repr(data)))
         if kinds and card.kind not in kinds:
             self.fail(location, "wrong-kind",
-                      Message("card {data} is a {kind}, but {location} takes {kinds} cards",
-                              data=repr(data), kind=card.kind, location=name(location),
+                      Message("card {card} is a {kind}, but {location} takes {kinds} cards",
+                              card=repr(data), kind=card.kind, location=name(location),
                               kinds=' or '.join(kinds)))
         return data
 
@@ -286,8 +287,8 @@ def read_hypothetical_cards(reader: CardReader, models: Mapping[str, type]) -> d
     for kind, entries in reader.value(root).items():
         if entries is not None and not isinstance(entries, Mapping):
             reader.fail(root + (kind,), "schema-type",
-                        Message("{value} must be a mapping from card ids to cards",
-                                value=name(root + (kind,))))
+                        Message("{location} must be a mapping from card ids to cards",
+                                location=name(root + (kind,))))
         for card_id, raw in (entries or {}).items():
             here = root + (kind, card_id)
             if card_id in reader.cards or card_id in cards:
@@ -441,7 +442,8 @@ def check_checkpoint(reader: Reader, location: Location, schema: Mapping[str, An
                         Message("{field} is no field of the game state; did you mean {close}?",
                                 field=field, close=repr(close[0])) if close
                         else Message("{field} is no field of the game state; expected one of: "
-                                     "{allowed}", field=field, allowed=", ".join(allowed) or "nothing"),
+                                     "{allowed}", field=field,
+                                     allowed=", ".join(allowed) or "nothing"),
                         at_key=True)
         if isinstance(inner, (Mapping, Keys)):
             check_checkpoint(reader, location + (key,), inner)

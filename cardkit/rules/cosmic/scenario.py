@@ -151,8 +151,8 @@ class CosmicSetup:
                 reader.fail(root + ("players", name), "schema-rule",
                             Message("{name} has {ships} ships (the box's ships_per_colour), but "
                                     "{on_planets} on planets and {in_warp} in the warp make "
-                                    "{value}", name=name, ships=ships, on_planets=on_planets,
-                                    in_warp=in_warp, value=on_planets + in_warp), at_key=True)
+                                    "{total}", name=name, ships=ships, on_planets=on_planets,
+                                    in_warp=in_warp, total=on_planets + in_warp), at_key=True)
         for name, marker in self.colony_track.items():
             if marker != (foreign := self._foreign_colonies(name)):
                 reader.fail(root + ("colony_track", name), "schema-rule",
@@ -169,8 +169,8 @@ class CosmicSetup:
                                     counts=counts[player.colour], colour=player.colour))
         if edition.destiny == "discs" and len(self.destiny) > self.facts.box_fact("orders"):
             reader.fail(root + ("destiny",), "schema-rule",
-                        Message("the box has {value} Order discs, not {destiny}",
-                                value=self.facts.box_fact('orders'), destiny=len(self.destiny)))
+                        Message("the box has {orders} Order discs, not {destiny}",
+                                orders=self.facts.box_fact('orders'), destiny=len(self.destiny)))
         in_play = self.deck + self.discard + [card for player in self.players.values()
                                               for card in player.hand]
         deck = sum(self.facts.box_fact(fact) for fact in edition.deck_box_facts)

@@ -160,9 +160,9 @@ class DuelSetup:
                 for index, tile in enumerate(tactics[state]):
                     if self.reader.cards[tile].colour != colour:
                         reader.fail(location + ("tactics", state, index), "schema-rule",
-                                    Message("tactic {tile} is {colour}, not {colour2}",
+                                    Message("tactic {tile} is {colour}, not {expected}",
                                             tile=repr(tile), colour=self.reader.cards[tile].colour,
-                                            colour2=colour))
+                                            expected=colour))
         vortex = reader.integer(location + ("vortex",)) if "vortex" in spec else STARTING_VORTEX
         on_planets = sum(planet["ships"][colour] for planet in self.planets)
         free = SHIPS_PER_PLAYER - vortex - on_planets
@@ -178,9 +178,9 @@ class DuelSetup:
         elif free < 0:
             reader.fail(location, "schema-rule",
                         Message("{colour} has only {ships_per_player} ships, but {vortex} in the "
-                                "Vortex and {on_planets} on planets make {value}", colour=colour,
+                                "Vortex and {on_planets} on planets make {total}", colour=colour,
                                 ships_per_player=SHIPS_PER_PLAYER, vortex=vortex,
-                                on_planets=on_planets, value=vortex + on_planets))
+                                on_planets=on_planets, total=vortex + on_planets))
         supply = free
         if "hand_size" in spec:
             hand_size = reader.integer(location + ("hand_size",), minimum=1)

@@ -137,8 +137,8 @@ class _Facts:
         if action.danger_dice > DANGER_DICE:
             reader.fail(here + ("danger_dice",), "schema-range",
                         Message("the box has {danger_dice} danger dice (L173, L611), not "
-                                "{danger_dice2}", danger_dice=DANGER_DICE,
-                                danger_dice2=action.danger_dice))
+                                "{given}", danger_dice=DANGER_DICE,
+                                given=action.danger_dice))
         for index in range(len(reader.sequence(here + ("rows",))) if "rows" in spec else 0):
             action.rows.append(self._row(here + ("rows", index)))
         for index in range(len(reader.sequence(here + ("meters",))) if "meters" in spec else 0):
@@ -316,8 +316,8 @@ class VanguardSetup:
             if injury_dice > INJURY_DICE:
                 reader.fail(root + ("crew", name, "injury_dice"), "schema-range",
                             Message("the box has {injury_dice} injury dice (L177, L610), and the "
-                                    "crew would have {injury_dice2}", injury_dice=INJURY_DICE,
-                                    injury_dice2=injury_dice))
+                                    "crew would have {crew_dice}", injury_dice=INJURY_DICE,
+                                    crew_dice=injury_dice))
         if not self.crew:
             reader.fail(root + ("crew",), "schema-missing-field", Message("the setup needs a crew member"))
 
