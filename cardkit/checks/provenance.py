@@ -216,7 +216,8 @@ def _printed_not_provisional(entry: Entry, origin: Origin, printed: set[str]) ->
     return [error(origin.position(("provisional", entry.provisional.index(path))),
                   "printed-provisional",
                   Message("'{path}' is cited to a printed card in its own language, so it is the "
-                          "printed wording: remove it from 'provisional'", path=path), card_id=origin.key, field=path)
+                          "printed wording: remove it from 'provisional'", path=path),
+                  card_id=origin.key, field=path)
             for path in entry.provisional if path in printed]
 
 

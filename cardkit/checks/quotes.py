@@ -190,7 +190,8 @@ def _check_printed(citation: PrintingCitation, group: SourceGroup, texts: Source
         return [error(origin.position(at + ("quote",)), "quote-not-found",
                       Message("the quote {quote} is nowhere in {file}, the transcription of "
                               "{printing} (compared without case, accents, whitespace or hyphens)",
-                              quote=_shown(citation.quote), file=file, printing=citation.printing), card_id=origin.key)]
+                              quote=_shown(citation.quote), file=file, printing=citation.printing),
+                      card_id=origin.key)]
     if group.reading is None and group.follows is None:
         return _not_given(citation, group, origin, at, values)
     return []

@@ -360,6 +360,8 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     elif kind in _LIMITS:
         limit = next(context[bound] for bound in ("ge", "le", "gt", "lt", "min_length", "max_length")
                      if bound in context)
+        if isinstance(limit, float) and limit.is_integer():
+            limit = int(limit)  # as pydantic says it: "less than or equal to 1"
         code = "schema-range"
         message = Message("{name}: {value} is out of range: {limit}", name=name, value=_show(value),
                           limit=_LIMITS[kind].with_values(limit=limit))

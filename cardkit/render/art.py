@@ -314,7 +314,8 @@ def _source(root: Path, game: str, art: Art, frame: Frame, dpi: int) -> _Source:
     try:
         content = read_input(path, root=folder, limit=ART_LIMIT)
     except InputRefused as exc:
-        raise ArtRefused(Message("{shown} cannot be used: {reason}", shown=shown, reason=exc.reason)) from None
+        raise ArtRefused(Message("{shown} cannot be used: {reason}", shown=shown,
+                                 reason=exc.reason)) from None
     placement = {"fit": art.fit, "focus": art.focus, "crop": art.crop, "frame": asdict(frame), "dpi": dpi}
     key = cache_key("art", _ENCODING, hashlib.sha256(content).hexdigest(),
                     json.dumps(placement, sort_keys=True))
