@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from cardkit.checks.runner import Report
-from cardkit.messages import Catalogue, reader_catalogue
+from cardkit.messages import Catalogue, Message, reader_catalogue
 from cardkit.problems import Problem
 
 FORMATS = ("text", "json", "github")
@@ -38,19 +38,24 @@ def render_report(report: Report, output_format: str) -> str:
     if output_format == "github":
         return "".join(_github_annotation(problem, catalogue) + "\n" for problem in report.problems)
     lines = [format_problem(problem, catalogue) for problem in report.problems]
-    lines.append(_summary(report))
+    lines.append(catalogue.say(_summary(report)))
     return "\n".join(lines) + "\n"
 
 
-def _summary(report: Report) -> str:
+def _summary(report: Report) -> Message:
     by_game: dict[str, list[str]] = {}
     for c in report.counts:
         by_game.setdefault(c.game, []).append(
             f"{c.kind} {c.held}" + (f"/{c.in_box}" if c.in_box is not None else ""))
     held = "; ".join(f"{game}: {', '.join(kinds)}" for game, kinds in by_game.items())
-    silenced = f", {len(report.silenced)} silenced" if report.silenced else ""
-    return (f"{len(report.errors)} errors, {len(report.warnings)} warnings{silenced} in "
-            f"{report.files_checked} files. Cards held (of the box): {held or 'none'}")
+    counted = {"errors": len(report.errors), "warnings": len(report.warnings),
+               "silenced": len(report.silenced), "files": report.files_checked,
+               "held": held or Message("none")}
+    if report.silenced:
+        return Message("{errors} errors, {warnings} warnings, {silenced} silenced in {files} "
+                       "files. Cards held (of the box): {held}", **counted)
+    return Message("{errors} errors, {warnings} warnings in {files} files. Cards held (of the "
+                   "box): {held}", **counted)
 
 
 def _github_annotation(problem: Problem, catalogue: Catalogue) -> str:

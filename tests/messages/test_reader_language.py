@@ -52,6 +52,7 @@ def test_language_asks_for_german(broken_database):
     run = _validate(broken_database, LANGUAGE="de", LANG="C.UTF-8")
     assert run.returncode == 1, run.stderr
     assert run.stdout.splitlines()[0] == GERMAN
+    assert run.stdout.splitlines()[-1].startswith("1 Fehler, 0 Warnungen in ")
 
 
 def test_lc_messages_asks_for_spanish(broken_database):
