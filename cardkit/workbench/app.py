@@ -95,7 +95,7 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         try:
             view = await run_in_threadpool(service.card, request.path_params["card_id"])
         except WorkbenchRefused as exc:
-            return _message(404, catalogue.say(exc.args[0]))
+            return _message(404, _said(exc, catalogue))
         return JSONResponse(_card_json(view, catalogue))
 
     async def check(request: Request) -> Response:
@@ -105,7 +105,7 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         try:
             problems = await run_in_threadpool(service.check, body["card"], body["path"], body["text"])
         except WorkbenchRefused as exc:
-            return _message(422, catalogue.say(exc.args[0]))
+            return _message(422, _said(exc, catalogue))
         return JSONResponse({"problems": [problem.as_dict(catalogue) for problem in problems]})
 
     async def save(request: Request) -> Response:
@@ -122,9 +122,9 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         except Conflict as conflict:
             return JSONResponse({"conflict": asdict(conflict)}, status_code=409)
         except (WorkbenchRefused, EditRefused, LockTimeout, LockUnavailable, WriteFailed) as exc:
-            return _message(422, catalogue.say(exc.args[0]))
+            return _message(422, _said(exc, catalogue))
         events.publish({"generation": service.generation, "cards": [saved.card_id]})
-        return JSONResponse(_card_json(saved.card))
+        return JSONResponse(_card_json(saved.card, catalogue))
 
     async def stream(request: Request) -> Response:
         queue: asyncio.Queue = asyncio.Queue()
@@ -216,6 +216,13 @@ async def _body(request: Request, keys: tuple[str, ...]) -> dict | Response:
 
 def _message(status: int, message: str) -> JSONResponse:
     return JSONResponse({"message": message}, status_code=status)
+
+
+def _said(refused: Exception, catalogue: Catalogue) -> str:
+    """A refusal in the workbench's language: the workbench's own are Messages."""
+    if isinstance(refused, WorkbenchRefused):
+        return catalogue.say(refused.args[0])
+    return str(refused)
 
 
 def _card_json(view: CardView, catalogue: Catalogue) -> dict:

@@ -250,7 +250,8 @@ def test_an_invalid_text_cannot_be_confirmed(browser, server, project):
     press(browser, PUNISH, "confirm")
 
     status = lambda: field(browser, PUNISH).find_element("css selector", ".status").text  # noqa: E731
-    wait_for(browser, lambda: "can be saved only unconfirmed" in status(), "no refusal shown")
+    wait_for(browser, lambda: "kann nur unbestätigt gespeichert werden" in status(),
+             "no refusal shown in German")
     assert (project / GERMAN_ALIENS).read_text() == before
 
 
