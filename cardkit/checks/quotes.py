@@ -30,8 +30,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from cardkit.messages import Message
 from cardkit.checks.provenance import box_fact_paths, fact_paths
+from cardkit.messages import Message
 from cardkit.model.database import Database, Origin
 from cardkit.model.provenance import PrintingCitation, RulebookCitation, SourceGroup
 from cardkit.model.texts import is_name

@@ -16,8 +16,8 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from cardkit.messages import Message
 from cardkit.checks.text.lexicon import Lexicon
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import ENTRY_METADATA, Entry, field_location, field_value, translatable_fields
 from cardkit.problems import Position, Problem, error, warning

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from cardkit.messages import Message
 from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.messages import Message
 from cardkit.problems import Position, Problem, error
 from cardkit.render.environment import CATALOGUE_DOMAIN, CATALOGUE_LIMIT
 from cardkit.source.boundary import InputRefused, read_input

@@ -22,12 +22,12 @@ from pathlib import Path
 from markupsafe import Markup
 from ruamel.yaml.comments import CommentedMap
 
-from cardkit.messages import Message, catalogue as messages_catalogue
 from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
 from cardkit.i18n.history import earlier_english
 from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
+from cardkit.messages import Message, catalogue as messages_catalogue
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
 from cardkit.problems import Position, Problem, Severity
