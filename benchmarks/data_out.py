@@ -40,7 +40,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 CARDKIT = [str(Path(sys.executable).with_name("cardkit"))]
 MADE = re.compile(r"\((\d+) faces, documents and images made")
 EDITED = Path("locales/de/duel/aliens.yaml")
-EDITS = ["muss er sie dir zeigen", "muss er sie dir vorzeigen"]
+EDITS = ["muss er sie zeigen", "muss er sie vorzeigen"]
 
 FLOOR = r"""
 import sys
@@ -116,8 +116,8 @@ def export_faces(root: Path, build: Path, folder: Path) -> int:
     rendered = render_faces(root, database, database.languages, [], FaceCache(build / CACHE_FOLDER))
     assert not rendered.rendered, "the face cache was not warm"
     folder.mkdir()
-    for number, (_, face) in enumerate(sorted(rendered.faces.items(), key=lambda item: str(item[0]))):
-        (folder / f"{number:04}.pdf").write_bytes(face.pdf)
+    for number, (target, face_id) in enumerate(sorted(rendered.faces, key=str)):
+        (folder / f"{number:04}.pdf").write_bytes(rendered.pdf(target, face_id))
     return len(rendered.faces)
 
 
@@ -191,6 +191,7 @@ def main() -> None:
             edited = root / EDITED
             text = edited.read_text(encoding="utf-8")
             old, new = EDITS if EDITS[0] in text else reversed(EDITS)
+            assert old in text, f"{EDITED} no longer holds {old!r}: the benchmark edits nothing"
             edited.write_text(text.replace(old, new), encoding="utf-8")
             outputs("edit", cold)
             outputs("unchanged", cold)

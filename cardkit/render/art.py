@@ -32,11 +32,12 @@ import warnings
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from io import BytesIO
+from functools import cache
+from importlib.metadata import version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import PIL
 from jinja2 import Environment, TemplateNotFound
-from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
 
 from cardkit.messages import Message
 from cardkit.model.base import Art
@@ -45,6 +46,9 @@ from cardkit.problems import Problem, Severity, error, warning
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.games import kinds_of
 from cardkit.source.boundary import InputRefused, read_input
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 ART_FOLDER = "art"
 # A scan of a card at 1200 dpi is under 60 MB even uncompressed; a larger file is refused.
@@ -58,9 +62,21 @@ URL_SCHEME = "cardkit-art:"
 FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP", ".svg": "SVG"}
 MEDIA_TYPES = {"jpg": "image/jpeg", "png": "image/png", "svg": "image/svg+xml"}
 JPEG_QUALITY = 90
-# The settings a re-encoding uses, in every cache key: another setting is another picture.
-_ENCODING = f"Pillow {PIL.__version__}, bicubic, JPEG q{JPEG_QUALITY} 4:2:0 baseline, PNG level 6"
-_SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+@cache
+def _encoding() -> str:
+    """The settings a re-encoding uses, in every cache key: another setting is another
+    picture. Pillow is named by its release, so a rebuild whose pictures are all in the
+    cache does not load it."""
+    return f"Pillow {version('pillow')}, bicubic, JPEG q{JPEG_QUALITY} 4:2:0 baseline, PNG level 6"
+
+
+@cache
+def _srgb():
+    from PIL import ImageCms
+
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
 
 def art_template(game: str) -> str:
@@ -317,7 +333,7 @@ def _source(root: Path, game: str, art: Art, frame: Frame, dpi: int) -> _Source:
         raise ArtRefused(Message("{shown} cannot be used: {reason}", shown=shown,
                                  reason=exc.reason)) from None
     placement = {"fit": art.fit, "focus": art.focus, "crop": art.crop, "frame": asdict(frame), "dpi": dpi}
-    key = cache_key("art", _ENCODING, hashlib.sha256(content).hexdigest(),
+    key = cache_key("art", _encoding(), hashlib.sha256(content).hexdigest(),
                     json.dumps(placement, sort_keys=True))
     return _Source(shown, content, expected, art, frame, dpi, key)
 
@@ -384,6 +400,8 @@ def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
     effective = min(region_width / (placed[2] / MM_PER_INCH), region_height / (placed[3] / MM_PER_INCH))
     most = pixels_at(placed[2], placed[3], dpi)
     target = (min(region_width, most[0]), min(region_height, most[1]))
+    from PIL import Image
+
     image = image.resize(target, Image.Resampling.BICUBIC, box=region)
     data, suffix = _encoded(image)
     return ({"left": placed[0], "top": placed[1], "width": placed[2], "height": placed[3],
@@ -394,6 +412,8 @@ def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
 def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, str | None]:
     """The picture upright in sRGB (RGB, or RGBA where it has transparency), and a note
     when its colours were converted."""
+    from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
+
     try:
         with warnings.catch_warnings():
             # Above Pillow's pixel limit is a refusal, as it is above twice the limit.
@@ -434,7 +454,7 @@ def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, st
                 source = ImageCms.ImageCmsProfile(BytesIO(profile))
                 if image.mode not in ("RGB", "RGBA", "CMYK", "L"):
                     image = image.convert("RGBA" if alpha else "RGB")
-                image = ImageCms.profileToProfile(image, source, _SRGB,
+                image = ImageCms.profileToProfile(image, source, _srgb(),
                                                   outputMode="RGBA" if alpha else "RGB")
             except (ImageCms.PyCMSError, OSError, ValueError) as exc:
                 raise ArtRefused(Message("{shown} has an ICC profile that cannot be used: {reason}",

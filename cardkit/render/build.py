@@ -25,29 +25,28 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import version
 from pathlib import Path
-
-import fontTools
-import pikepdf
 
 from cardkit.checks.runner import Strictness, load_checked
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
-from cardkit.render import fontmerge as fontmerge_module, impose as impose_module, layout as layout_module
 from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, cache_key, cached_fits, document_key,
                                   encode_fits, face_key, fit_key)
-from cardkit.render.documents import LanguageContext, credited, face_html
+from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext, credited,
+                                      face_html)
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
-from cardkit.render.fontmerge import project_font_files
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.games import Target, targets
+from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.render.hyphenation import PatternPrefetch
-from cardkit.render.impose import Slot, face_name, impose_cards
-from cardkit.render.layout import PAPERS, sheets
+from cardkit.render.layout import PAPERS, Slot, face_name, sheets
 from cardkit.render.outputs import Outputs
 from cardkit.render.preflight import preflight_problems
+from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.workers import (DocumentJob, Executor, FaceJob, Worker, document_html,
                                     render_document, render_face, start_worker, worker_count)
 from cardkit.source.boundary import InputRefused, read_input
@@ -77,12 +76,14 @@ class BuildResult:
 Progress = Callable[[int, int, str], None]
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Face:
-    """A rendered face: its fits and its one-page PDF."""
+    """A rendered face: its fits, and its one-page PDF, kept in the face cache under `key`
+    (`pdf` None until read from there: only what is imposed or rasterised again is read)."""
 
     fits: list[Fit]
-    pdf: bytes
+    key: str
+    pdf: bytes | None = None
 
 
 def build(root: Path, out: Path, languages: list[str] | None = None,
@@ -118,20 +119,21 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     if preflight:
         raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
     imposed: dict[tuple[Target, str], bytes] = {}
-    font_files = project_font_files(root)
+    fonts = _Fonts(root)
 
     def impose(rendered: Rendered, target: Target) -> None:
         """The card sheets of a target whose faces are all at hand, while the rest render."""
         context = rendered.contexts[target]
-        named = {face_name(face.id): rendered.faces[target, face.id].pdf
-                 for face in (*context.faces, *context.backs)}
+        faces = (*context.faces, *context.backs)
+        keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
         for paper in papers:
             laid_out = [[Slot(face_name(context.faces[index].id),
                               face_name(context.faces[index].back_id)) for index in indices]
                         for indices in sheets(len(context.faces), PAPERS[paper])]
             imposed[target, paper] = _imposed(
-                store, paper, rendered.documents[target, "registration", paper], laid_out, named,
-                font_files, rendered.documents.get((target, "credits", paper)))
+                store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
+                lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
+                fonts, rendered.documents.get((target, "credits", paper)))
             rendered.advance(f"{target}/{paper}: imposed")
 
     rendered = render_faces(root, database, languages, papers, store, jobs, progress,
@@ -173,11 +175,27 @@ class Rendered:
     target (one game in one language)."""
 
     contexts: dict[Target, LanguageContext]
+    store: FaceCache
     faces: dict[tuple[Target, str], _Face] = field(default_factory=dict)
     documents: dict[tuple[Target, str, str], bytes] = field(default_factory=dict)
     # What was rendered rather than read from the cache, as in BuildResult.
     rendered: list[str] = field(default_factory=list)
     advance: Callable[[str], None] = lambda what: None
+
+    def pdf(self, target: Target, face_id: str) -> bytes:
+        """A face's one-page PDF: read from the face cache when first asked for, or, should
+        its entry have been damaged or removed since the plan found it, rendered again here."""
+        face = self.faces[target, face_id]
+        if face.pdf is None:
+            face.pdf = self.store.get(face.key)
+        if face.pdf is None:
+            context = self.contexts[target]
+            rendered = render_face(FaceJob(target, face_id, face_html(context, Printed(context.face(face_id), {})),
+                                           context.pictures.get(face_id)))
+            self.store.put(rendered.face_key, rendered.pdf)
+            face.pdf = rendered.pdf
+            self.rendered.append(f"{target}/{face_id}")
+        return face.pdf
 
     def sizes(self, target: Target) -> FitSizes:
         context = self.contexts[target]
@@ -200,15 +218,21 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
     the others may still render. `later_steps` are steps the caller reports after these,
     through `Rendered.advance`. `pictures` (art.py) are drawn on the faces they belong to."""
-    # With a second core, the hyphenation patterns are parsed there while this process plans.
-    with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else []) as patterns:
+    # With a second core, the hyphenation patterns the cache lacks are parsed there while
+    # this process plans.
+    with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else [], store) as patterns:
         worker = start_worker(root, database, store, patterns)
         result = Rendered({target: worker.context(target)
-                           for target in targets(database, games or database.games, languages)})
+                           for target in targets(database, games or database.games, languages)}, store)
         for context in result.contexts.values():
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
             face_jobs, document_jobs = _plan(worker, store, result, papers)
+            if worker_count(jobs, len(face_jobs) + len(document_jobs)) > 1:
+                # Parsed here once (the plan may have taken the digests from the cache's
+                # records), so that the workers forked next start with them and WeasyPrint.
+                for stylesheets in (FACE_STYLESHEETS, REFERENCE_STYLESHEETS):
+                    worker.renderer.parse(stylesheets)
         except RenderError as exc:
             raise BuildFailed(str(exc)) from None
         # The workers start with the languages whose patterns are ready.
@@ -263,7 +287,7 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
                 face = _result(future)
                 store.put(face.fit_key, encode_fits(face.fits))
                 store.put(face.face_key, face.pdf)
-                result.faces[job.target, job.face_id] = _Face(face.fits, face.pdf)
+                result.faces[job.target, job.face_id] = _Face(face.fits, face.face_key, face.pdf)
                 what = f"{job.target}/{job.face_id}"
             result.rendered.append(what)
             advance(what)
@@ -335,15 +359,16 @@ def _load(root: Path) -> Database:
 
 def _cached_face(store: FaceCache, worker: Worker, context: LanguageContext, face: Face,
                  natural: str) -> _Face | None:
-    """The face from the cache when its fit and its rendering at the chosen sizes are both
-    there and whole; `natural` is its HTML at its natural sizes."""
+    """The face from the cache when its fit is there and whole and its rendering at the
+    chosen sizes is there (read, and checked whole, only when needed); `natural` is its HTML
+    at its natural sizes."""
     fits = cached_fits(store, fit_key(worker.renderer, natural))
     if fits is None:
         return None
     sizes = sizes_of(fits)
     final = face_html(context, Printed(face, sizes)) if sizes else natural
-    pdf = store.get(face_key(worker.renderer, final))
-    return None if pdf is None else _Face(fits, pdf)
+    key = face_key(worker.renderer, final)
+    return _Face(fits, key) if store.holds(key) else None
 
 
 def _result(future: Future):
@@ -353,18 +378,45 @@ def _result(future: Future):
         raise BuildFailed(str(exc)) from None
 
 
+class _Fonts:
+    """The project's font files, which the sheets' font subsets are merged from: read to key
+    the sheets, and parsed (fontTools) only when sheets are imposed."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.folder = root / "templates" / "fonts"
+        self._by_name: dict[str, bytes] | None = None
+        self._digests: list[str] | None = None
+
+    def digests(self) -> list[str]:
+        if self._digests is None:
+            self._digests = [f"{path.name} {_digest(read_input(path, root=self.root, limit=RESOURCE_LIMIT))}"
+                             for path in sorted(self.folder.iterdir()) if path.suffix.lower() in FONT_SUFFIXES]
+        return self._digests
+
+    def by_name(self) -> dict[str, bytes]:
+        if self._by_name is None:
+            from cardkit.render.fontmerge import project_font_files
+
+            self._by_name = project_font_files(self.root)
+        return self._by_name
+
+
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
-             faces: dict[str, bytes], font_files: dict[str, bytes], credits: bytes | None) -> bytes:
+             face_keys: dict[str, str], faces: Callable[[], dict[str, bytes]], fonts: _Fonts,
+             credits: bytes | None) -> bytes:
     """The card sheets of a paper (impose.impose_cards), from the cache when it holds them
-    for exactly these faces, duplex check, credits page, layout and fonts, imposed by this
-    pikepdf, fontTools and code."""
-    key = cache_key("sheets", pikepdf.__version__, pikepdf.__libqpdf_version__, fontTools.version,
-                    _IMPOSITION_CODE, *(f"{name} {_digest(font)}" for name, font in sorted(font_files.items())),
+    for exactly these faces (by their keys in the face cache, each of which names one
+    rendering), duplex check, credits page, layout and fonts, imposed by this pikepdf,
+    fontTools and code; `faces()` gives the faces' PDFs by name, read only to impose."""
+    key = cache_key("sheets", *_imposition_code(), *fonts.digests(),
                     repr(PAPERS[paper]), repr(laid_out), _digest(registration), _digest(credits or b""),
-                    *(f"{name} {_digest(pdf)}" for name, pdf in sorted(faces.items())))
+                    *(f"{name} {face_key}" for name, face_key in sorted(face_keys.items())))
     imposed = store.get(key)
     if imposed is None:
-        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces, font_files, credits)
+        from cardkit.render.impose import impose_cards
+
+        imposed = impose_cards(PAPERS[paper], registration, laid_out, faces(), fonts.by_name(), credits, store)
         store.put(key, imposed)
     return imposed
 
@@ -373,10 +425,14 @@ def _digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-# What the imposed sheets are made by, besides their faces: a cached sheet of another
-# version of this code is not used.
-_IMPOSITION_CODE = _digest(b"".join(Path(module.__file__).read_bytes()
-                                    for module in (impose_module, layout_module, fontmerge_module)))
+@cache
+def _imposition_code() -> tuple[str, ...]:
+    """What the imposed sheets are made by, besides their faces: pikepdf (and the qpdf its
+    release bundles), fontTools and cardkit's imposition code, named without importing the
+    libraries, so a cached sheet of another version of any of them is not used."""
+    code = Path(__file__).parent
+    return (f"pikepdf {version('pikepdf')}", f"fontTools {version('fonttools')}",
+            _digest(b"".join((code / name).read_bytes() for name in ("impose.py", "layout.py", "fontmerge.py"))))
 
 
 def _glossary_notes(database: Database, contexts: dict[Target, LanguageContext]) -> list[str]:

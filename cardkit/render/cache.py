@@ -83,6 +83,10 @@ class FaceCache:
             return None
         return payload
 
+    def holds(self, key: str) -> bool:
+        """Whether an entry is stored under `key` (unread: `get` may still find it damaged)."""
+        return self.folder is not None and self._path(key).is_file()
+
     def put(self, key: str, payload: bytes) -> None:
         if self.folder is None:
             return

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import mimetypes
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from cardkit.render.resources import RESOURCE_LIMIT, local_path
 from cardkit.source.boundary import InputRefused, read_input
-
-# Stylesheets, icons and fonts; the largest shipped font is under 1 MB.
-RESOURCE_LIMIT = 1 << 24
-
-
-def local_path(url: str) -> Path | None:
-    """The file a `file:` URL names; None for any other URL."""
-    parts = urlsplit(url)
-    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-        return None
-    return Path(unquote(parts.path))
 
 
 class RefusedResource(Exception):
@@ -28,12 +17,14 @@ class RefusedResource(Exception):
 
 class ProjectFetcher(URLFetcher):
     """Serves `file:` URLs under `root`, read through the project boundary; refuses every
-    other URL and stops the render."""
+    other URL and stops the render. It remembers the files it served (`served`), so that a
+    stylesheet's digest covers every file parsing it fetched."""
 
     def __init__(self, root: Path):
         super().__init__(fail_on_errors=True)
         self.root = root.resolve()
         self.refused: list[str] = []
+        self.served: list[str] = []
         # The build's prepared pictures (render/art.py) by their `cardkit-art:` URL.
         self.pictures: dict[str, tuple[bytes, str]] = {}
 
@@ -49,6 +40,7 @@ class ProjectFetcher(URLFetcher):
         except InputRefused as exc:
             return self._refuse(url, exc.reason)
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        self.served.append(url)
         return URLFetcherResponse(url, body=body, headers={"Content-Type": media_type})
 
     def _refuse(self, url: str, reason: str):

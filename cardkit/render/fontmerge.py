@@ -29,13 +29,15 @@ from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
+import fontTools
 import pikepdf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 from pikepdf import Array, Dictionary, Name, Pdf
 
+from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.errors import RenderError
-from cardkit.render.fetcher import RESOURCE_LIMIT
+from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.source.boundary import read_input
 
@@ -61,17 +63,19 @@ def project_font_files(root: Path) -> dict[str, bytes]:
     return files
 
 
-def merge_fonts(pdf: Pdf, font_files: dict[str, bytes]) -> None:
+def merge_fonts(pdf: Pdf, font_files: dict[str, bytes], store: FaceCache | None = None) -> None:
     """Replaces, in every resource dictionary of `pdf` (pages and Form XObjects, at any
     depth), each subset of one font with one font dictionary shared by all of them, whose
     program holds every glyph any of them showed. `font_files` are the fonts the subsets
-    were made from, by PostScript name (`project_font_files`)."""
+    were made from, by PostScript name (`project_font_files`). The merged programs are kept
+    in `store` (the face cache), so sheets imposed again after an edit that shows no glyph
+    the sheets lacked subset nothing."""
     uses: dict[str, _Font] = {}
     for resources, key, font in _font_uses(pdf):
         name = _untagged(font)
         uses.setdefault(name, _Font(name)).add(resources, key, font)
     for merged in uses.values():
-        replacement = merged.build(pdf, font_files)
+        replacement = merged.build(pdf, font_files, store or FaceCache(None))
         for resources, key in merged.places:
             resources.Font[key] = replacement
 
@@ -88,7 +92,7 @@ class _Font:
         self.places.append((resources, key))
         self.subsets.setdefault(font.objgen, font)
 
-    def build(self, pdf: Pdf, font_files: dict[str, bytes]) -> Dictionary:
+    def build(self, pdf: Pdf, font_files: dict[str, bytes], store: FaceCache) -> Dictionary:
         fonts = list(self.subsets.values())
         for font in fonts:
             self._check_mergeable(font)
@@ -108,7 +112,7 @@ class _Font:
         if original is None:
             raise RenderError(f"the font {self.name} of a face is none of the project's fonts "
                               f"({', '.join(sorted(font_files))})")
-        program = _subset(original, tuple(sorted(widths)))
+        program = _kept_subset(original, tuple(sorted(widths)), store)
         base_font = Name(f"/{_tag(program)}+{self.name}")
 
         first = descendants[0].FontDescriptor
@@ -200,6 +204,22 @@ def _postscript_name(program: bytes) -> str:
     if not name:
         raise RenderError("a font program records no PostScript name")
     return name
+
+
+def _kept_subset(original: bytes, glyph_ids: tuple[int, ...], store: FaceCache) -> bytes:
+    """`_subset`, from `store` where it holds this subset of this font made by this code and
+    fontTools."""
+    key = cache_key("font subset", fontTools.version, _CODE, hashlib.sha256(original).hexdigest(),
+                    ",".join(map(str, glyph_ids)))
+    program = store.get(key)
+    if program is None:
+        program = _subset(original, glyph_ids)
+        store.put(key, program)
+    return program
+
+
+# The subsets depend on this code's options: a subset kept by another version is not used.
+_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
 
 
 @lru_cache(maxsize=64)

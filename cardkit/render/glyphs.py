@@ -16,15 +16,13 @@ from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
-
 from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location
 from cardkit.problems import Position, Problem, error
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.catalogue import template_strings
-from cardkit.render.fetcher import RESOURCE_LIMIT
+from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.source.boundary import InputRefused, read_input
 
 FONT_SUFFIXES = (".ttf", ".otf")
@@ -74,6 +72,8 @@ def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], li
         kept = store.get(key)
         if kept is None:
             try:
+                from fontTools.ttLib import TTFont  # only for a font the cache has not mapped
+
                 characters = TTFont(BytesIO(content), lazy=True).getBestCmap() or {}
             except Exception as exc:  # fontTools fails on a damaged font in many ways
                 problems.append(error(Position(path.relative_to(root)), "file-unreadable",

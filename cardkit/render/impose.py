@@ -16,15 +16,15 @@ of the PDF can tell which card stands where.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from io import BytesIO
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf
 
+from cardkit.render.cache import FaceCache
 from cardkit.render.fontmerge import merge_fonts
-from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, back_slot, crop_marks, grid,
-                                   instructions_slot, painted, registration_back,
+from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, Slot, back_slot, crop_marks,
+                                   grid, instructions_slot, painted, registration_back,
                                    registration_front, slot)
 from cardkit.render.pdf import POINTS_PER_MM
 
@@ -35,20 +35,13 @@ REGISTRATION_BLACK = Array([Name.Separation, Name.All, Name.DeviceCMYK, Dictiona
     FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)])
 
 
-@dataclass(frozen=True)
-class Slot:
-    """One card of a sheet: the names of its front and back faces."""
-
-    front: str
-    back: str
-
-
 def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
                  faces: dict[str, bytes], font_files: dict[str, bytes],
-                 credits: bytes | None = None) -> bytes:
+                 credits: bytes | None = None, store: FaceCache | None = None) -> bytes:
     """The card sheets of one paper: the duplex check (two pages of `registration`), then per
     sheet a front page and a back page, then the pictures' `credits` where there are any. `faces` holds each face's one-page PDF by name;
-    their font subsets are merged into one per font (fontmerge.py), made from `font_files`."""
+    their font subsets are merged into one per font (fontmerge.py), made from `font_files`
+    (or read from `store`, the face cache)."""
     pdf = Pdf.new()
     sources: list[Pdf] = []  # a copied stream's data is read from its source when saving
     forms: dict[str, pikepdf.Object] = {}
@@ -104,7 +97,7 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
     pdf.Root.ViewerPreferences = Dictionary(PrintScaling=Name("/None"),
                                             Duplex=Name.DuplexFlipLongEdge)
     share_images(forms.values())
-    merge_fonts(pdf, font_files)
+    merge_fonts(pdf, font_files, store)
     output = BytesIO()
     pdf.save(output, deterministic_id=True, compress_streams=True)
     return output.getvalue()
@@ -147,11 +140,6 @@ def _image_key(image: pikepdf.Stream) -> str:
         elif key != "/Length":
             digest.update(f"{key} {image[key]!r}\n".encode())
     return digest.hexdigest()
-
-
-def face_name(face_id: str) -> str:
-    """The XObject name of a face: `Face.<card id>`, or `Back.<deck>` for a deck's back."""
-    return f"Back.{face_id.removeprefix('back-')}" if face_id.startswith("back-") else f"Face.{face_id}"
 
 
 def _marks(paper: Paper, filled: int | None = None) -> bytes:

@@ -148,6 +148,20 @@ def crop_marks(paper: Paper, filled: int | None = None) -> list[Line]:
     return marks
 
 
+@dataclass(frozen=True)
+class Slot:
+    """One card of a sheet: the names of its front and back faces (`face_name`)."""
+
+    front: str
+    back: str
+
+
+def face_name(face_id: str) -> str:
+    """The name of a face on the sheets (its XObject): `Face.<card id>`, or `Back.<deck>` for
+    a deck's back."""
+    return f"Back.{face_id.removeprefix('back-')}" if face_id.startswith("back-") else f"Face.{face_id}"
+
+
 def sheets(count: int, paper: Paper) -> list[range]:
     """The card indices each sheet of `paper` holds."""
     per_sheet = paper.cards_per_sheet

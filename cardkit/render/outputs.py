@@ -1,7 +1,8 @@
 """What a build makes of its faces besides the PDFs: card images (png.py), Tabletop Simulator
 decks (tts.py) and the gallery site (site.py). Each takes the faces the build rendered or
 read from the face cache, rasterises only what the cache does not hold, and returns its
-files, which the build writes with the PDFs, all or none."""
+files, which the build writes with the PDFs, all or none. Each output's module (and the
+rasteriser's libraries) is imported only when a build writes that output."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from pathlib import Path
 from cardkit.model.database import Database
 from cardkit.render.cache import FaceCache
 from cardkit.render.games import Target
-from cardkit.render.png import DEFAULT_DPI, png_files
 from cardkit.render.raster import Raster
-from cardkit.render.site import site_files
-from cardkit.render.tts import DEFAULT_BASE, tts_files
 
 FORMATS = ("pdf", "png", "tts")
+DEFAULT_DPI = 300
+# What the Tabletop Simulator decks' image references start with (tts.py).
+DEFAULT_BASE = "file:///"
 
 
 @dataclass(frozen=True)
@@ -42,17 +43,23 @@ class Outputs:
         made: list[str] = []
 
         def pdf_of(target: Target, face) -> bytes:
-            return rendered.faces[target, face.id].pdf
+            return rendered.pdf(target, face.id)
 
         if "png" in self.formats:
+            from cardkit.render.png import png_files
+
             images = png_files(rendered.contexts, pdf_of, self.png, store, jobs)
             files.update({out / name: image for name, image in images.images.items()})
             made += images.made
         if "tts" in self.formats:
+            from cardkit.render.tts import tts_files
+
             decks, decks_made = tts_files(rendered.contexts, pdf_of, store, self.tts_base, jobs)
             files.update({out / name: data for name, data in decks.items()})
             made += decks_made
         if self.site is not None:
+            from cardkit.render.site import site_files
+
             pages, site_made = site_files(database, rendered.contexts, pdf_of, documents, store, jobs)
             files.update({self.site / name: data for name, data in pages.items()})
             made += [f"site/{name}" for name in site_made]

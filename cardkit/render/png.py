@@ -10,8 +10,6 @@ from cardkit.render.cache import FaceCache
 from cardkit.render.faces import Face
 from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
 
-DEFAULT_DPI = 300
-
 
 def png_name(face: Face) -> PurePosixPath:
     """Where a face's image goes in its language's `png/` folder."""

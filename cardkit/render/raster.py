@@ -22,13 +22,15 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from io import BytesIO
+from functools import cache
 from pathlib import Path
-
-import pypdfium2
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 AREAS = ("trim", "bleed")
 MM_PER_INCH = 25.4
@@ -57,6 +59,8 @@ class Raster:
     def image(self, pdf: bytes) -> Image.Image:
         """The face's page (at bleed size) rendered at `dpi`, only the area's pixels: the
         area's top left corner at the bleed rounded to whole pixels, its size `size`."""
+        import pypdfium2
+
         page = pypdfium2.PdfDocument(pdf)[0]
         scale = self.dpi / POINTS_PER_INCH
         # PDFium's bitmap is the page's size in pixels rounded up, less each side's crop
@@ -88,16 +92,20 @@ def digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-# What every raster is made by, besides its face: a cached raster of another version of
-# this code, PDFium or Pillow is not used.
-RASTER_CODE = cache_key(
-    "raster", pypdfium2.version.PYPDFIUM_INFO.version, pypdfium2.version.PDFIUM_INFO.version,
-    Image.__version__, digest(Path(__file__).read_bytes()), digest(SRGB_PROFILE))
+@cache
+def raster_code() -> str:
+    """What every raster is made by, besides its face: a cached raster of another version of
+    this code, PDFium or Pillow is not used."""
+    import pypdfium2
+    from PIL import Image
+
+    return cache_key("raster", pypdfium2.version.PYPDFIUM_INFO.version, pypdfium2.version.PDFIUM_INFO.version,
+                     Image.__version__, digest(Path(__file__).read_bytes()), digest(SRGB_PROFILE))
 
 
 def raster_key(what: str, *parts: str) -> str:
     """The cache key of a raster made of `parts` (face digests, sizes) by this code."""
-    return cache_key(what, RASTER_CODE, *parts)
+    return cache_key(what, raster_code(), *parts)
 
 
 def face_job(pdf: bytes, raster: Raster) -> tuple[str, Callable[..., bytes], tuple]:

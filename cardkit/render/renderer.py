@@ -11,20 +11,23 @@ covers the files a document's own HTML names (a template's `<img src>`, a `url()
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import FatalURLFetchingError
-
-from cardkit.render.fetcher import ProjectFetcher, local_path
+from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.errors import RenderError
-from cardkit.render.fonts import project_font_config
-from cardkit.render.pdf import write_pdf
+from cardkit.render.resources import local_path
 from cardkit.source.boundary import InputRefused, read_input
+
+if TYPE_CHECKING:
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    from cardkit.render.fetcher import ProjectFetcher
 
 # The stylesheets of each kind of document, in cascade order, under templates/.
 STYLESHEETS = {
@@ -36,40 +39,47 @@ RESOURCE_LIMIT = 32 * 1024 * 1024
 _REFERENCE = re.compile(r"""(?:\b(?:src|href)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)["']?\s*\))""")
 
 
-class _RecordingFetcher(ProjectFetcher):
-    """The project fetcher, remembering which files it served."""
-
-    def __init__(self, root: Path):
-        super().__init__(root)
-        self.served: list[str] = []
-
-    def fetch(self, url, headers=None):
-        response = super().fetch(url, headers)
-        self.served.append(url)
-        return response
-
-
 @dataclass(frozen=True)
 class _StylesheetSet:
-    parsed: list[CSS]
-    font_config: FontConfiguration
+    parsed: list["CSS"]
+    font_config: "FontConfiguration"
     digest: str
     files: tuple[str, ...]  # the URLs fetched while parsing
 
 
 class Renderer:
-    """Renders HTML with the project's stylesheets; one per process."""
+    """Renders HTML with the project's stylesheets; one per process. WeasyPrint is imported
+    only when something is rendered: the digests come from `store` (the face cache) where it
+    records which files a stylesheet set was parsed from and they are unchanged."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, store: FaceCache | None = None):
         self.root = root.resolve()
         self.templates = self.root / "templates"
         self.base_url = self.templates.as_uri() + "/"
-        self.fetcher = _RecordingFetcher(self.root)
+        self.store = store or FaceCache(None)
+        self._fetcher: ProjectFetcher | None = None
         self._sets: dict[str, _StylesheetSet] = {}
+        # Sets not parsed here: the files the last process that parsed them fetched, and their digest.
+        self._recorded: dict[str, tuple[tuple[str, ...], str]] = {}
+
+    @property
+    def fetcher(self) -> ProjectFetcher:
+        if self._fetcher is None:
+            from cardkit.render.fetcher import ProjectFetcher
+
+            self._fetcher = ProjectFetcher(self.root)
+        return self._fetcher
 
     def digest(self, stylesheets: str) -> str:
         """The digest of every file the stylesheet set `stylesheets` is made of."""
-        return self._stylesheets(stylesheets).digest
+        if stylesheets in self._sets:
+            return self._sets[stylesheets].digest
+        if stylesheets not in self._recorded:
+            recorded = self._recorded_files(stylesheets)
+            if recorded is None:
+                return self._stylesheets(stylesheets).digest
+            self._recorded[stylesheets] = recorded
+        return self._recorded[stylesheets][1]
 
     def resources_digest(self, html: str) -> str:
         """The digest of every project file `html` names (pictures of templates, in `src`
@@ -79,6 +89,9 @@ class Renderer:
 
     def render(self, html: str, stylesheets: str):
         """The laid-out document, for measuring and for writing."""
+        from weasyprint import HTML
+        from weasyprint.urls import FatalURLFetchingError
+
         sheets = self._stylesheets(stylesheets)
         try:
             return HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher).render(
@@ -87,10 +100,17 @@ class Renderer:
             raise self._refused(exc) from None
 
     def pdf(self, document) -> bytes:
+        from cardkit.render.pdf import write_pdf
+
         return write_pdf(document)
 
     def _stylesheets(self, name: str) -> _StylesheetSet:
         if name not in self._sets:
+            from weasyprint import CSS
+            from weasyprint.urls import FatalURLFetchingError
+
+            from cardkit.render.fonts import project_font_config
+
             # A set of its own fonts: so that each set fetches (and its digest covers) every
             # font it uses, whichever set was parsed first.
             font_config = project_font_config()
@@ -104,13 +124,36 @@ class Renderer:
             files += tuple(url for file in files if file.endswith(".css")
                            for url in _referenced(self._text(file), file) if url not in files)
             self._sets[name] = _StylesheetSet(parsed, font_config, self._files_digest(files), files)
+            self.store.put(self._record_key(name), json.dumps(
+                {"files": files, "digest": self._sets[name].digest}).encode())
         return self._sets[name]
+
+    def parse(self, stylesheets: str) -> None:
+        """Parses the set now (loading WeasyPrint and the fonts), as its first render would."""
+        self._stylesheets(stylesheets)
+
+    def _record_key(self, name: str) -> str:
+        return cache_key("stylesheet files", str(self.root), name)
+
+    def _recorded_files(self, name: str) -> tuple[tuple[str, ...], str] | None:
+        """The files the set was parsed from, as recorded by the last process that parsed it,
+        and their digest, if every one of them is unchanged: parsed again, the set would fetch
+        the same files."""
+        record = self.store.get(self._record_key(name))
+        try:
+            recorded = json.loads(record) if record is not None else None
+            files, digest = tuple(recorded["files"]), recorded["digest"]
+            return (files, digest) if self._files_digest(files) == digest else None
+        except (ValueError, TypeError, KeyError, RenderError):
+            return None
 
     def current(self) -> bool:
         """Whether every stylesheet and font parsed so far is unchanged on disk, so that this
         renderer can serve again (as under `review --watch`)."""
         try:
-            return all(self._files_digest(sheets.files) == sheets.digest for sheets in self._sets.values())
+            return all(self._files_digest(files) == digest for files, digest in
+                       [*((sheets.files, sheets.digest) for sheets in self._sets.values()),
+                        *self._recorded.values()])
         except RenderError:
             return False
 
@@ -118,6 +161,8 @@ class Renderer:
         hasher = hashlib.sha256()
         for url in urls:
             path = local_path(url)
+            if path is None:
+                raise RenderError(f"not a project file: {url}")
             try:
                 content = read_input(path, root=self.root, limit=RESOURCE_LIMIT)
             except InputRefused as exc:

@@ -24,6 +24,7 @@ from cardkit.render.cache import FaceCache
 from cardkit.render.faces import Face
 from cardkit.render.games import Target
 from cardkit.render.layout import CARD_WIDTH
+from cardkit.render.outputs import DEFAULT_BASE
 from cardkit.render.raster import (MM_PER_INCH, Raster, Rasterised, digest, encode_png, face_job,
                                    raster_key, rasterise_all)
 
@@ -35,7 +36,6 @@ MAX_SHEET_SIDE = 4096
 FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
 # Each card as wide as ten fit in 4,096 px, at the resolution that gives.
 CARD_RASTER = Raster(dpi=(MAX_SHEET_SIDE // MAX_COLUMNS) * MM_PER_INCH / CARD_WIDTH, area="trim")
-DEFAULT_BASE = "file:///"
 
 
 @dataclass(frozen=True)

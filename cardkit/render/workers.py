@@ -25,7 +25,6 @@ from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, L
                                       credits_html, reference_html, registration_html)
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.fit import fit_face
-from cardkit.render.fontmerge import tag_by_content
 from cardkit.render.games import Target
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.layout import PAPERS
@@ -83,7 +82,7 @@ class Worker:
         self.root = root
         self.database = database
         self.patterns = patterns
-        self.renderer = Renderer(root)  # parses nothing until first used
+        self.renderer = Renderer(root, store)  # parses nothing until first used
         self.templates = CompiledTemplates(store)
         self.contexts: dict[Target, LanguageContext] = {}
         self.environments: dict[str, Environment] = {}
@@ -136,6 +135,8 @@ def render_face(job: FaceJob) -> RenderedFace:
 
 
 def render_document(job: DocumentJob) -> RenderedDocument:
+    from cardkit.render.fontmerge import tag_by_content  # pikepdf and fontTools: only to render
+
     html, stylesheets = document_html(_WORKER.context(job.target), job.document, job.paper)
     renderer = _WORKER.renderer
     _WORKER.patterns.load(job.target.language)

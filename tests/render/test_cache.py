@@ -10,19 +10,21 @@ import pytest
 
 from cardkit.model.database import load_database
 from cardkit.render import cache as cache_module
-from cardkit.render import build as build_module
+from cardkit.render import build as build_module, impose as impose_module
 from cardkit.render.build import build
-from cardkit.render.cache import CACHE_FOLDER, FaceCache, face_key, fit_key
+from cardkit.render.cache import CACHE_FOLDER, FaceCache, document_key, face_key, fit_key
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.renderer import Renderer
+from cardkit.render.workers import document_html
 from tests.render.conftest import PROJECT, duel_folder
 
 
 def keys_and_html(root: Path, language: str = "de") -> tuple[dict[str, str], dict[str, str]]:
-    """Each face's fit key, and its HTML at natural sizes, by face id."""
+    """Each face's fit key, and its HTML at natural sizes, by face id; the stylesheets'
+    digests from the record the previous call left in a face cache, as a build takes them."""
     context = LanguageContext(root.resolve(), language, load_database(root)[0])
-    renderer = Renderer(root)
+    renderer = Renderer(root, FaceCache(root / "keys-cache"))
     html = {face.id: face_html(context, Printed(face, {})) for face in (*context.faces, *context.backs)}
     return {face_id: fit_key(renderer, text) for face_id, text in html.items()}, html
 
@@ -90,6 +92,51 @@ def test_a_stylesheet_or_font_invalidates_every_face(project_copy, edit):
     assert changed_by(project_copy, edit) == set(keys)
 
 
+def test_a_recorded_stylesheet_digest_is_the_parsed_one_and_parses_nothing(project_copy):
+    store = FaceCache(project_copy / "cache")
+    parsed = Renderer(project_copy, store)
+    digests = {name: parsed.digest(name) for name in ("cards", "reference")}
+    recorded = Renderer(project_copy, store)
+    assert {name: recorded.digest(name) for name in digests} == digests
+    assert not recorded._sets and recorded.current()
+    replace_in(project_copy / "templates/reference.css", "{", "{ orphans: 3;")
+    assert not recorded.current()
+    again = Renderer(project_copy, store)
+    assert again.digest("reference") != digests["reference"] and "reference" in again._sets
+    assert again.digest("cards") == digests["cards"]
+
+
+def reference_sheet_keys(root: Path, language: str = "de") -> dict[str, str]:
+    """The document key of each game's reference sheets (A4) in one language, by game."""
+    database = load_database(root)[0]
+    renderer = Renderer(root, FaceCache(root / "keys-cache"))
+    keys = {}
+    for game in database.games:
+        context = LanguageContext(root.resolve(), language, database, [game])
+        if "reference" in build_module._documents(context):
+            html, stylesheets = document_html(context, "reference", "a4")
+            keys[game] = document_key(renderer, html, stylesheets)
+    return keys
+
+
+def test_a_glossary_definition_invalidates_the_reference_sheets_that_list_it_and_no_face(project_copy):
+    sheets, english = reference_sheet_keys(project_copy), reference_sheet_keys(project_copy, "en")
+    faces = changed_by(project_copy, lambda root: replace_in(
+        root / "locales/de/glossary.yaml", "jeder hat 20.", "jeder hat zwanzig."))
+    after = reference_sheet_keys(project_copy)
+    assert faces == set()
+    assert {game for game in sheets if sheets[game] != after[game]} == {"duel"}
+    assert reference_sheet_keys(project_copy, "en") == english
+
+
+def test_a_phrasebook_edit_prints_nothing_else(project_copy):
+    """The phrasebook words the checks' reading of effects; no face or sheet prints it."""
+    sheets = reference_sheet_keys(project_copy)
+    faces = changed_by(project_copy, lambda root: replace_in(
+        root / "locales/de/phrasebook.yaml", "words: [bevor]", "words: [bevor, ehe]"))
+    assert faces == set() and reference_sheet_keys(project_copy) == sheets
+
+
 def test_cardkit_version_invalidates_every_face(project_copy, monkeypatch):
     keys, _ = keys_and_html(project_copy)
     monkeypatch.setattr(cache_module, "__version__", "0.0.0-other")
@@ -146,8 +193,8 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
     replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie zeigen",
                "muss er sie offen zeigen")
     imposed = []
-    impose_cards = build_module.impose_cards
-    monkeypatch.setattr(build_module, "impose_cards", lambda paper, *rest: (
+    impose_cards = impose_module.impose_cards
+    monkeypatch.setattr(impose_module, "impose_cards", lambda paper, *rest: (
         imposed.append(paper.name) or impose_cards(paper, *rest)))
     result = build(project_copy, incremental, ["en", "de"], ["a4"], jobs=2, games=["duel"])
     assert result.rendered == [f"{german}/iron-matron"]

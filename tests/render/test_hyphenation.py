@@ -1,4 +1,5 @@
-"""The hyphenation patterns a build parses ahead, in helper processes."""
+"""The hyphenation patterns a build parses ahead, in helper processes, and keeps in the face
+cache."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import multiprocessing
 import pyphen
 import pytest
 
-from cardkit.render.hyphenation import PatternPrefetch, pattern_file
+from cardkit.render.cache import FaceCache
+from cardkit.render.hyphenation import PatternPrefetch, pattern_file, pattern_key
 
 GERMAN = pattern_file("de")
 
@@ -62,9 +64,51 @@ def test_patterns_this_process_has_need_no_helper(monkeypatch):
 
 def test_closing_stops_the_helpers_and_removes_their_folder(unparsed):
     prefetch = PatternPrefetch(["de", "es"])
-    folder, helpers = prefetch.folder, [helper for helper, _ in prefetch.helpers.values()]
+    folder, helpers = prefetch.folder, list(prefetch.helpers.values())
     prefetch.close()
     assert not folder.exists()
     assert not any(helper.is_alive() for helper in helpers)
     prefetch.load("de")  # a closed prefetch hands nothing over
     assert GERMAN not in pyphen.hdcache
+
+
+def _same_as_pyphens(path):
+    own = pyphen.HyphDict(path)
+    assert pyphen.hdcache[path].patterns == own.patterns
+    assert pyphen.hdcache[path].maxlen == own.maxlen
+    assert pyphen.hdcache[path].positions("Silbentrennung") == own.positions("Silbentrennung")
+
+
+def test_a_helper_keeps_the_patterns_in_the_cache_for_the_next_build(unparsed, tmp_path):
+    store = FaceCache(tmp_path)
+    with PatternPrefetch(["de"], store) as prefetch:
+        assert prefetch.helpers and prefetch.folder is None
+        prefetch.load("de")
+    assert store.holds(pattern_key(GERMAN))
+    pyphen.hdcache.clear()
+    with PatternPrefetch(["de"], store) as prefetch:
+        assert not prefetch.helpers  # nothing left to parse
+        prefetch.load("de")
+    _same_as_pyphens(GERMAN)
+
+
+def test_without_a_helper_load_parses_and_keeps_them(unparsed, tmp_path):
+    store = FaceCache(tmp_path)
+    with PatternPrefetch([], store) as prefetch:
+        prefetch.load("es")
+    _same_as_pyphens(pattern_file("es"))
+    assert store.holds(pattern_key(pattern_file("es")))
+
+
+def test_a_damaged_entry_is_parsed_again(unparsed, tmp_path):
+    store = FaceCache(tmp_path)
+    store.put(pattern_key(GERMAN), b"[]")
+    with PatternPrefetch([], store) as prefetch:
+        prefetch.load("de")
+    _same_as_pyphens(GERMAN)
+
+
+def test_other_patterns_are_other_entries(tmp_path):
+    copy = tmp_path / GERMAN.name
+    copy.write_bytes(GERMAN.read_bytes() + b"\nxy1z\n")
+    assert pattern_key(copy) != pattern_key(GERMAN)
