@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.i18n.keys import card_key
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value
 from cardkit.problems import Problem, warning
@@ -150,8 +151,9 @@ def _problems(database: Database, language: str, budgets: Budgets) -> list[Probl
             continue
         origin = database.text_origins[(language, card_id)]
         problems.append(warning(origin.position(field_location(path)), "fit-budget",
-                                f"{path} ({language}) is {len(text)} characters; its box holds "
-                                f"about {budget} at its smallest size",
+                                Message("{what} is {length} characters; its box holds about "
+                                        "{budget} at its smallest size", what=f"{path} ({language})",
+                                        length=len(text), budget=budget),
                                 card_id=card_id, field=path,
                                 suggestion="shorten the text; `cardkit validate --fit` measures "
                                            "how it prints"))
