@@ -23,6 +23,7 @@ data has none of these, so the round-trip loader reads only broken or unusual fi
 from __future__ import annotations
 
 import gc
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,9 @@ TRUE_FORMS = {"true", "True", "TRUE"}
 # and paragraph separators, which libyaml counts as line breaks inside quotes and ruamel.yaml
 # does not, never get here: `policy` refuses them in the raw text before either reads it.)
 AMBIGUOUS_CHARACTERS = ("\t",)
+# A comment touching a block scalar's indicators (`key: >#-`): libyaml takes it, ruamel.yaml
+# refuses it, as YAML asks for a space before a comment.
+COMMENT_IN_BLOCK_HEADER = re.compile(r"[|>][0-9+-]*#")
 
 
 class ReadMap(CommentedMap):
@@ -77,7 +81,7 @@ def read(text: str, max_depth: int) -> Read | None:
     collecting = gc.isenabled()
     gc.disable()  # hundreds of thousands of new objects, none of them in a cycle
     try:
-        return _read(CParser(text), max_depth)
+        return _read(CParser(text), text, max_depth)
     except YAMLError:
         return None
     finally:
@@ -142,7 +146,7 @@ class _Open:
 _NO_KEY = object()
 
 
-def _read(parser: CParser, max_depth: int) -> Read | None:
+def _read(parser: CParser, source: str, max_depth: int) -> Read | None:
     """Reads the events once: each node meets the loader policy (`policy.scalar_fault`,
     `policy.key_fault`) as it comes, and the containers are built with the line and column
     of every key, value and item, as the round-trip loader records them. None where the
@@ -164,6 +168,9 @@ def _read(parser: CParser, max_depth: int) -> Read | None:
         if kind is ScalarEvent:
             text = event.value
             if event.anchor is not None or event.tag is not None or not (text or event.style):
+                return None
+            if event.style in ("|", ">") and COMMENT_IN_BLOCK_HEADER.match(
+                    source, event.start_mark.index):
                 return None
             if parent is not None and parent.left_out():
                 continue

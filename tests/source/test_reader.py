@@ -68,6 +68,7 @@ EDGE_CASES = [
     "a: *x\n", "# only\n", "", "[1, 2]", "'x'", "- \n- x\n", "a: \ufffe\n", "a:\n  b:\n  c: 1\n",
     "a: {b: {c: [1]}}: 2\n", "? [a]\n: 1\n", "x: 12:30\ny: 0x1f\nz: 1_0\n", "k: &a 1\nl: *a\n",
     "a: 1\n\n\ufeffb: 2\n", "a:\n  b: 1\n\ufeff  c: 2\n", "a: x\u202ey\n", "a: \"\\u2029\"\n",
+    "a: >#-\n  x\n", "a: |2#\n   x\n",
 ]
 
 
