@@ -1,7 +1,11 @@
 """Problems every layer reports: one finding with its file, line and column.
 
 This module sits below all layers (source, model, checks, render, rules) so each can
-report in the same shape; it imports nothing of the project.
+report in the same shape; it imports only the other modules below them (the messages, and
+through them the placeholders).
+
+A problem's message is a `Message`: stated once by the check as an English template with
+named values, shown in English by `message` and in a reader's language by `message_in`.
 """
 
 from __future__ import annotations
@@ -9,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+
+from cardkit.messages import Catalogue, Message
 
 
 # Every code a problem may carry; docs/problems.md documents each (a test keeps the two equal).
@@ -73,7 +79,7 @@ class Problem:
     position: Position
     severity: Severity
     code: str
-    message: str
+    sentence: Message
     suggestion: str | None = None
     card_id: str | None = None
     related: tuple[Position, ...] = ()
@@ -82,10 +88,21 @@ class Problem:
     # field's problems by it, never by reading the message.
     field: str | None = None
 
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return str(self.sentence)
+
+    def message_in(self, catalogue: Catalogue) -> str:
+        return catalogue.say(self.sentence)
+
     def sort_key(self) -> tuple:
         return (str(self.position.path), self.position.line, self.position.column, self.code)
 
-    def as_dict(self) -> dict:
+    def as_dict(self, catalogue: Catalogue = Catalogue.ENGLISH) -> dict:
+        """The problem as JSON data. `message` is always English, so programs reading it see
+        the same text whatever the reader's language; a catalogue of another language adds
+        `translation`: {"language": ..., "message": ...}."""
         data = {
             "path": str(self.position.path),
             "line": self.position.line,
@@ -94,6 +111,9 @@ class Problem:
             "code": self.code,
             "message": self.message,
         }
+        if catalogue.language != Catalogue.ENGLISH.language:
+            data["translation"] = {"language": catalogue.language,
+                                   "message": self.message_in(catalogue)}
         if self.suggestion is not None:
             data["suggestion"] = self.suggestion
         if self.card_id is not None:
@@ -105,12 +125,19 @@ class Problem:
         return data
 
 
-def error(position: Position, code: str, message: str, **extra) -> Problem:
-    return Problem(position, Severity.ERROR, _registered(code), message, **extra)
+def error(position: Position, code: str, message: Message, **extra) -> Problem:
+    return Problem(position, Severity.ERROR, _registered(code), _stated(message), **extra)
 
 
-def warning(position: Position, code: str, message: str, **extra) -> Problem:
-    return Problem(position, Severity.WARNING, _registered(code), message, **extra)
+def warning(position: Position, code: str, message: Message, **extra) -> Problem:
+    return Problem(position, Severity.WARNING, _registered(code), _stated(message), **extra)
+
+
+def _stated(message: Message) -> Message:
+    if not isinstance(message, Message):
+        raise TypeError(f"a problem's message is a Message (a template with named values), "
+                        f"not {type(message).__name__}: {message!r}")
+    return message
 
 
 def _registered(code: str) -> str:

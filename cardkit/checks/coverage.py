@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.problems import Problem, error
 
@@ -40,8 +41,9 @@ def check_box_counts(database: Database, counts: list[KindCount]) -> list[Proble
         if origin is not None and count.in_box is not None and count.held > count.in_box:
             field_name = type(database.boxes[count.game]).FIELD_BY_KIND[count.kind]
             problems.append(error(origin.key_position((field_name,)), "over-box-count",
-                                  f"{count.game} holds {count.held} {count.kind} cards, more than "
-                                  f"the {count.in_box} its box holds"))
+                                  Message("{game} holds {held} {kind} cards, more than the "
+                                          "{in_box} its box holds", game=count.game,
+                                          held=count.held, kind=count.kind, in_box=count.in_box)))
     return problems
 
 

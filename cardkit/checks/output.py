@@ -5,48 +5,60 @@ from __future__ import annotations
 import json
 
 from cardkit.checks.runner import Report
+from cardkit.messages import Catalogue, Message, reader_catalogue
 from cardkit.problems import Problem
 
 FORMATS = ("text", "json", "github")
 
 
-def format_problem(problem: Problem) -> str:
-    line = f"{problem.position}: {problem.severity.value}: {problem.code}: {problem.message}"
+def format_problem(problem: Problem, catalogue: Catalogue | None = None) -> str:
+    """The problem as a line for people, its message in the reader's language (gettext's
+    environment variables; English by default); the code stays as it is, so the docs can be
+    searched for it."""
+    message = problem.message_in(reader_catalogue() if catalogue is None else catalogue)
+    line = f"{problem.position}: {problem.severity.value}: {problem.code}: {message}"
     for related in problem.related:
         line += f"\n{related}: note: first defined here"
     return line
 
 
 def render_report(report: Report, output_format: str) -> str:
+    catalogue = reader_catalogue()
     if output_format == "json":
         return json.dumps({
             "root": str(report.root),
             "files": report.files_checked,
             "errors": len(report.errors),
             "warnings": len(report.warnings),
-            "problems": [problem.as_dict() for problem in report.problems],
-            "silenced": [dict(problem.as_dict(), reason=reason) for problem, reason in report.silenced],
+            "problems": [problem.as_dict(catalogue) for problem in report.problems],
+            "silenced": [dict(problem.as_dict(catalogue), reason=reason)
+                         for problem, reason in report.silenced],
             "counts": [count.__dict__ for count in report.counts],
         }, indent=2, ensure_ascii=False) + "\n"
     if output_format == "github":
-        return "".join(_github_annotation(problem) + "\n" for problem in report.problems)
-    lines = [format_problem(problem) for problem in report.problems]
-    lines.append(_summary(report))
+        return "".join(_github_annotation(problem, catalogue) + "\n" for problem in report.problems)
+    lines = [format_problem(problem, catalogue) for problem in report.problems]
+    lines.append(catalogue.say(_summary(report)))
     return "\n".join(lines) + "\n"
 
 
-def _summary(report: Report) -> str:
+def _summary(report: Report) -> Message:
     by_game: dict[str, list[str]] = {}
     for c in report.counts:
         by_game.setdefault(c.game, []).append(
             f"{c.kind} {c.held}" + (f"/{c.in_box}" if c.in_box is not None else ""))
     held = "; ".join(f"{game}: {', '.join(kinds)}" for game, kinds in by_game.items())
-    silenced = f", {len(report.silenced)} silenced" if report.silenced else ""
-    return (f"{len(report.errors)} errors, {len(report.warnings)} warnings{silenced} in "
-            f"{report.files_checked} files. Cards held (of the box): {held or 'none'}")
+    counted = {"errors": len(report.errors), "warnings": len(report.warnings),
+               "silenced": len(report.silenced), "files": report.files_checked,
+               "held": held or Message("none")}
+    if report.silenced:
+        return Message("{errors} errors, {warnings} warnings, {silenced} silenced in {files} "
+                       "files. Cards held (of the box): {held}", **counted)
+    return Message("{errors} errors, {warnings} warnings in {files} files. Cards held (of the "
+                   "box): {held}", **counted)
 
 
-def _github_annotation(problem: Problem) -> str:
+def _github_annotation(problem: Problem, catalogue: Catalogue) -> str:
     def escape(value: str, in_property: bool = False) -> str:
         value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
         return value.replace(":", "%3A").replace(",", "%2C") if in_property else value
@@ -54,4 +66,4 @@ def _github_annotation(problem: Problem) -> str:
     position = problem.position
     properties = (f"file={escape(str(position.path), True)},line={position.line},"
                   f"col={position.column},title={escape(problem.code, True)}")
-    return f"::{problem.severity.value} {properties}::{escape(problem.message)}"
+    return f"::{problem.severity.value} {properties}::{escape(problem.message_in(catalogue))}"

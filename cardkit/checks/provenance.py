@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel
 
+from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.database import Database, Origin
@@ -104,8 +105,9 @@ def check_provenance(database: Database) -> list[Problem]:
                 if language == SOURCE_LANGUAGE:
                     problems += _english_names_provisional(entry, origin, printed)
         problems += [warning(box_origin.key_position(("printings", printing)), "printing-unused",
-                             f"the printing {printing!r} is declared but nothing cites it: cite "
-                             "it for the facts and texts it gives, or remove it",
+                             Message("the printing {printing} is declared but nothing cites it: "
+                                     "cite it for the facts and texts it gives, or remove it",
+                                     printing=repr(printing)),
                              field=f"printings.{printing}")
                      for printing in box.printings if printing not in cited]
     return problems
@@ -135,7 +137,8 @@ def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, b
             if not any(path == fact or path.startswith(fact + ".") for path in known):
                 problems.append(error(
                     origin.position(here + ("facts", number)), "provenance-unknown-fact",
-                    f"the source names {fact!r}, which this entry does not give",
+                    Message("the source names {fact}, which this entry does not give",
+                            fact=repr(fact)),
                     card_id=card_id))
         for number, citation in enumerate(group.cites):
             at = here + ("cites", number)
@@ -150,16 +153,16 @@ def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, b
             if len(files) < 2 or group.follows.file not in files:
                 problems.append(error(
                     origin.position(here + ("follows", "file")), "provenance-follows",
-                    "'follows' settles a disagreement between rulebooks the source cites: "
-                    "cite both and follow one of them", card_id=card_id))
+                    Message("'follows' settles a disagreement between rulebooks the source cites: "
+                            "cite both and follow one of them"), card_id=card_id))
     for path in needed:
         if not any(group.covers(path) for group in groups):
-            what = "text" if language is not None else "fact"
-            remedy = ("cite it, or mark it provisional" if language is not None
-                      else "cite it, give a reading, or list it under 'unknown'")
-            problems.append(error(
-                origin.key_position(tuple(path.split("."))), "provenance-missing",
-                f"the {what} '{path}' has no source: {remedy}", card_id=card_id, field=path))
+            message = (Message("the text '{path}' has no source: cite it, or mark it provisional",
+                               path=path) if language is not None
+                       else Message("the fact '{path}' has no source: cite it, give a reading, or "
+                                    "list it under 'unknown'", path=path))
+            problems.append(error(origin.key_position(tuple(path.split("."))),
+                                  "provenance-missing", message, card_id=card_id, field=path))
     return problems
 
 
@@ -170,20 +173,22 @@ def _check_rulebook_citation(citation: RulebookCitation, origin: Origin, at: tup
     if rulebook is None:
         close = difflib.get_close_matches(citation.file, list(box.rulebooks), n=1)
         return [error(origin.position(at + ("file",)), "provenance-unknown-file",
-                      f"{citation.file!r} is not one of the rulebooks box.yaml lists "
-                      f"({', '.join(sorted(box.rulebooks)) or 'none'})",
+                      Message("{file} is not one of the rulebooks box.yaml lists ({rulebooks})",
+                              file=repr(citation.file),
+                              rulebooks=', '.join(sorted(box.rulebooks)) or 'none'),
                       suggestion=close[0] if close else None, card_id=card_id)]
     problems = []
     if citation.first > citation.last or citation.last > rulebook.lines:
         problems.append(error(
             origin.position(at + ("lines",)), "provenance-line-range",
-            f"lines {citation.lines} are not in {citation.file}, which has "
-            f"{rulebook.lines} lines", card_id=card_id))
+            Message("lines {cited} are not in {file}, which has {count} lines",
+                    cited=citation.lines, file=citation.file, count=rulebook.lines), card_id=card_id))
     if language is not None and rulebook.language != language:
         problems.append(error(
             origin.position(at + ("file",)), "provenance-language",
-            f"{citation.file} is the {rulebook.language!r} rulebook; a {language!r} "
-            "text cites the rulebook in its own language", card_id=card_id))
+            Message("{file} is the {rulebook_language} rulebook; a {text_language} text cites the "
+                    "rulebook in its own language", file=citation.file,
+                    rulebook_language=repr(rulebook.language), text_language=repr(language)), card_id=card_id))
     return problems
 
 
@@ -194,28 +199,32 @@ def _check_printing_citation(citation: PrintingCitation, origin: Origin, at: tup
         close = difflib.get_close_matches(citation.printing, list(box.printings), n=1)
         declared = ", ".join(sorted(box.printings)) or "none"
         return [error(origin.position(at + ("printing",)), "provenance-unknown-printing",
-                      f"{citation.printing!r} is not one of the printings box.yaml declares "
-                      f"({declared}); declare it under 'printings' with its language",
+                      Message("{printing} is not one of the printings box.yaml declares "
+                              "({declared}); declare it under 'printings' with its language",
+                              printing=repr(citation.printing), declared=declared),
                       suggestion=close[0] if close else None, card_id=origin.key)]
     if language is not None and printing.language != language:
         return [error(origin.position(at + ("printing",)), "provenance-language",
-                      f"{citation.printing} is the {printing.language!r} printing; a {language!r} "
-                      "text cites a printing in its own language", card_id=origin.key)]
+                      Message("{printing} is the {printing_language} printing; a {text_language} "
+                              "text cites a printing in its own language",
+                              printing=citation.printing, printing_language=repr(printing.language),
+                              text_language=repr(language)), card_id=origin.key)]
     return []
 
 
 def _printed_not_provisional(entry: Entry, origin: Origin, printed: set[str]) -> list[Problem]:
     return [error(origin.position(("provisional", entry.provisional.index(path))),
                   "printed-provisional",
-                  f"'{path}' is cited to a printed card in its own language, so it is the printed "
-                  "wording: remove it from 'provisional'", card_id=origin.key, field=path)
+                  Message("'{path}' is cited to a printed card in its own language, so it is the "
+                          "printed wording: remove it from 'provisional'", path=path),
+                  card_id=origin.key, field=path)
             for path in entry.provisional if path in printed]
 
 
 def _english_names_provisional(entry: Entry, origin: Origin, printed: set[str]) -> list[Problem]:
     return [error(origin.position(tuple(path.split("."))), "name-not-provisional",
-                  f"the English name '{path}' must be listed under 'provisional': no rulebook "
-                  "prints the English edition's names (cite an English printing for a printed "
-                  "name)", card_id=origin.key, field=path)
+                  Message("the English name '{path}' must be listed under 'provisional': no "
+                          "rulebook prints the English edition's names (cite an English printing "
+                          "for a printed name)", path=path), card_id=origin.key, field=path)
             for path in entry.texts
             if is_name(path) and path not in entry.provisional and path not in printed]

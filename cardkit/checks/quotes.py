@@ -31,6 +31,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from cardkit.checks.provenance import box_fact_paths, fact_paths
+from cardkit.messages import Message
 from cardkit.model.database import Database, Origin
 from cardkit.model.provenance import PrintingCitation, RulebookCitation, SourceGroup
 from cardkit.model.texts import is_name
@@ -128,14 +129,20 @@ def _read(folder: Path, name: str, lines: int, missing_at: Position, lines_at: P
     except (InputRefused, OSError) as exc:
         reason = exc.reason if isinstance(exc, InputRefused) else exc.strerror
         problems.append(error(missing_at, f"{what}-missing",
-                              f"{name} cannot be read from {folder}: {reason}"))
+                              Message("{name} cannot be read from {folder}: {reason}", name=name,
+                                      folder=folder, reason=reason)))
         return None
     text = RulebookText.of(data.decode("utf-8", errors="replace"))
     if text.line_count != lines:
+        shown = {"file": folder / name, "line_count": text.line_count, "lines": lines}
         problems.append(error(
             lines_at, f"{what}-lines",
-            f"{folder / name} has {text.line_count} lines, not the {lines} box.yaml gives: "
-            f"another text of this {what}, whose lines the citations do not count"))
+            (Message("{file} has {line_count} lines, not the {lines} box.yaml gives: another "
+                     "text of this rulebook, whose lines the citations do not count", **shown)
+             if what == "rulebook"
+             else Message("{file} has {line_count} lines, not the {lines} box.yaml gives: another "
+                          "text of this transcription, whose lines the citations do not count",
+                          **shown))))
         return None
     return text
 
@@ -173,16 +180,18 @@ def _check_printed(citation: PrintingCitation, group: SourceGroup, texts: Source
         if not of_texts:
             return []  # a number without words around it: nothing to find
         return [error(origin.position(at + ("printing",)), "quote-not-found",
-                      f"the name {shown} stands nowhere in {file}, the transcription of "
-                      f"{citation.printing}: quote the card's words, or correct the name",
+                      Message("the name {shown} stands nowhere in {file}, the transcription of "
+                              "{printing}: quote the card's words, or correct the name",
+                              shown=shown, file=file, printing=citation.printing),
                       card_id=origin.key)
                 for fact in group.facts for shown, pattern in values(fact)
                 if not pattern.search(transcription.folded)]
     if not transcription.holds(fold(citation.quote), *whole):
         return [error(origin.position(at + ("quote",)), "quote-not-found",
-                      f"the quote {_shown(citation.quote)} is nowhere in {file}, the "
-                      f"transcription of {citation.printing} (compared without case, accents, "
-                      "whitespace or hyphens)", card_id=origin.key)]
+                      Message("the quote {quote} is nowhere in {file}, the transcription of "
+                              "{printing} (compared without case, accents, whitespace or hyphens)",
+                              quote=_shown(citation.quote), file=file, printing=citation.printing),
+                      card_id=origin.key)]
     if group.reading is None and group.follows is None:
         return _not_given(citation, group, origin, at, values)
     return []
@@ -196,15 +205,17 @@ def _misplaced(citation: RulebookCitation, rulebook: RulebookText, origin: Origi
     places = list(rulebook.places(quote))
     if not places:
         return [error(origin.position(at + ("quote",)), "quote-not-found",
-                      f"the quote {_shown(citation.quote)} is nowhere in {citation.file} "
-                      "(compared without case, accents, whitespace or hyphens)",
+                      Message("the quote {quote} is nowhere in {file} (compared without case, "
+                              "accents, whitespace or hyphens)", quote=_shown(citation.quote),
+                              file=citation.file),
                       card_id=origin.key)]
     first, last = min(places, key=lambda place: _distance(place, citation))
     lines = str(first) if first == last else f"{first}-{last}"
     return [error(origin.position(at + ("lines",)), "quote-not-found",
-                  f"the quote {_shown(citation.quote)} is not in {_lines(citation)} of "
-                  f"{citation.file}; the nearest place it stands is {_lines_word(first, last)} "
-                  f"{lines}", suggestion=lines, card_id=origin.key)]
+                  Message("the quote {quote} is not in {citation} of {file}; the nearest place it "
+                          "stands is {first} {lines}", quote=_shown(citation.quote),
+                          citation=_lines(citation), file=citation.file,
+                          first=_lines_word(first, last), lines=lines), suggestion=lines, card_id=origin.key)]
 
 
 def _shown(quote: str) -> str:
@@ -235,7 +246,8 @@ def _not_given(citation: RulebookCitation | PrintingCitation, group: SourceGroup
                values: Callable) -> list[Problem]:
     quote = fold(citation.quote)
     return [error(origin.position(at + ("quote",)), "provenance-contradicted",
-                  f"the quote {_shown(citation.quote)} does not give {shown} for '{fact}'",
+                  Message("the quote {quote} does not give {shown} for '{fact}'",
+                          quote=_shown(citation.quote), shown=shown, fact=fact),
                   card_id=origin.key)
             for fact in group.facts for shown, pattern in values(fact)
             if not pattern.search(quote)]

@@ -17,6 +17,7 @@ import difflib
 from pathlib import Path
 
 from cardkit.checks.text.lexicon import Lexicon
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import ENTRY_METADATA, Entry, field_location, field_value, translatable_fields
 from cardkit.problems import Position, Problem, error, warning
@@ -59,9 +60,9 @@ def check_references(database: Database) -> list[Problem]:
             if card_id in database.invalid_cards or (None, origin.game, entry.kind) in database.unreadable:
                 continue  # the card's own problems are reported already
             close = suggester.closest(card_id)
-            message = f"text for {card_id!r}, but no card has that id"
-            if close:
-                message += f"; did you mean {close!r}?"
+            message = (Message("text for {card}, but no card has that id; did you mean {close}?",
+                               card=repr(card_id), close=repr(close)) if close
+                       else Message("text for {card}, but no card has that id", card=repr(card_id)))
             problems.append(error(origin.key_position(), "unknown-id", message,
                                   suggestion=close, card_id=card_id))
             continue
@@ -84,12 +85,15 @@ def check_references(database: Database) -> list[Problem]:
             if language == SOURCE_LANGUAGE:
                 problems.append(error(
                     origin.key_position(), "missing-source-text",
-                    f"{card.kind} {card_id!r} has no English text for: {', '.join(missing)}; "
-                    "English is the source every translation follows", card_id=card_id))
+                    Message("{kind} {card_id} has no English text for: {missing}; English is the "
+                            "source every translation follows", kind=card.kind,
+                            card_id=repr(card_id), missing=', '.join(missing)), card_id=card_id))
             else:
                 problems.append(warning(
                     origin.key_position(), "missing-text",
-                    f"{card.kind} {card_id!r} has no {language} text for: {', '.join(missing)}",
+                    Message("{kind} {card_id} has no {language} text for: {missing}",
+                            kind=card.kind, card_id=repr(card_id), language=language,
+                            missing=', '.join(missing)),
                     card_id=card_id))
     return problems + _lost_glossary_terms(database)
 
@@ -103,8 +107,9 @@ def _lost_glossary_terms(database: Database) -> list[Problem]:
         for term_id in extra:
             problems.append(error(
                 Position(Path("locales", SOURCE_LANGUAGE, GLOSSARY_FILE)), "glossary-term-lost",
-                f"the English glossary has no entry for {term_id!r}, which the {language} "
-                "glossary has; the English glossary is the source of every term"))
+                Message("the English glossary has no entry for {term_id}, which the {language} "
+                        "glossary has; the English glossary is the source of every term",
+                        term_id=repr(term_id), language=language)))
     used = _terms_english_texts_use(database, source)
     for language in database.translations:
         held = database.glossary_keys.get(language, set())
@@ -112,9 +117,11 @@ def _lost_glossary_terms(database: Database) -> list[Problem]:
             if term_id not in held:
                 problems.append(error(
                     Position(Path("locales", language, GLOSSARY_FILE)), "glossary-term-lost",
-                    f"the {language} glossary has no entry for {term_id!r} (English: "
-                    f"{source[term_id].term!r}), which the English texts of {len(card_ids)} "
-                    f"card(s) use, such as {min(card_ids)!r}"))
+                    Message("the {language} glossary has no entry for {term_id} (English: {term}), "
+                            "which the English texts of {count} card(s) use, such as "
+                            "{example}", language=language, term_id=repr(term_id),
+                            term=repr(source[term_id].term), count=len(card_ids),
+                            example=repr(min(card_ids)))))
     return problems
 
 
@@ -137,7 +144,8 @@ def _texts_without_fact(entry: Entry, expected: list[str], origin) -> list[Probl
         if path not in expected:
             location = field_location(path)
             problems.append(error(origin.key_position(location), "text-without-fact",
-                                  f"text for {path!r}, which card {entry.id!r} does not have",
+                                  Message("text for {path}, which card {id} does not have",
+                                          path=repr(path), id=repr(entry.id)),
                                   card_id=entry.id, field=path))
     return problems
 
@@ -148,10 +156,11 @@ def _stray_paths(entry: Entry, expected: list[str], origin, language: str) -> li
         for path in getattr(entry, list_name):
             if path not in expected:
                 problems.append(error(origin.key_position((list_name,)), "unknown-field-path",
-                                      f"{list_name} names {path!r}, which is no text of "
-                                      f"card {entry.id!r}", card_id=entry.id))
+                                      Message("{list_name} names {path}, which is no text of card "
+                                              "{id}", list_name=list_name, path=repr(path),
+                                              id=repr(entry.id)), card_id=entry.id))
     if language == SOURCE_LANGUAGE and entry.translated_from:
         problems.append(error(origin.key_position(("translated_from",)), "source-fingerprint",
-                              "English is the source language: its texts record no "
-                              "translated_from fingerprints", card_id=entry.id))
+                              Message("English is the source language: its texts record no "
+                                      "translated_from fingerprints"), card_id=entry.id))
     return problems

@@ -7,6 +7,7 @@ longer matches any problem is itself reported, so none outlives its reason.
 
 from __future__ import annotations
 
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.problems import Problem, warning
 
@@ -30,6 +31,7 @@ def apply_silences(database: Database, problems: list[Problem]) -> tuple[list[Pr
         for code in entry.silence:
             if (path, card_id, code) not in used:
                 kept.append(warning(origin.key_position(("silence", code)), "unused-silence",
-                                    f"{code} is silenced for {card_id!r}, but no such problem occurs",
+                                    Message("{code} is silenced for {card_id}, but no such problem "
+                                            "occurs", code=code, card_id=repr(card_id)),
                                     card_id=card_id))
     return kept, silenced

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardkit.messages import Message
 from cardkit.model.database import Database, Origin
 from cardkit.model.effects import COUNTED_EFFECTS
 from cardkit.model.phrasebook import phrase_of, worded_phrases
@@ -33,7 +34,8 @@ class FieldState:
     origin: Origin
     source_text: str | None
     text: str | None
-    reason: str = ""
+    # Why the text is not translated, said once (shown in the reader's language).
+    reason: Message | str = ""
     # The locale file that holds the card's texts in the language, or will hold them.
     home: Path | None = None
 
@@ -71,22 +73,25 @@ def translation_states(database: Database, languages: list[str] | None = None,
     return states
 
 
-def _state_of(source, text, entry, path) -> tuple[str, str]:
+def _state_of(source, text, entry, path) -> tuple[str, Message | str]:
     if text is None:
-        return "missing", "no text"
+        return "missing", Message("no text")
     if source is None:
-        return "stale", "the English text is missing, so nothing confirms this translation"
+        return "stale", Message("the English text is missing, so nothing confirms this "
+                                "translation")
     recorded = entry.translated_from.get(path)
     if recorded is None:
-        return "stale", "records no fingerprint of the English text it was translated from"
+        return "stale", Message("records no fingerprint of the English text it was translated "
+                                "from")
     if recorded != fingerprint(source):
-        return "stale", "was translated from an earlier English text"
+        return "stale", Message("was translated from an earlier English text")
     return "translated", ""
 
 
 def check_staleness(states: list[FieldState]) -> list[Problem]:
     return [warning(state.position, "stale-translation",
-                    f"{state.path}: this {state.language} text {state.reason}", card_id=state.card_id,
+                    Message("{path}: this {language} text {reason}", path=state.path,
+                            language=state.language, reason=state.reason), card_id=state.card_id,
                     field=state.path)
             for state in states if state.state == "stale"]
 

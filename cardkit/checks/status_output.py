@@ -8,6 +8,7 @@ from collections import Counter
 
 from cardkit.checks.status import STATES, ArtState, FieldState, PartState, summarize
 from cardkit.checks.text.catalogue import CatalogueEntry
+from cardkit.messages import reader_catalogue
 
 TEMPLATES = "templates"  # the kind the template catalogue's strings are counted under
 ALL_GAMES = "-"  # the game column of the template strings, which every game shares
@@ -36,7 +37,7 @@ def render_status(states: list[FieldState], output_format: str,
                         for (language, game, kind), counts in sorted(summary.items())],
             "fields": [{"language": s.language, "card": s.card_id, "game": s.game, "kind": s.kind,
                         "field": s.path,
-                        "state": s.state, "position": str(s.position), "reason": s.reason}
+                        "state": s.state, "position": str(s.position), "reason": str(s.reason)}
                        for s in states if s.state != "translated"],
             "templates": [{"language": language, "context": entry.context, "msgid": entry.source,
                            "state": entry.state, "position": str(entry.position)}
@@ -52,10 +53,11 @@ def render_status(states: list[FieldState], output_format: str,
     for (language, game, kind), counts in sorted(summary.items()):
         lines.append(f"{language:<9}{game:<9}{kind:<15}{counts['translated']:>11}{counts['stale']:>7}"
                      f"{counts['missing']:>9}")
+    catalogue = reader_catalogue()
     for state in states:
         if state.state != "translated":
             lines.append(f"{state.position}: {state.state}: {state.language} {state.game} "
-                         f"{state.card_id} {state.path}: {state.reason}")
+                         f"{state.card_id} {state.path}: {catalogue.say(state.reason)}")
     for language, entry in unfinished:
         lines.append(f"{entry.position.path}:{entry.position.line}: {entry.state}: {language} "
                      f"{TEMPLATES} {entry.label}")

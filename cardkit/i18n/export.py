@@ -98,7 +98,7 @@ def _card_unit(database: Database, state: FieldState, root: Path | None) -> Outg
     if source_entry is not None and state.path in source_entry.notes:
         remarks.append(f"note: {source_entry.notes[state.path]}")
     if state.state == "stale":
-        remarks.append(f"needs review: this translation {state.reason}")
+        remarks.append(f"needs review: this translation {str(state.reason)}")
     return OutgoingUnit(
         key=card_key(state.kind, state.card_id, state.path),
         sources=(state.source_text,),

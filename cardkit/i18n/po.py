@@ -21,7 +21,7 @@ from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, Inc
                                     OutgoingUnit, recorded_games)
 from cardkit.model.games import games_title
 from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
-from cardkit.model.placeholders import tokens
+from cardkit.placeholders import tokens
 from cardkit.problems import Position
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a",

@@ -13,6 +13,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
+from cardkit.messages import Message
 from cardkit.model.provenance import Sources
 from cardkit.source.characters import blank_description, character_message, first_forbidden
 
@@ -23,7 +24,8 @@ FieldPath = Annotated[str, StringConstraints(pattern=r"^[a-z_]+(\.[a-z0-9_-]+)*$
 def _not_blank(value: str) -> str:
     blank = blank_description(value)
     if blank:
-        raise PydanticCustomError("blank_text", "a text of only {blank}", {"blank": blank})
+        raise PydanticCustomError("blank_text", "{message}", {"message": Message(
+            "a text of only {blank}", blank=blank)})
     forbidden = first_forbidden(value)
     if forbidden:
         raise PydanticCustomError("control_character", "{message}",
@@ -65,12 +67,11 @@ class Art(Strict):
     @model_validator(mode="after")
     def _one_way_to_choose(self):
         if self.focus is not None and self.crop is not None:
-            raise PydanticCustomError("art_focus_and_crop",
-                                      "give either a focus point or a crop box, not both")
+            raise PydanticCustomError("art_focus_and_crop", "{message}", {"message": Message(
+                "give either a focus point or a crop box, not both")})
         if self.crop is not None and not (self.crop[0] < self.crop[2] and self.crop[1] < self.crop[3]):
-            raise PydanticCustomError(
-                "art_crop_empty", "the crop box [left, top, right, bottom] must have right > left "
-                "and bottom > top")
+            raise PydanticCustomError("art_crop_empty", "{message}", {"message": Message(
+                "the crop box [left, top, right, bottom] must have right > left and bottom > top")})
         return self
 
 
@@ -91,12 +92,10 @@ class CardModel(Strict):
         for name in type(self).required_facts:
             given = getattr(self, name) not in (None, {}, [])
             if not given and name not in self.unknown:
-                raise PydanticCustomError(
-                    "fact_missing", "missing field {field}", {"field": name})
+                raise PydanticCustomError("fact_missing", "missing field {field}", {"field": name})
             if given and name in self.unknown and not self._partial_allowed(name):
-                raise PydanticCustomError(
-                    "fact_declared_unknown",
-                    "field {field} is given but also listed under unknown", {"field": name})
+                raise PydanticCustomError("fact_declared_unknown", "{message}", {"message": Message(
+                    "field {field} is given but also listed under unknown", field=name)})
         return self
 
     def _partial_allowed(self, name: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from cardkit.messages import Message
 from cardkit.model.base import CardId, CardModel, Strict
 from cardkit.model.box import Box, Count
 from cardkit.model.texts import NamedEntry, Text
@@ -59,9 +60,8 @@ class EncounterCard(CardModel):
             raise PydanticCustomError(
                 "fact_missing", "missing field {field}", {"field": "value"})
         if self.type != "attack" and self.value is not None:
-            raise PydanticCustomError(
-                "value_on_non_attack", "only attack cards have a value; a {type} card has none",
-                {"type": self.type})
+            raise PydanticCustomError("value_on_non_attack", "{message}", {"message": Message(
+                "only attack cards have a value; a {type} card has none", type=self.type)})
         return self
 
 
@@ -143,10 +143,9 @@ class ClassicBox(Box):
     def _deck_is_encounter_and_artifacts(cls, deck: int, info: ValidationInfo) -> int:
         encounter, artifacts = info.data.get("encounter"), info.data.get("artifacts")
         if encounter is not None and artifacts is not None and deck != encounter + artifacts:
-            raise PydanticCustomError(
-                "deck_total", "the deck of {deck} cards is not its {encounter} encounter and "
-                "{artifacts} artifact cards", {"deck": deck, "encounter": encounter,
-                                               "artifacts": artifacts})
+            raise PydanticCustomError("deck_total", "{message}", {"message": Message(
+                "the deck of {deck} cards is not its {encounter} encounter and {artifacts} "
+                "artifact cards", deck=deck, encounter=encounter, artifacts=artifacts)})
         return deck
 
 

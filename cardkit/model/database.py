@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.games import GAMES, CardKind, with_article
@@ -176,8 +177,8 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         model = kind.texts
         if model is None:
             problems.append(error(Position(document.path), "untranslatable-kind",
-                                  f"{kind.name} cards have no text to translate; "
-                                  "remove this file"))
+                                  Message("{kind} cards have no text to translate; remove this "
+                                          "file", kind=kind.name)))
             continue
         if document.data is None and document.problems:
             database.unreadable.add((language, locale_file.game, kind.name))
@@ -185,14 +186,18 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             card_origin = database.card_origins.get(key)
             if card_origin is not None and card_origin.game != locale_file.game:
                 problems.append(error(origin.key_position(), "wrong-game",
-                                      f"{key!r} is a card of {card_origin.game}, but its text is "
-                                      f"filed with the texts of {locale_file.game}", card_id=key))
+                                      Message("{card} is a card of {game}, but its text is filed "
+                                              "with the texts of {filed}", card=repr(key),
+                                              game=card_origin.game, filed=locale_file.game),
+                                      card_id=key))
                 continue
             card_kind = database.card_kinds.get(key)
             if card_kind is not None and card_kind != kind.name:
                 problems.append(error(origin.key_position(), "wrong-kind",
-                                      f"{key!r} is {with_article(card_kind)} card, but its text is filed "
-                                      f"with the {kind.name} cards", card_id=key))
+                                      Message("{card} is {kind} card, but its text is filed "
+                                              "with the {filed} cards", card=repr(key),
+                                              kind=with_article(card_kind), filed=kind.name),
+                                      card_id=key))
                 continue
             if (language, key) in database.text_origins:
                 problems.append(_duplicate(origin, database.text_origins[(language, key)], "text"))
@@ -209,7 +214,8 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
 
 def _unknown_game(document: Document, game: str) -> Problem:
     return error(Position(document.path), "unknown-game",
-                 f"no game is named {game!r}; the games are: {', '.join(sorted(GAMES))}")
+                 Message("no game is named {game}; the games are: {games}", game=repr(game),
+                         games=", ".join(sorted(GAMES))))
 
 
 def _kind_of_file(document: Document, game: str, stem: str,
@@ -221,8 +227,9 @@ def _kind_of_file(document: Document, game: str, stem: str,
     kind = GAMES[game].kind_in_file(stem)
     if kind is None:
         problems.append(error(Position(document.path), "unknown-file",
-                              f"file name says no card kind of {game}; expected one of: "
-                              f"{', '.join(GAMES[game].file_names)}"))
+                              Message("file name says no card kind of {game}; expected one of: "
+                                      "{names}", game=game,
+                                      names=", ".join(GAMES[game].file_names))))
     return kind
 
 
@@ -232,26 +239,35 @@ def _entries(document: Document, game: str, problems: list[Problem], what: str =
         return
     if not isinstance(data, dict):
         problems.append(error(document.position(()), "schema-type",
-                              f"this file is a mapping from {what} ids to {what}s"))
+                              Message("this file is a mapping from card ids to cards")
+                              if what == "card" else
+                              Message("this file is a mapping from term ids to terms")))
         return
     for key, raw in data.items():
         if key in document.rejected_keys:
             continue
         origin = Origin(document, game, (key,))
         if not isinstance(key, str):
+            value = _kind_of_value(key)
             problems.append(error(origin.key_position(), "schema-type",
-                                  f"{what} ids are text, not {_kind_of_value(key)}"))
+                                  Message("card ids are text, not {value}", value=value)
+                                  if what == "card" else
+                                  Message("term ids are text, not {value}", value=value)))
             continue
         if not isinstance(raw, dict):
+            value = _kind_of_value(raw)
             problems.append(error(origin.position(), "schema-type",
-                                  f"{what} {key!r} must be a mapping of fields, "
-                                  f"not {_kind_of_value(raw)}", card_id=key))
+                                  Message("card {card} must be a mapping of fields, not {value}",
+                                          card=repr(key), value=value)
+                                  if what == "card" else
+                                  Message("term {term} must be a mapping of fields, not {value}",
+                                          term=repr(key), value=value), card_id=key))
             document.rejected_keys.add(key)
             continue
         if "id" in raw:
             problems.append(error(origin.key_position(("id",)), "schema-unknown-field",
-                                  "unknown field 'id': a card's id is the key it is filed under",
-                                  card_id=key))
+                                  Message("unknown field 'id': a card's id is the key it is "
+                                          "filed under"), card_id=key))
             document.rejected_keys.add(key)
             continue
         yield key, raw, origin
@@ -259,9 +275,11 @@ def _entries(document: Document, game: str, problems: list[Problem], what: str =
 
 def _duplicate(origin: Origin, first: Origin, what: str) -> Problem:
     first_position = first.key_position()
-    return error(origin.key_position(), "duplicate-id",
-                 f"id {origin.key!r} is already used by a {what} at {first_position}",
-                 card_id=origin.key, related=(first_position,))
+    shown = {"id": repr(origin.key), "first": first_position}
+    message = (Message("id {id} is already used by a card at {first}", **shown) if what == "card"
+               else Message("id {id} is already used by a text at {first}", **shown))
+    return error(origin.key_position(), "duplicate-id", message, card_id=origin.key,
+                 related=(first_position,))
 
 
 def _validate_whole(model: type[BaseModel], document: Document, game: str,
@@ -272,7 +290,8 @@ def _validate_whole(model: type[BaseModel], document: Document, game: str,
     if not isinstance(document.data, dict):
         if not document.problems:
             problems.append(error(document.position(()), "schema-type",
-                                  f"{document.path.name} is a mapping of fields"))
+                                  Message("{file} is a mapping of fields",
+                                          file=document.path.name)))
         return None
     origin = Origin(document, game)
     value = _validate(model, dict(document.data), origin, problems)
@@ -316,53 +335,85 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     if kind in ("missing", "fact_missing", "union_tag_not_found"):
         missing = context.get("field") or context.get("discriminator", "").strip("'") or name
         path = ".".join(str(s) for s in location + (missing,)) if kind != "missing" else name
-        code, message, about = "schema-missing-field", f"missing field '{path}'", path
-        if kind == "fact_missing":
-            message += " (list it under 'unknown' if the rulebooks do not give it)"
+        code, about = "schema-missing-field", path
+        message = (Message("missing field '{path}' (list it under 'unknown' if the rulebooks do "
+                           "not give it)", path=path) if kind == "fact_missing"
+                   else Message("missing field '{path}'", path=path))
     elif kind == "extra_forbidden":
         here = origin.key_position(location)
         allowed = _allowed_fields(model, location)
         close = difflib.get_close_matches(str(location[-1]), allowed, n=1)
         suggestion = close[0] if close else None
-        code, message = "schema-unknown-field", f"unknown field '{name}'"
-        if suggestion:
-            message += f"; did you mean '{suggestion}'?"
+        code = "schema-unknown-field"
+        message = (Message("unknown field '{name}'; did you mean '{suggestion}'?", name=name,
+                           suggestion=suggestion) if suggestion
+                   else Message("unknown field '{name}'", name=name))
     elif kind in ("literal_error", "union_tag_invalid", "enum"):
         expected = context.get("expected") or context.get("expected_tags", "")
         code = "schema-range"
-        message = f"{name}: {_show(value if kind != 'union_tag_invalid' else context.get('tag'))} " \
-                  f"is not one of {expected}"
+        message = Message("{name}: {value} is not one of {expected}", name=name,
+                          value=_show(value if kind != "union_tag_invalid" else context.get("tag")),
+                          expected=expected)
         options = [option.strip(" '") for option in str(expected).replace(" or ", ",").split(",")]
         close = difflib.get_close_matches(str(context.get("tag", value)), options, n=1)
         suggestion = close[0] if close else None
-    elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
-                  "too_short", "too_long", "string_too_short", "string_too_long"):
-        code, message = "schema-range", f"{name}: {_show(value)} is out of range: {detail['msg'].lower()}"
+    elif kind in _LIMITS:
+        limit = next(context[bound] for bound in ("ge", "le", "gt", "lt", "min_length", "max_length")
+                     if bound in context)
+        if isinstance(limit, float) and limit.is_integer():
+            limit = int(limit)  # as pydantic says it: "less than or equal to 1"
+        code = "schema-range"
+        message = Message("{name}: {value} is out of range: {limit}", name=name, value=_show(value),
+                          limit=_LIMITS[kind].with_values(limit=limit))
     elif kind == "control_character":
-        code, message = "control-character", f"{name}: {detail['msg']}"
+        code, message = "control-character", Message("{name}: {detail}", name=name,
+                                                     detail=context["message"])
     elif kind == "blank_text":
-        code, message = "blank-text", f"{name}: {detail['msg']}; write the text, or leave the field out"
+        code = "blank-text"
+        message = Message("{name}: {detail}; write the text, or leave the field out", name=name,
+                          detail=context["message"])
     elif kind == "string_pattern_mismatch":
         code = "schema-range"
-        message = f"{name}: {_show(value)} is not a valid id (lowercase letters, digits and hyphens)" \
-            if "a-z0-9]+(-" in str(context.get("pattern")) else f"{name}: {_show(value)} is malformed"
+        message = (Message("{name}: {value} is not a valid id (lowercase letters, digits and "
+                           "hyphens)", name=name, value=_show(value))
+                   if "a-z0-9]+(-" in str(context.get("pattern"))
+                   else Message("{name}: {value} is malformed", name=name, value=_show(value)))
     elif kind.endswith("_type") or kind in ("model_attributes_type", "dict_type", "list_type"):
         expected = _TYPE_NAMES.get(kind, kind.removesuffix("_type"))
-        code, message = "schema-type", f"{name}: expected {expected}, got {_kind_of_value(value)}"
+        code = "schema-type"
+        message = Message("{name}: expected {expected}, got {value}", name=name, expected=expected,
+                          value=_kind_of_value(value))
     else:
-        code, message = "schema-rule", f"{name}: {detail['msg']}"
+        # A model's own rule says its message; pydantic's other errors say theirs in English.
+        code = "schema-rule"
+        message = Message("{name}: {detail}", name=name,
+                          detail=context.get("message", detail["msg"]))
     return error(here, code, message, suggestion=suggestion, card_id=origin.key, field=about)
 
 
+# What a value out of its model's bounds should be, by pydantic's error type; the bound is
+# filled in where the problem is made.
+_LIMITS = {
+    "greater_than_equal": Message("input should be greater than or equal to {limit}"),
+    "less_than_equal": Message("input should be less than or equal to {limit}"),
+    "greater_than": Message("input should be greater than {limit}"),
+    "less_than": Message("input should be less than {limit}"),
+    "too_short": Message("its length should be at least {limit}"),
+    "string_too_short": Message("its length should be at least {limit}"),
+    "too_long": Message("its length should be at most {limit}"),
+    "string_too_long": Message("its length should be at most {limit}"),
+}
+
+
 _TYPE_NAMES = {
-    "int_type": "a whole number",
-    "string_type": "text",
-    "bool_type": "true or false",
-    "dict_type": "a mapping",
-    "model_type": "a mapping",
-    "model_attributes_type": "a mapping",
-    "list_type": "a list",
-    "float_type": "a number",
+    "int_type": Message("a whole number"),
+    "string_type": Message("text"),
+    "bool_type": Message("true or false"),
+    "dict_type": Message("a mapping"),
+    "model_type": Message("a mapping"),
+    "model_attributes_type": Message("a mapping"),
+    "list_type": Message("a list"),
+    "float_type": Message("a number"),
 }
 
 
@@ -417,20 +468,20 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _kind_of_value(value: Any) -> str:
+def _kind_of_value(value: Any) -> Message | str:
     if value is None:
-        return "nothing"
+        return Message("nothing")
     if isinstance(value, bool):
-        return f"true/false ({str(value).lower()})"
+        return Message("true/false ({value})", value=str(value).lower())
     if isinstance(value, int):
-        return f"a number ({value})"
+        return Message("a number ({value})", value=value)
     if isinstance(value, float):
-        return f"a decimal number ({value})"
+        return Message("a decimal number ({value})", value=value)
     if isinstance(value, str):
-        return f"text ({_show(value)})"
+        return Message("text ({value})", value=_show(value))
     if isinstance(value, dict):
-        return "a mapping"
+        return Message("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return Message("a list")
     return type(value).__name__
 

@@ -9,6 +9,7 @@ from typing import Annotated, ClassVar, Literal, Union
 from pydantic import Field, StringConstraints, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from cardkit.messages import Message
 from cardkit.model.base import CardId, CardModel, Strict
 from cardkit.model.effects import CountedEffect, Effect
 
@@ -43,10 +44,9 @@ class Alien(CardModel):
     @classmethod
     def _hand_size_differs_from_standard(cls, value):
         if value == STANDARD_HAND_SIZE:
-            raise PydanticCustomError(
-                "standard_hand_size",
+            raise PydanticCustomError("standard_hand_size", "{message}", {"message": Message(
                 "hand_size is given only when it differs from the standard {standard}",
-                {"standard": STANDARD_HAND_SIZE})
+                standard=STANDARD_HAND_SIZE)})
         return value
 
     @property
@@ -89,7 +89,8 @@ class Prizes(Strict):
     @model_validator(mode="after")
     def _at_least_one(self):
         if self.winner is None and self.loser is None:
-            raise PydanticCustomError("prize_missing", "a duel needs a prize for the winner or the loser")
+            raise PydanticCustomError("prize_missing", "{message}", {"message": Message(
+                "a duel needs a prize for the winner or the loser")})
         return self
 
 
@@ -115,7 +116,8 @@ class FateCard(CardModel):
     @model_validator(mode="after")
     def _duel_or_contest(self):
         if self.duel is not None and self.contest is not None:
-            raise PydanticCustomError("duel_and_contest", "a Fate card starts a duel or a contest, not both")
+            raise PydanticCustomError("duel_and_contest", "{message}", {"message": Message(
+                "a Fate card starts a duel or a contest, not both")})
         return self
 
     @model_validator(mode="after")
@@ -200,10 +202,11 @@ class Reinforcement(CardModel):
     @model_validator(mode="after")
     def _value_or_parity(self):
         if (self.value is None) == (self.parity is None):
-            raise PydanticCustomError(
-                "value_or_parity", "a reinforcement has either a value or a parity, exactly one")
+            raise PydanticCustomError("value_or_parity", "{message}", {"message": Message(
+                "a reinforcement has either a value or a parity, exactly one")})
         if self.value == 0:
-            raise PydanticCustomError("zero_value", "a reinforcement's value is never 0")
+            raise PydanticCustomError("zero_value", "{message}", {"message": Message(
+                "a reinforcement's value is never 0")})
         return self
 
     def value_for(self, influence: int) -> int:
@@ -227,8 +230,8 @@ class TacticHalf(Strict):
     @model_validator(mode="after")
     def _recover_is_one_or_two(self):
         if self.icon == "recover" and self.value not in (1, 2):
-            raise PydanticCustomError("recover_value", "a recover half is worth 1 or 2, not {value}",
-                                      {"value": self.value})
+            raise PydanticCustomError("recover_value", "{message}", {"message": Message(
+                "a recover half is worth 1 or 2, not {value}", value=self.value)})
         return self
 
 
@@ -242,9 +245,9 @@ class Tactic(CardModel):
     @model_validator(mode="after")
     def _two_halves(self):
         if self.halves and len(self.halves) != 2 and "halves" not in self.unknown:
-            raise PydanticCustomError(
-                "tactic_halves", "a tactic has two halves; list halves under unknown if the "
-                "rulebooks show only one")
+            raise PydanticCustomError("tactic_halves", "{message}", {"message": Message(
+                "a tactic has two halves; list halves under unknown if the rulebooks show only "
+                "one")})
         return self
 
     def _partial_allowed(self, name: str) -> bool:

@@ -19,8 +19,8 @@ from pydantic import Field, StringConstraints
 
 from cardkit.model.base import Strict
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES, CountedEffect, DiscoverAndDuel
-from cardkit.model.placeholders import fill
 from cardkit.model.plurals import plural_category
+from cardkit.placeholders import fill
 
 Phrase = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]

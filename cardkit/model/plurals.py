@@ -52,8 +52,7 @@ class PluralForms:
     @property
     def needed(self) -> tuple[str, ...]:
         """The categories the counts a card can show choose: what a phrase must word."""
-        rule = Locale.parse(self.language).plural_form
-        chosen = {rule(count) for count in CARD_COUNTS}
+        chosen = {plural_category(self.language, count) for count in CARD_COUNTS}
         return tuple(category for category in self.categories if category in chosen)
 
     def examples(self, index: int, limit: int = 3) -> list[int]:
@@ -77,7 +76,10 @@ class PluralForms:
         return all(theirs(n) == ours(n) for n in WIDER_COUNTS)
 
 
+@lru_cache(maxsize=64)
 def plural_forms(language: str) -> PluralForms:
+    """The gettext forms of `language` and the CLDR categories each stands for; computed
+    once per language (the checks ask for every phrase of a phrasebook, on every draft)."""
     try:
         count, expression = get_plural(language)
         rule = Locale.parse(language).plural_form

@@ -16,7 +16,7 @@ The rulebooks and the printings are declared in the game's `box.yaml` (`Rulebook
 `Printing`); only `cardkit validate --rulebooks DIR` reads the rulebook files and the
 transcriptions (checks/quotes.py).
 
-This module imports nothing of the project, so `model.base` can build on it.
+This module imports nothing of the project but its messages, so `model.base` can build on it.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from typing import Annotated, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag, model_validator
 from pydantic_core import PydanticCustomError
+
+from cardkit.messages import Message
 
 RulebookFile = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]+\.txt$", max_length=128)]
 LineRange = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$")]
@@ -132,9 +134,9 @@ class SourceGroup(_Strict):
     @model_validator(mode="after")
     def _cited_or_read(self):
         if not self.cites and self.reading is None:
-            raise PydanticCustomError(
-                "source_empty", "a source cites rulebook lines or printed cards ('cites'), gives "
-                "a 'reading', or both")
+            raise PydanticCustomError("source_empty", "{message}", {"message": Message(
+                "a source cites rulebook lines or printed cards ('cites'), gives a 'reading', "
+                "or both")})
         return self
 
     def covers(self, path: str) -> bool:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from jinja2 import Environment, TemplateNotFound
 
+from cardkit.messages import Message
 from cardkit.model.base import Art
 from cardkit.model.database import Database, Origin
 from cardkit.problems import Problem, Severity, error, warning
@@ -175,8 +176,10 @@ def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
             try:
                 if frame is None:
                     raise ArtRefused(
-                        f"the {game} {what.frame} template has no frame for a picture "
-                        f"(templates/{art_template(game)} names none for {what.frame!r})",
+                        Message("the {game} {frame} template has no frame for a picture "
+                                "(templates/{template} names none for {quoted})", game=game,
+                                frame=what.frame, template=art_template(game),
+                                quoted=repr(what.frame)),
                         code="art-no-frame", location=())
                 ready.append((what, frame, _source(root, game, what.art, frame, dpi)))
             except ArtRefused as refused:
@@ -218,15 +221,16 @@ class Named:
     location: tuple[str, ...]
     face_id: str
     frame: str
-    subject: str
+    subject: str | Message
     card_id: str | None = None
     language: str | None = None
 
-    def problem(self, message: str, code: str, location: tuple[str, ...] = (),
+    def problem(self, message: Message, code: str, location: tuple[str, ...] = (),
                 severity=error) -> Problem:
         position = (self.origin.position(self.location + location) if location
                     else self.origin.key_position(self.location))
-        return severity(position, code, f"{self.subject}: {message}", card_id=self.card_id,
+        return severity(position, code, Message("{subject}: {problem}", subject=self.subject,
+                                                problem=message), card_id=self.card_id,
                         field=".".join(self.location + location) if self.card_id else None)
 
 
@@ -255,12 +259,13 @@ def _named_pictures(database: Database, game: str,
     box = database.boxes.get(game)
     for back, art in (box.backs.items() if box is not None else ()):
         what = Named(art, database.box_origins[game], ("backs", back), f"back-{game}-{back}",
-                     "back", f"the {back} back")
+                     "back", Message("the {back} back", back=back))
         if back in backs:
             named.append(what)
         else:
-            problems.append(what.problem(f"no deck of {game} wears a back named {back!r}; its "
-                                         f"backs: {', '.join(sorted(backs))}", "art-unknown-back"))
+            problems.append(what.problem(Message("no deck of {game} wears a back named {back}; its "
+                                                 "backs: {backs}", game=game, back=repr(back),
+                                                 backs=', '.join(sorted(backs))), "art-unknown-back"))
     return named, problems
 
 
@@ -277,12 +282,18 @@ def _resolution_problem(what: Named, shown: str, picture: Picture, frame: Frame)
     if picture.dpi is None or picture.dpi >= SHARP_DPI:
         return None
     width, height = picture.pixels
-    said = (f"{shown} is {width} x {height} px and would print at {picture.dpi:.0f} dpi in its "
-            f"{frame.width:g} x {frame.height:g} mm frame")
+    said = {"picture": shown, "width": width, "height": height, "dpi": f"{picture.dpi:.0f}",
+            "frame_width": f"{frame.width:g}", "frame_height": f"{frame.height:g}",
+            "minimum": MINIMUM_DPI, "sharp": SHARP_DPI}
     if picture.dpi < MINIMUM_DPI:
-        return what.problem(f"{said}; at least {MINIMUM_DPI} dpi are needed ({SHARP_DPI} for a "
-                            "sharp print)", "art-resolution", ("file",))
-    return what.problem(f"{said}; it may print blurred ({SHARP_DPI} dpi for a sharp print)",
+        return what.problem(Message("{picture} is {width} x {height} px and would print at {dpi} "
+                                    "dpi in its {frame_width} x {frame_height} mm frame; at least "
+                                    "{minimum} dpi are needed ({sharp} for a sharp print)",
+                                    **said),
+                            "art-resolution", ("file",))
+    return what.problem(Message("{picture} is {width} x {height} px and would print at {dpi} dpi "
+                                "in its {frame_width} x {frame_height} mm frame; it may print "
+                                "blurred ({sharp} dpi for a sharp print)", **said),
                         "art-low-resolution", ("file",), severity=warning)
 
 
@@ -314,12 +325,13 @@ def _source(root: Path, game: str, art: Art, frame: Frame, dpi: int) -> _Source:
     shown = f"{ART_FOLDER}/{game}/{art.file}"
     expected = FORMATS.get(path.suffix.lower())
     if expected is None:
-        raise ArtRefused(f"{shown} is not a picture cardkit prints: its name must end in "
-                         f"{', '.join(sorted(FORMATS))}")
+        raise ArtRefused(Message("{shown} is not a picture cardkit prints: its name must end in "
+                                 "{formats}", shown=shown, formats=', '.join(sorted(FORMATS))))
     try:
         content = read_input(path, root=folder, limit=ART_LIMIT)
     except InputRefused as exc:
-        raise ArtRefused(f"{shown} cannot be used: {exc.reason}") from None
+        raise ArtRefused(Message("{shown} cannot be used: {reason}", shown=shown,
+                                 reason=exc.reason)) from None
     placement = {"fit": art.fit, "focus": art.focus, "crop": art.crop, "frame": asdict(frame), "dpi": dpi}
     key = cache_key("art", _encoding(), hashlib.sha256(content).hexdigest(),
                     json.dumps(placement, sort_keys=True))
@@ -355,10 +367,11 @@ def _picture(stored: bytes, art: Art) -> tuple[Picture, str | None]:
 def _svg(shown: str, content: bytes, art: Art, frame: Frame) -> tuple[dict, bytes]:
     """An SVG goes to WeasyPrint as it is, fitted by CSS: it has no pixels to count."""
     if art.crop is not None:
-        raise ArtRefused(f"{shown} is an SVG: a crop box applies to pixel pictures only; "
-                         "use a focus point", code="art-crop", location=("crop",))
+        raise ArtRefused(Message("{shown} is an SVG: a crop box applies to pixel pictures only; "
+                                 "use a focus point", shown=shown), code="art-crop", location=("crop",))
     if b"<svg" not in content[:4096]:
-        raise ArtRefused(f"{shown} is not an SVG picture (no <svg> element at its start)")
+        raise ArtRefused(Message("{shown} is not an SVG picture (no <svg> element at its start)",
+                                 shown=shown))
     focus = art.focus or [0.5, 0.5]
     return ({"left": frame.left, "top": frame.top, "width": frame.width, "height": frame.height,
              "fit": art.fit, "position": f"{focus[0] * 100:g}% {focus[1] * 100:g}%",
@@ -372,8 +385,9 @@ def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
     if art.crop is not None:
         left, top, right, bottom = art.crop
         if right > width or bottom > height:
-            raise ArtRefused(f"the crop box {art.crop} reaches outside {shown}, which is "
-                             f"{width} x {height} px", code="art-crop", location=("crop",))
+            raise ArtRefused(Message("the crop box {crop} reaches outside {shown}, which is "
+                                     "{width} x {height} px", crop=art.crop, shown=shown,
+                                     width=width, height=height), code="art-crop", location=("crop",))
         region = (left, top, right, bottom)
     else:
         region = (0, 0, width, height)
@@ -406,11 +420,13 @@ def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, st
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(BytesIO(content))
             if image.format != expected:
-                raise ArtRefused(f"{shown} holds {image.format or 'an unknown format'}, "
-                                 f"not the {expected} its name promises")
+                raise ArtRefused(Message("{shown} holds {format}, not the {expected} its name "
+                                         "promises", shown=shown,
+                                         format=image.format or 'an unknown format',
+                                         expected=expected))
             if getattr(image, "n_frames", 1) > 1:
-                raise ArtRefused(f"{shown} is animated ({image.n_frames} frames); "
-                                 "a card prints one picture")
+                raise ArtRefused(Message("{shown} is animated ({n_frames} frames); a card prints "
+                                         "one picture", shown=shown, n_frames=image.n_frames))
             # WeasyPrint lets Pillow print a truncated picture with its rest grey; a card
             # would print so without a word, so a truncated picture is refused here.
             truncated_allowed, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
@@ -419,12 +435,13 @@ def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, st
             finally:
                 ImageFile.LOAD_TRUNCATED_IMAGES = truncated_allowed
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ArtRefused(f"{shown} is larger than the {Image.MAX_IMAGE_PIXELS:,} pixels "
-                         "Pillow decodes (a decompression bomb?)") from None
+        raise ArtRefused(Message("{shown} is larger than the {max_image_pixels} pixels Pillow "
+                                 "decodes (a decompression bomb?)", shown=shown,
+                                 max_image_pixels=f"{Image.MAX_IMAGE_PIXELS:,}")) from None
     except UnidentifiedImageError:
-        raise ArtRefused(f"{shown} cannot be decoded as a picture") from None
+        raise ArtRefused(Message("{shown} cannot be decoded as a picture", shown=shown)) from None
     except (OSError, SyntaxError, ValueError) as exc:
-        raise ArtRefused(f"{shown} cannot be decoded: {exc}") from None
+        raise ArtRefused(Message("{shown} cannot be decoded: {reason}", shown=shown, reason=exc)) from None
     image = ImageOps.exif_transpose(image)
     alpha = image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
     profile = image.info.get("icc_profile")
@@ -440,7 +457,8 @@ def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, st
                 image = ImageCms.profileToProfile(image, source, _srgb(),
                                                   outputMode="RGBA" if alpha else "RGB")
             except (ImageCms.PyCMSError, OSError, ValueError) as exc:
-                raise ArtRefused(f"{shown} has an ICC profile that cannot be used: {exc}") from None
+                raise ArtRefused(Message("{shown} has an ICC profile that cannot be used: {reason}",
+                                         shown=shown, reason=exc)) from None
     return image.convert("RGBA" if alpha else "RGB"), note
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.messages import Message
 from cardkit.problems import Position, Problem, error
 from cardkit.render.environment import CATALOGUE_DOMAIN, CATALOGUE_LIMIT
 from cardkit.source.boundary import InputRefused, read_input
@@ -64,7 +65,8 @@ def catalogue_problems(root: Path, languages: list[str]) -> list[Problem]:
         except InputRefused as exc:
             relative = catalogue_path(root, language).relative_to(root)
             problems.append(error(Position(relative), "file-unreadable",
-                                  f"the template catalogue is refused: {exc.reason}"))
+                                  Message("the template catalogue is refused: {reason}",
+                                          reason=exc.reason)))
             continue
         for string in strings:
             found = MARKUP.search(string.string)
@@ -72,7 +74,8 @@ def catalogue_problems(root: Path, languages: list[str]) -> list[Problem]:
                 excerpt = found.group(0)[:EXCERPT]
                 problems.append(error(
                     string.position, "template-string-markup",
-                    f"{string.label} ({language}): the translation holds markup or a link "
-                    f"({excerpt!r}); it would print as those characters on the cards",
+                    Message("{label} ({language}): the translation holds markup or a link "
+                            "({excerpt}); it would print as those characters on the cards",
+                            label=string.label, language=language, excerpt=repr(excerpt)),
                     suggestion="write the translation as plain text"))
     return problems

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from cardkit.i18n.keys import card_key
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -290,12 +291,15 @@ def _problem(database: Database, language: str, fit: Fit, templates: Path) -> Pr
     what = f"{fit.path} ({language})"
     if not fit.fits:
         return error(position, "fit-overflow",
-                     f"{what} does not fit its box even at the floor size {fit.size:g} pt: "
-                     f"{fit.overflow_mm:g} mm too much", card_id=card_id, field=field,
+                     Message("{what} does not fit its box even at the floor size {size} pt: "
+                             "{overflow_mm} mm too much", what=what, size=f"{fit.size:g}",
+                             overflow_mm=f"{fit.overflow_mm:g}"), card_id=card_id, field=field,
                      suggestion="shorten the text")
     percent = round(100 * fit.size / fit.nominal)
     return warning(position, "fit-shrunk",
-                   f"{what} shrinks from {fit.nominal:g} pt to {fit.size:g} pt ({percent}%) to fit",
+                   Message("{what} shrinks from {nominal} pt to {size} pt ({percent}%) to fit",
+                           what=what, nominal=f"{fit.nominal:g}", size=f"{fit.size:g}",
+                           percent=percent),
                    card_id=card_id, field=field)
 
 

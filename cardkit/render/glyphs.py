@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
 
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location
 from cardkit.problems import Position, Problem, error
@@ -65,7 +66,7 @@ def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], li
             content = read_input(path, root=root, limit=RESOURCE_LIMIT)
         except InputRefused as exc:
             problems.append(error(Position(path.relative_to(root)), "file-unreadable",
-                                  f"the font is refused: {exc.reason}"))
+                                  Message("the font is refused: {reason}", reason=exc.reason)))
             continue
         key = cache_key("character map", hashlib.sha256(content).hexdigest())
         kept = store.get(key)
@@ -76,8 +77,8 @@ def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], li
                 characters = TTFont(BytesIO(content), lazy=True).getBestCmap() or {}
             except Exception as exc:  # fontTools fails on a damaged font in many ways
                 problems.append(error(Position(path.relative_to(root)), "file-unreadable",
-                                      f"the font cannot be read as TrueType or OpenType "
-                                      f"({type(exc).__name__})"))
+                                      Message("the font cannot be read as TrueType or OpenType "
+                                              "({error})", error=type(exc).__name__)))
                 continue
             kept = json.dumps(sorted(characters)).encode()
             store.put(key, kept)
@@ -88,11 +89,14 @@ def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], li
 def _problem(position: Position, card_id: str | None, what: str, language: str, character: str,
              lacking: list[str], font_count: int) -> Problem:
     name = unicodedata.name(character, "unnamed character")
-    where = ("is in none of the project's fonts" if len(lacking) == font_count
-             else f"is missing from {', '.join(lacking)} of the project's fonts")
+    where = (Message("is in none of the project's fonts") if len(lacking) == font_count
+             else Message("is missing from {fonts} of the project's fonts",
+                          fonts=", ".join(lacking)))
     return error(position, "glyph-missing",
-                 f"{what} ({language}): {character!r} (U+{ord(character):04X} {name}) {where}; "
-                 "it would print as an empty box", card_id=card_id,
+                 Message("{what} ({language}): {character} (U+{codepoint} {name}) {where}; it "
+                         "would print as an empty box", what=what, language=language,
+                         character=repr(character), codepoint=f"{ord(character):04X}", name=name,
+                         where=where), card_id=card_id,
                  field=what if card_id is not None else None,
                  suggestion="use another character, or add a font that has it to templates/fonts/")
 

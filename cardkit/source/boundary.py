@@ -19,13 +19,15 @@ import os
 import stat
 from pathlib import Path
 
+from cardkit.messages import Message
+
 READ_CHUNK = 1 << 16
 
 
 class InputRefused(Exception):
     """An input cardkit will not read; `reason` is safe to show (no content of the file)."""
 
-    def __init__(self, path: Path, reason: str):
+    def __init__(self, path: Path, reason: Message):
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
@@ -43,9 +45,11 @@ def resolve_inside(path: Path, root: Path) -> Path:
         return real
     link = next((p for p in (path, *path.parents) if p.is_symlink()), None)
     if link is not None:
-        raise InputRefused(path, f"{link} is a link to {real}, outside {real_root}; "
-                                 "only files inside it are read")
-    raise InputRefused(path, f"is outside {real_root}; only files inside it are read")
+        raise InputRefused(path, Message("{link} is a link to {real}, outside {real_root}; only "
+                                         "files inside it are read", link=link, real=real,
+                                         real_root=real_root))
+    raise InputRefused(path, Message("is outside {real_root}; only files inside it are read",
+                                     real_root=real_root))
 
 
 def read_input(path: Path, *, root: Path, limit: int) -> bytes:
@@ -54,17 +58,17 @@ def read_input(path: Path, *, root: Path, limit: int) -> bytes:
     try:
         descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise InputRefused(path, "does not exist") from None
+        raise InputRefused(path, Message("does not exist")) from None
     except OSError as exc:
-        raise InputRefused(path, f"cannot be read: {exc.strerror or exc}") from None
+        raise InputRefused(path, Message("cannot be read: {error}", error=exc.strerror or exc)) from None
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            raise InputRefused(path, f"is {file_kind(mode)}, not a regular file")
+            raise InputRefused(path, Message("is {kind}, not a regular file", kind=file_kind(mode)))
         os.set_blocking(descriptor, True)
         return _read_bounded(descriptor, path, limit)
     except OSError as exc:
-        raise InputRefused(path, f"cannot be read: {exc.strerror or exc}") from None
+        raise InputRefused(path, Message("cannot be read: {error}", error=exc.strerror or exc)) from None
     finally:
         os.close(descriptor)
 
@@ -79,7 +83,8 @@ def _read_bounded(descriptor: int, path: Path, limit: int) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
         if size > limit:
-            raise InputTooLarge(path, f"is larger than the limit of {limit:,} bytes")
+            raise InputTooLarge(path, Message("is larger than the limit of {limit} bytes",
+                                              limit=f"{limit:,}"))
 
 
 def file_kind(mode: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardkit.messages import Message
 from cardkit.problems import Position, Problem, warning
 from cardkit.source.layout import discover
 from cardkit.source.transaction import Transaction
@@ -57,7 +58,8 @@ def format_database(root: Path, write: bool) -> FormatResult:
         else:
             result.problems.append(warning(_first_difference(shown, original, canonical),
                                            "not-canonical",
-                                           "file is not in canonical form; `cardkit fmt` rewrites it"))
+                                           Message("file is not in canonical form; `cardkit "
+                                                   "fmt` rewrites it")))
     if rewritten:
         with Transaction(root) as transaction:
             for path, text in rewritten.items():

@@ -22,6 +22,8 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+from cardkit.messages import Message
+
 # Control characters other than tab and newline (C0, DEL, C1).
 CONTROL_CHARACTERS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
 BIDIRECTIONAL_CONTROLS = "\u202a-\u202e\u2066-\u2069"
@@ -49,15 +51,16 @@ _SHOWS_NOTHING = re.compile(f"[\\s{_IGNORABLE}]*")
 _INVISIBLE = re.compile(f"[{_IGNORABLE}]")
 
 _KINDS = [
-    (re.compile(f"[{BIDIRECTIONAL_CONTROLS}]"), "bidirectional control",
-     "it makes the text display in another order than it is written"),
-    (re.compile(f"[{SEPARATORS}]"), "line or paragraph separator",
-     "only a newline breaks a line"),
-    (re.compile(f"[{NON_CHARACTERS}{_ASTRAL_NON_CHARACTERS}]"), "non-character",
-     "Unicode keeps it out of text"),
-    (re.compile(BYTE_ORDER_MARK), "byte-order mark", "it may only stand at the very start of a file"),
-    (re.compile(f"[{SURROGATES}]"), "surrogate",
-     "it is half of a UTF-16 pair, not a character; write the character itself"),
+    (re.compile(f"[{BIDIRECTIONAL_CONTROLS}]"), Message("bidirectional control"),
+     Message("it makes the text display in another order than it is written")),
+    (re.compile(f"[{SEPARATORS}]"), Message("line or paragraph separator"),
+     Message("only a newline breaks a line")),
+    (re.compile(f"[{NON_CHARACTERS}{_ASTRAL_NON_CHARACTERS}]"), Message("non-character"),
+     Message("Unicode keeps it out of text")),
+    (re.compile(BYTE_ORDER_MARK), Message("byte-order mark"),
+     Message("it may only stand at the very start of a file")),
+    (re.compile(f"[{SURROGATES}]"), Message("surrogate"),
+     Message("it is half of a UTF-16 pair, not a character; write the character itself")),
 ]
 
 
@@ -89,28 +92,30 @@ def character_name(character: str) -> str:
     return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
 
 
-def character_message(character: str) -> str:
+def character_message(character: str) -> Message:
     """Why a text may not hold `character` (one `first_forbidden` finds), as the YAML loader
     and the models say it."""
     if is_control(character):
-        return (f"control character U+{ord(character):04X} in the text; only newline and tab "
-                "may appear")
+        return Message("control character U+{code} in the text; only newline and tab may appear",
+                       code=f"{ord(character):04X}")
     kind, why = _unsafe_kind(character)
-    return f"{kind} {character_name(character)} in the text; {why}"
+    return Message("{kind} {character} in the text; {why}", kind=kind,
+                   character=character_name(character), why=why)
 
 
-def unsafe_description(character: str, where: str = "") -> str:
+def unsafe_description(character: str, where: Message | str = "") -> Message:
     """`the bidirectional control U+202E (RIGHT-TO-LEFT OVERRIDE)<where>; it makes ...`,
     for a character that is forbidden and not a control character."""
     kind, why = _unsafe_kind(character)
-    return f"the {kind} {character_name(character)}{where}; {why}"
+    return Message("the {kind} {character}{where}; {why}", kind=kind,
+                   character=character_name(character), where=where, why=why)
 
 
-def _unsafe_kind(character: str) -> tuple[str, str]:
+def _unsafe_kind(character: str) -> tuple[Message, Message]:
     return next((kind, why) for pattern, kind, why in _KINDS if pattern.fullmatch(character))
 
 
-def blank_description(text: str) -> str | None:
+def blank_description(text: str) -> Message | None:
     """What a blank text holds, to complete "a text of only ...": `whitespace`, or
     `invisible characters such as U+200B (ZERO WIDTH SPACE)`; None for an empty text or one
     that shows something."""
@@ -118,5 +123,6 @@ def blank_description(text: str) -> str | None:
         return None
     invisible = _INVISIBLE.search(text)
     if invisible is None:
-        return "whitespace"
-    return f"invisible characters such as {character_name(invisible.group())}"
+        return Message("whitespace")
+    return Message("invisible characters such as {character}",
+                   character=character_name(invisible.group()))

@@ -18,6 +18,7 @@ import copy
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from cardkit.messages import Message
 from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, resolve_inside
 
@@ -131,8 +132,9 @@ def discover(root: Path) -> Layout:
                 _note_linked_folder(path, layout)
     if SOURCE_LANGUAGE not in layout.languages:
         layout.problems.append(error(Position(layout.shown(locales)), "missing-source-locale",
-                                     f"no locales/{SOURCE_LANGUAGE}/ folder: English is the source "
-                                     "language every translation is checked against"))
+                                     Message("no locales/{language}/ folder: English is the "
+                                             "source language every translation is checked "
+                                             "against", language=SOURCE_LANGUAGE)))
     return layout
 
 
@@ -144,11 +146,13 @@ def _note_linked_folder(path: Path, layout: Layout) -> None:
         return
     try:
         real = resolve_inside(path, layout.root)
-        reason = (f"{path} is a link to the folder {real}; links to folders are not followed "
-                  "(move the folder here, or link its files one by one)")
+        reason = Message("{link} is a link to the folder {folder}; links to folders are not "
+                         "followed (move the folder here, or link its files one by one)",
+                         link=path, folder=real)
     except InputRefused as exc:
         reason = exc.reason
-    problem = error(Position(layout.shown(path)), "file-unreadable", f"not read: {reason}")
+    problem = error(Position(layout.shown(path)), "file-unreadable",
+                    Message("not read: {reason}", reason=reason))
     layout.problems.append(problem)
     layout.linked_folders.append(problem)
 
@@ -160,6 +164,7 @@ def _is_yaml(path: Path) -> bool:
 def _in_game_folder(path: Path, relative: Path, layout: Layout) -> bool:
     if len(relative.parts) < 2:
         layout.problems.append(error(Position(layout.shown(path)), "unknown-file",
-                                     "card files belong in a game folder, such as duel/"))
+                                     Message("card files belong in a game folder, such as "
+                                             "duel/")))
         return False
     return True

@@ -30,6 +30,7 @@ from typing import Any
 
 from ruamel.yaml.resolver import VersionedResolver
 
+from cardkit.messages import Message
 from cardkit.source.characters import (BYTE_ORDER_MARK, UNSAFE_CHARACTERS, blank_description,
                                        character_message, first_forbidden, forbidden_characters)
 
@@ -71,7 +72,7 @@ class Fault:
     line: int
     column: int
     code: str
-    message: str
+    message: Message
     # The top-level key of the entry the fault lies in (None at the top level itself).
     entry: str | None
 
@@ -165,10 +166,12 @@ def check_nodes(root, scalar_node: type) -> tuple[list[Fault], bool]:
 def key_fault(scalar: bool, line: int, column: int, entry: str | None) -> Fault:
     """The fault of a key that is a list or mapping (not `scalar`) or a merge key (<<)."""
     if not scalar:
-        return Fault(line, column, "yaml-complex-key", "a list or mapping as a key: keys in card "
-                                                       "data are plain text or numbers", entry)
-    return Fault(line, column, "yaml-merge-key", "merge keys (<<) are not allowed in card data: "
-                                                 "write the entries out in full", entry)
+        return Fault(line, column, "yaml-complex-key",
+                     Message("a list or mapping as a key: keys in card data are plain text or "
+                             "numbers"), entry)
+    return Fault(line, column, "yaml-merge-key",
+                 Message("merge keys (<<) are not allowed in card data: write the entries out in "
+                         "full"), entry)
 
 
 def _check_node(node, entry: str | None, faults: list[Fault], is_key: bool = False) -> bool:
@@ -192,55 +195,58 @@ def scalar_fault(value: str, tag: str, style: str | None, line: int, column: int
                  entry: str | None, is_key: bool = False) -> Fault | None:
     """What is wrong with a scalar as written (its text, tag and quoting style; None for
     plain), standing at `line` and `column`; None when it is plain data."""
-    def fault(code: str, message: str) -> Fault:
+    def fault(code: str, message: Message) -> Fault:
         return Fault(line, column, code, message, entry)
 
-    def form_fault(what: str) -> Fault:
+    def form_fault(what: Message) -> Fault:
         if style is not None or implicit_tag(value) != tag:  # the tag was written
-            return fault("yaml-tag", f"!!{tag.removeprefix(TAG)} on {excerpt(value)}, which is "
-                                     f"not {what}")
+            return fault("yaml-tag", Message("!!{tag} on {value}, which is not {what}",
+                                             tag=tag.removeprefix(TAG), value=excerpt(value),
+                                             what=what))
         return fault("yaml-number-form",
-                     f"{excerpt(value)} is not a number as JSON writes it (readers disagree on "
-                     "octal, hexadecimal and other YAML 1.1 forms); write it in decimal, or quote "
-                     "it to keep it as text")
+                     Message("{value} is not a number as JSON writes it (readers disagree on "
+                             "octal, hexadecimal and other YAML 1.1 forms); write it in decimal, "
+                             "or quote it to keep it as text", value=excerpt(value)))
 
     if tag not in SCALAR_TAGS:
         if tag == TAG + "timestamp" and style is None:
-            return fault("yaml-tag", f"{excerpt(value)} reads as a date, which card data does "
-                                     "not hold; quote it to keep it as text")
+            return fault("yaml-tag", Message("{value} reads as a date, which card data does not "
+                                             "hold; quote it to keep it as text",
+                                             value=excerpt(value)))
         return _tag_fault(tag, line, column, entry)
     if tag == INT:
         digits = value.lstrip("+-")
         if DIGITS.fullmatch(digits) and len(digits.replace("_", "")) > MAX_INT_DIGITS:
-            return fault("number-too-large", f"a whole number of {len(digits):,} digits; numbers "
-                                             f"in card data have at most {MAX_INT_DIGITS}")
-        return None if JSON_INT.fullmatch(value) else form_fault("a whole number")
+            return fault("number-too-large",
+                         Message("a whole number of {digits} digits; numbers in card data have "
+                                 "at most {most}", digits=f"{len(digits):,}", most=MAX_INT_DIGITS))
+        return None if JSON_INT.fullmatch(value) else form_fault(Message("a whole number"))
     if tag == FLOAT:
         return (None if JSON_FLOAT.fullmatch(value) and len(value) <= 2 * MAX_INT_DIGITS
-                else form_fault("a decimal number"))
+                else form_fault(Message("a decimal number")))
     if tag == BOOL:
-        return None if value in BOOL_FORMS else form_fault("true or false")
+        return None if value in BOOL_FORMS else form_fault(Message("true or false"))
     if tag == NULL:
-        return None if value in NULL_FORMS else form_fault("null")
+        return None if value in NULL_FORMS else form_fault(Message("null"))
     # ruamel.yaml marks the folds of a folded scalar (>) with BEL; such a scalar has no
     # escapes, and a BEL in the file itself is refused on the raw text.
     control = first_forbidden(value.replace("\a", "") if style == ">" else value)
     if style is None and SEXAGESIMAL.fullmatch(value):
-        return form_fault("a number")  # YAML 1.1 reads `1:30` as 90
+        return form_fault(Message("a number"))  # YAML 1.1 reads `1:30` as 90
     if control:
         return fault("control-character", character_message(control.group()))
     blank = None if is_key else blank_description(value)
     if blank:
-        return fault("blank-text", f"a text of only {blank}; write the text, or leave the field "
-                                   "out")
+        return fault("blank-text", Message("a text of only {blank}; write the text, or leave "
+                                           "the field out", blank=blank))
     return None
 
 
 def _tag_fault(tag: str, line: int, column: int, entry) -> Fault:
     shown = "!!" + tag.removeprefix(TAG) if tag.startswith(TAG) else tag
-    return Fault(line, column, "yaml-tag", f"tag {excerpt(shown)} is not allowed in card data: "
-                                           "only plain text, numbers, true/false, mappings and lists",
-                 entry)
+    return Fault(line, column, "yaml-tag",
+                 Message("tag {tag} is not allowed in card data: only plain text, numbers, "
+                         "true/false, mappings and lists", tag=excerpt(shown)), entry)
 
 
 def _null_like(node, scalar_node: type):

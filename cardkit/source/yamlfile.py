@@ -24,6 +24,7 @@ from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 
+from cardkit.messages import Message
 from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, InputTooLarge, read_input
 from cardkit.source.characters import character_message
@@ -144,7 +145,7 @@ def load_yaml(path: Path, display_path: Path | None = None, *, root: Path | None
         return document
     except InputRefused as exc:
         document.problems.append(error(Position(shown), "file-unreadable",
-                                       f"not read: {exc.reason}"))
+                                       Message("not read: {reason}", reason=exc.reason)))
         return document
     text = _decode(raw, document)
     if text is None:
@@ -163,21 +164,24 @@ def load_text(text: str, shown: Path) -> Document:
 
 def _too_large(shown: Path) -> Problem:
     return error(Position(shown), "file-too-large",
-                 f"file is larger than {MAX_FILE_BYTES:,} bytes, the limit for card files")
+                 Message("file is larger than {limit} bytes, the limit for card files",
+                         limit=f"{MAX_FILE_BYTES:,}"))
 
 
 def _decode(raw: bytes, document: Document) -> str | None:
     nul = raw.find(b"\x00")
     if nul >= 0:
         document.problems.append(error(_byte_position(raw, nul, document.path), "file-binary",
-                                       "file contains a NUL byte: binary data, not YAML text"))
+                                       Message("file contains a NUL byte: binary data, not YAML "
+                                               "text")))
         return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         document.problems.append(error(
             _byte_position(raw, exc.start, document.path), "file-encoding",
-            f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"))
+            Message("file is not UTF-8 text (byte 0x{byte} at offset {offset})",
+                    byte=f"{raw[exc.start]:02x}", offset=exc.start)))
         return None
 
 
@@ -196,8 +200,9 @@ def parse_text(text: str, document: Document, *, round_trip: bool = True) -> Doc
                                        character_message(character)))
     for line in directives:
         document.problems.append(error(Position(document.path, line, 1), "yaml-directive",
-                                       "YAML directives (%YAML, %TAG) are not allowed in card "
-                                       "data: they change how the rest of the file reads"))
+                                       Message("YAML directives (%YAML, %TAG) are not allowed "
+                                               "in card data: they change how the rest of the "
+                                               "file reads")))
     if control or directives:
         return document
     loaded = None if round_trip else read(text, MAX_DEPTH)
@@ -219,8 +224,8 @@ def parse_text(text: str, document: Document, *, round_trip: bool = True) -> Doc
                                        fault.code, fault.message))
     for key, line, column in sorted(loaded.duplicate_keys, key=lambda found: found[1:]):
         document.problems.append(error(Position(document.path, line, column), "duplicate-key",
-                                       f"key {key!r} appears twice in the same mapping; "
-                                       "the first one is kept"))
+                                       Message("key {key} appears twice in the same mapping; "
+                                               "the first one is kept", key=repr(key))))
     if not checked_structure:
         _check_structure(document)
     return document
@@ -237,12 +242,12 @@ def _load_round_trip(text: str, document: Document) -> Read | None:
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or exc.context or "invalid YAML"
         document.problems.append(error(Position(document.path, line, column), "yaml-syntax",
-                                       f"YAML does not parse: {reason}"))
+                                       Message("YAML does not parse: {reason}", reason=reason)))
         return None
     except (YAMLError, RecursionError) as exc:
-        message = "nesting is too deep" if isinstance(exc, RecursionError) else str(exc)
+        reason = Message("nesting is too deep") if isinstance(exc, RecursionError) else str(exc)
         document.problems.append(error(Position(document.path), "yaml-syntax",
-                                       f"YAML does not parse: {message}"))
+                                       Message("YAML does not parse: {reason}", reason=reason)))
         return None
     constructor = yaml.constructor
     return Read(data, constructor.policy_faults, constructor.duplicate_keys)
@@ -262,11 +267,12 @@ def _check_structure(document: Document) -> None:
             continue
         if id(node) in seen:
             _reject(document, location, "yaml-alias",
-                    "aliases are not allowed in card data: write the value out in full")
+                    Message("aliases are not allowed in card data: write the value out in full"))
             continue
         seen.add(id(node))
         if depth >= MAX_DEPTH:
-            _reject(document, location, "yaml-too-deep", f"nesting is deeper than {MAX_DEPTH} levels")
+            _reject(document, location, "yaml-too-deep",
+                    Message("nesting is deeper than {depth} levels", depth=MAX_DEPTH))
             continue
         children = list(node.items() if isinstance(node, dict) else enumerate(node))
         for key, child in reversed(children):  # reversed, so entries pop in reading order
@@ -283,7 +289,7 @@ def _nearest_key_position(document: Document, location: Location) -> Position:
     return document.key_position(location[:keyed])
 
 
-def _reject(document: Document, location: Location, code: str, message: str) -> None:
+def _reject(document: Document, location: Location, code: str, message: Message) -> None:
     """Reports the first such fault of a top-level entry and cuts the value out, so no
     later layer walks into it."""
     entry = location[0] if location else None

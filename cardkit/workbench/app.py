@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from cardkit.messages import Catalogue, catalogue as messages_catalogue
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.edit import EditRefused
@@ -62,6 +63,8 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
     token = token or secrets.token_urlsafe(32)
     events = Events()
     templates = service.root / "templates"
+    # Problems and refusals in the language being translated into, where cardkit's messages are.
+    catalogue = messages_catalogue(service.language)
 
     async def page(request: Request) -> Response:
         html = service.contexts[service.language].render(
@@ -92,8 +95,8 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         try:
             view = await run_in_threadpool(service.card, request.path_params["card_id"])
         except WorkbenchRefused as exc:
-            return _message(404, str(exc))
-        return JSONResponse(_card_json(view))
+            return _message(404, _said(exc, catalogue))
+        return JSONResponse(_card_json(view, catalogue))
 
     async def check(request: Request) -> Response:
         body = await _body(request, ("card", "path", "text"))
@@ -102,8 +105,8 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         try:
             problems = await run_in_threadpool(service.check, body["card"], body["path"], body["text"])
         except WorkbenchRefused as exc:
-            return _message(422, str(exc))
-        return JSONResponse({"problems": [problem.as_dict() for problem in problems]})
+            return _message(422, _said(exc, catalogue))
+        return JSONResponse({"problems": [problem.as_dict(catalogue) for problem in problems]})
 
     async def save(request: Request) -> Response:
         body = await _body(request, ("card", "path", "text", "version", "base", "confirm"))
@@ -119,9 +122,9 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         except Conflict as conflict:
             return JSONResponse({"conflict": asdict(conflict)}, status_code=409)
         except (WorkbenchRefused, EditRefused, LockTimeout, LockUnavailable, WriteFailed) as exc:
-            return _message(422, str(exc))
+            return _message(422, _said(exc, catalogue))
         events.publish({"generation": service.generation, "cards": [saved.card_id]})
-        return JSONResponse(_card_json(saved.card))
+        return JSONResponse(_card_json(saved.card, catalogue))
 
     async def stream(request: Request) -> Response:
         queue: asyncio.Queue = asyncio.Queue()
@@ -215,11 +218,18 @@ def _message(status: int, message: str) -> JSONResponse:
     return JSONResponse({"message": message}, status_code=status)
 
 
-def _card_json(view: CardView) -> dict:
+def _said(refused: Exception, catalogue: Catalogue) -> str:
+    """A refusal in the workbench's language: the workbench's own are Messages."""
+    if isinstance(refused, WorkbenchRefused):
+        return catalogue.say(refused.args[0])
+    return str(refused)
+
+
+def _card_json(view: CardView, catalogue: Catalogue) -> dict:
     return {
         "card": view.card_id, "kind": view.kind, "state": view.state, "file": view.file,
         "version": view.version, "english_face": str(view.english_face), "face": str(view.face),
-        "problems": [problem.as_dict() for problem in view.problems],
+        "problems": [problem.as_dict(catalogue) for problem in view.problems],
         "fields": [{**asdict(field), "terms": [asdict(term) for term in field.terms],
                     "diff": [asdict(part) for part in field.diff]} for field in view.fields],
     }

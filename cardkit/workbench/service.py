@@ -27,6 +27,7 @@ from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
 from cardkit.i18n.history import earlier_english
 from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
+from cardkit.messages import Message, catalogue as messages_catalogue
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
 from cardkit.problems import Position, Problem, Severity
@@ -305,7 +306,8 @@ class Workbench:
             earlier = self._earlier[found]
             if earlier is not None:
                 diff = word_diff(earlier, english)
-        return FieldView(state.path, english, state.text, state.state, state.reason, budget, terms,
+        return FieldView(state.path, english, state.text, state.state,
+                         messages_catalogue(self.language).say(state.reason), budget, terms,
                          english_entry.notes.get(state.path) if english_entry else None,
                          entry.notes.get(state.path) if entry else None, earlier, diff)
 
@@ -329,7 +331,7 @@ class Workbench:
 
     def _face(self, card_id: str) -> Face:
         if card_id not in self.database.cards:
-            raise WorkbenchRefused(f"no card {card_id!r}")
+            raise WorkbenchRefused(Message("no card {card_id}", card_id=repr(card_id)))
         return self.contexts[self.language].face(card_id)
 
     def _face_markup(self, language: str, face: Face) -> Markup:
@@ -370,8 +372,8 @@ class Workbench:
                          if loaded.path == file), None)
         if document is not None and (document.problems
                                      or not isinstance(document.data, (dict, type(None)))):
-            raise WorkbenchRefused(f"{file}: does not load, so the text cannot be checked; "
-                                   "`cardkit validate` says why")
+            raise WorkbenchRefused(Message("{file}: does not load, so the text cannot be checked; "
+                                           "`cardkit validate` says why", file=file))
         at = (document.position((card_id, *field_location(path))) if document is not None
               else Position(file))
         faults = _value_faults(edit.text, at, card_id, path)
@@ -380,7 +382,7 @@ class Workbench:
         try:
             text = self._edited(file, document, edit)
         except EditRefused as exc:
-            raise WorkbenchRefused(f"the text cannot be checked: {exc}") from None
+            raise WorkbenchRefused(Message("the text cannot be checked: {reason}", reason=exc)) from None
         after = self.checked.edited({file: text})
         found = [problem for problem in after.report.problems
                  if problem.position.path == file and _about(problem, card_id, path)]
@@ -412,16 +414,19 @@ class Workbench:
             english = next(state.source_text for state in self._states_of(card_id)
                            if state.path == path)
             if confirm and english is None:
-                raise WorkbenchRefused(f"{card_id}.{path} has no English text to confirm against")
+                raise WorkbenchRefused(Message("{card_id}.{path} has no English text to confirm "
+                                               "against", card_id=card_id, path=path))
             edit = Translation(card_id, path, text=text, confirmed=confirm, english=english)
             draft = self._draft(edit)
             errors = [problem for problem in draft.problems if problem.severity is Severity.ERROR]
             unstorable = [problem for problem in errors if problem.code in UNSTORABLE]
             if unstorable:
-                raise WorkbenchRefused(f"not saved: {unstorable[0].message}")
+                raise WorkbenchRefused(Message("not saved: {message}",
+                                               message=unstorable[0].sentence))
             if confirm and errors:
-                raise WorkbenchRefused("a text with errors can be saved only unconfirmed: "
-                                       f"{errors[0].code}: {errors[0].message}")
+                raise WorkbenchRefused(Message("a text with errors can be saved only unconfirmed: "
+                                               "{code}: {message}", code=errors[0].code,
+                                               message=errors[0].sentence))
             file = draft.file
             with project_lock(self.root, timeout=LOCK_TIMEOUT):
                 recover(self.root)
@@ -474,9 +479,10 @@ class Workbench:
     def _require_field(self, card_id: str, path: str) -> None:
         card = self.database.cards.get(card_id)
         if card is None:
-            raise WorkbenchRefused(f"no card {card_id!r}")
+            raise WorkbenchRefused(Message("no card {card_id}", card_id=repr(card_id)))
         if path not in translatable_fields(card):
-            raise WorkbenchRefused(f"{card_id!r} has no translatable text {path!r}")
+            raise WorkbenchRefused(Message("{card_id} has no translatable text {path}",
+                                           card_id=repr(card_id), path=repr(path)))
 
 
 def _with_database(context: LanguageContext, database: Database) -> LanguageContext:

@@ -132,7 +132,8 @@ function focusFirstFieldNeedingWork() {
 function problemList(problems) {
   if (!problems.length) return element("p", {class: "no-problems", text: labels.no_problems});
   return element("ul", {}, ...problems.map(problem => element("li", {class: `problem ${problem.severity}`, "data-code": problem.code},
-    element("code", {text: problem.code}), document.createTextNode(` ${problem.message}`))));
+    element("code", {text: problem.code}),
+    document.createTextNode(` ${problem.translation ? problem.translation.message : problem.message}`))));
 }
 
 function face(html, caption) {

@@ -67,7 +67,14 @@ def test_checking_a_draft(reader):
         "card": "iron-matron", "path": PUNISH, "text": "Wann immer dein Gegner genau 3 Karten hat."})
 
     assert response.status_code == 200
-    assert [problem["code"] for problem in response.json()["problems"]] == ["number-mismatch"]
+    [problem] = response.json()["problems"]
+    assert problem["code"] == "number-mismatch"
+    # the English message for programs, the German one the page shows
+    assert problem["message"] == ("powers.punish.text: numbers differ from the English text: 3 here, "
+                                  "1, 20, 31, 42 in English")
+    assert problem["translation"] == {
+        "language": "de", "message": "powers.punish.text: Zahlen weichen vom englischen Text ab: "
+                                     "3 hier, 1, 20, 31, 42 im Englischen"}
 
 
 def test_saving_and_a_conflict(client, project):
@@ -96,7 +103,9 @@ def test_an_invalid_save_is_refused_with_its_reason(reader):
         "base": text, "confirm": True})
 
     assert response.status_code == 422
-    assert response.json()["message"].startswith("a text with errors can be saved only unconfirmed")
+    # in the workbench's language (German here), the code as it is
+    assert response.json()["message"].startswith(
+        "ein Text mit Fehlern kann nur unbestätigt gespeichert werden: number-mismatch: ")
 
 
 @pytest.mark.parametrize("headers, reason", [

@@ -181,6 +181,21 @@ def test_typing_shows_problems_before_saving(browser, server, project, screensho
     assert (project / GERMAN_ALIENS).read_text() == before
 
 
+def test_the_german_workbench_says_its_problems_in_german_with_their_codes(browser, server):
+    """cardkit's own catalogue (cardkit/locale/de): the sentence is German, the code is the
+    one docs/problems.md lists, so it can be looked up."""
+    open_card(browser, server, "iron-matron")
+    retype(browser, PUNISH, "Wann immer dein Gegner genau 3 Karten hat, zeigt er sie dir.")
+
+    selector = f'.problems[data-path="{PUNISH}"] li.problem'
+    wait_for(browser, lambda: problem_codes(browser, PUNISH) == ["number-mismatch"],
+             "the number problem did not appear while typing")
+    [problem] = css(browser, selector)
+    assert problem.find_element("css selector", "code").text == "number-mismatch"
+    assert problem.text == ("number-mismatch powers.punish.text: Zahlen weichen vom englischen "
+                            "Text ab: 3 hier, 1, 20, 31, 42 im Englischen")
+
+
 def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server, project, screenshots):
     before = (project / GERMAN_ALIENS).read_text()
     open_card(browser, server, "iron-matron")
@@ -235,7 +250,8 @@ def test_an_invalid_text_cannot_be_confirmed(browser, server, project):
     press(browser, PUNISH, "confirm")
 
     status = lambda: field(browser, PUNISH).find_element("css selector", ".status").text  # noqa: E731
-    wait_for(browser, lambda: "can be saved only unconfirmed" in status(), "no refusal shown")
+    wait_for(browser, lambda: "kann nur unbestätigt gespeichert werden" in status(),
+             "no refusal shown in German")
     assert (project / GERMAN_ALIENS).read_text() == before
 
 

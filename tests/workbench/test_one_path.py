@@ -15,6 +15,7 @@ from cardkit.checks import runner
 from cardkit.checks.runner import Check, load_checked, validate
 from cardkit.cli import main
 from cardkit.i18n.export import build_catalogue
+from cardkit.messages import Message
 from cardkit.i18n.po import write_po
 from cardkit.model.texts import field_location
 from cardkit.problems import error
@@ -36,7 +37,8 @@ def no_quux(subject) -> list:
         for path, text in (entry.texts.items() if entry is not None else ()):
             if "Quux" in text:
                 problems.append(error(origin.position(field_location(path)), "glossary-forbidden",
-                                      f"{path}: 'Quux' is no word of the game", card_id=card_id,
+                                      Message("{path}: 'Quux' is no word of the game", path=path),
+                                      card_id=card_id,
                                       field=path))
     return problems
 

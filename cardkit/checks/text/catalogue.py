@@ -19,7 +19,8 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from cardkit.model.placeholders import tokens
+from cardkit.messages import Message
+from cardkit.placeholders import tokens
 from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.characters import blank_description, first_forbidden, is_control, unsafe_description
@@ -64,7 +65,7 @@ def read_catalogue(root: Path, language: str) -> tuple[list[CatalogueEntry], lis
     try:
         raw = read_input(path, root=root, limit=MAX_CATALOGUE_BYTES)
     except InputRefused as exc:
-        return [], [error(Position(shown), "file-unreadable", exc.reason)]
+        return [], [error(Position(shown), "file-unreadable", Message("{reason}", reason=exc.reason))]
     entries, problems = _parsed(raw, shown)
     return list(entries), list(problems)
 
@@ -79,9 +80,10 @@ def _parsed(raw: bytes, shown: Path) -> tuple[tuple[CatalogueEntry, ...], tuple[
         line = getattr(exc, "lineno", 0) + 1  # Babel counts lines from 0 here
         reason = re.sub(r" on \d+$", "", str(exc))
         return (), (error(Position(shown, line), "catalogue-syntax",
-                          f"the PO file does not parse: {reason}"),)
+                          Message("the PO file does not parse: {reason}", reason=reason)),)
     except (UnicodeDecodeError, ValueError) as exc:
-        return (), (error(Position(shown), "catalogue-syntax", f"the PO file does not parse: {exc}"),)
+        return (), (error(Position(shown), "catalogue-syntax",
+                          Message("the PO file does not parse: {reason}", reason=exc)),)
     entries = []
     for message in catalogue:
         if not message.id:
@@ -100,6 +102,13 @@ def catalogue_placeholders(text: str) -> set[str]:
     return found
 
 
+def check_catalogue_file(path: Path, shown: Path) -> list[Problem]:
+    """The same checks on any PO file read as it is (cardkit's own message catalogues,
+    which ship with the package rather than the project)."""
+    entries, unreadable = _parsed(path.read_bytes(), shown)
+    return [*unreadable, *(problem for entry in entries for problem in _check_entry(entry))]
+
+
 def check_catalogues(root: Path, languages: list[str]) -> list[Problem]:
     problems = []
     for language in languages:
@@ -112,10 +121,10 @@ def check_catalogues(root: Path, languages: list[str]) -> list[Problem]:
     return problems
 
 
-def _described(character: str) -> str:
+def _described(character: str) -> Message:
     if is_control(character):
-        return (f"the control character U+{ord(character):04X}; only line breaks and tabs may "
-                "stand in a text")
+        return Message("the control character U+{code}; only line breaks and tabs may stand in a "
+                       "text", code=f"{ord(character):04X}")
     return unsafe_description(character)
 
 
@@ -128,28 +137,34 @@ def _check_entry(entry: CatalogueEntry) -> tuple[Problem, ...]:
     for index, text in enumerate(entry.translations):
         if not text:
             continue
-        what = f"{entry.label}" + (f" form [{index}]" if len(entry.translations) > 1 else "")
+        what = (Message("{entry} form [{index}]", entry=entry.label, index=index)
+                if len(entry.translations) > 1 else entry.label)
         forbidden = first_forbidden(text)
         if forbidden:
             problems.append(error(entry.position, "catalogue-control-character",
-                                  f"{what}: the translation holds {_described(forbidden.group())}"))
+                                  Message("{entry}: the translation holds {character}", entry=what,
+                                          character=_described(forbidden.group()))))
         blank = blank_description(text)
         if blank:
             problems.append(error(entry.position, "catalogue-whitespace-only",
-                                  f"{what}: the translation is only {blank}"))
+                                  Message("{entry}: the translation is only {blank}", entry=what,
+                                          blank=blank)))
             continue
         found = catalogue_placeholders(text)
         for written in sorted(found - expected):
             problems.append(error(entry.position, "placeholder-mismatch",
-                                  f"{what}: unknown placeholder {written}; the English text has "
-                                  + (", ".join(sorted(expected)) or "none")))
+                                  Message("{entry}: unknown placeholder {written}; the English "
+                                          "text has {expected}", entry=what, written=written,
+                                          expected=", ".join(sorted(expected)) or Message("none"))))
         for written in sorted(expected - found):
             problems.append(error(entry.position, "placeholder-mismatch",
-                                  f"{what}: the placeholder {written} of the English text is missing"))
+                                  Message("{entry}: the placeholder {written} of the English text "
+                                          "is missing", entry=what, written=written)))
         for token in tokens(text):
             if token.name is None and token.written not in malformed_in_source:
                 problems.append(error(entry.position, "placeholder-malformed",
-                                      f"{what}: {token.excerpt} is not a placeholder"))
+                                      Message("{entry}: {written} is not a placeholder",
+                                              entry=what, written=token.excerpt)))
     return tuple(problems)
 
 

@@ -6,6 +6,7 @@ that, comparing every translation of one English text does.
 
 from __future__ import annotations
 
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.problems import Problem, warning
@@ -35,7 +36,9 @@ def check_consistency(database: Database) -> list[Problem]:
                     earlier_position = earlier_origin.position(field_location(earlier_path))
                     problems.append(warning(
                         origin.position(field_location(path)), "inconsistent-translation",
-                        f"{path}: {source!r} is translated {translation!r} here but {earlier!r} "
-                        f"at {earlier_position}", suggestion=earlier, card_id=card_id,
+                        Message("{field}: {english} is translated {here} here but {earlier} at "
+                                "{position}", field=path, english=repr(source),
+                                here=repr(translation), earlier=repr(earlier),
+                                position=earlier_position), suggestion=earlier, card_id=card_id,
                         related=(earlier_position,), field=path))
     return problems

@@ -13,8 +13,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardkit.checks.text.lexicon import Lexicon
+from cardkit.messages import Message
 from cardkit.model.icons import ICON_NAMES, icon_tokens
-from cardkit.model.placeholders import placeholder_faults, tokens
+from cardkit.placeholders import tokens
 
 EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 
@@ -22,7 +23,7 @@ EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 @dataclass(frozen=True)
 class Finding:
     code: str
-    message: str
+    message: Message
     suggestion: str | None = None
     is_warning: bool = False
 
@@ -34,26 +35,63 @@ def check_alone(text: str, lexicon: Lexicon, glossary_applies: bool = True) -> l
         if name not in ICON_NAMES:
             close = difflib.get_close_matches(name.lower(), ICON_NAMES, n=1)
             suggestion = f"[{close[0]}]" if close else None
-            message = f"unknown icon [{name}]" + (f"; did you mean {suggestion}?" if suggestion else
-                                                   f"; known icons: {', '.join(ICON_NAMES)}")
+            message = (Message("unknown icon [{name}]; did you mean {suggestion}?", name=name,
+                               suggestion=suggestion) if suggestion
+                       else Message("unknown icon [{name}]; known icons: {icons}", name=name,
+                                    icons=", ".join(ICON_NAMES)))
             findings.append(Finding("icon-unknown", message, suggestion))
     if text.count("**") % 2:
-        findings.append(Finding("markup-unbalanced", "an emphasis mark ** is opened but not closed"))
+        findings.append(Finding("markup-unbalanced",
+                                Message("an emphasis mark ** is opened but not closed")))
     if glossary_applies:
         for term_id, variant in lexicon.forbidden_in(text):
             approved = lexicon.glossary[term_id].term
             findings.append(Finding("glossary-forbidden",
-                                    f"{variant!r} is not the approved term; write {approved!r}",
-                                    approved))
+                                    Message("{variant} is not the approved term; write "
+                                            "{approved}", variant=repr(variant),
+                                            approved=repr(approved)), approved))
     return findings
 
 
 def check_placeholders(text: str, required: set[str], allowed: set[str],
                        tolerated: Collection[str] = ()) -> list[Finding]:
-    """Malformed placeholders (but those written as in `tolerated`), and placeholders
-    missing from `required` or not `allowed`."""
-    return [Finding(code, message)
-            for code, message in placeholder_faults(text, required, allowed, tolerated)]
+    """The faults of the text's placeholders: malformed ones (`placeholder-malformed`)
+    unless written as one of `tolerated`, and names missing from `required` or not in
+    `allowed` (`placeholder-mismatch`)."""
+    faults = []
+    seen: set[str] = set()
+    for token in tokens(text):
+        if token.name is None and token.written in tolerated:
+            continue
+        if token.name is None:
+            if token.written in ("{", "}"):
+                message = Message("a lone {brace} at character {offset}: write {doubled} for a "
+                                  "brace, or {{name}} for a placeholder",
+                                  brace=repr(token.written), offset=token.offset + 1,
+                                  doubled=repr(token.written * 2))
+            else:
+                message = Message("{written} is not a placeholder: write a plain name in braces "
+                                  "such as {{count}}, without format, index or attribute",
+                                  written=token.excerpt)
+            faults.append(Finding("placeholder-malformed", message))
+        elif token.name not in allowed and token.name not in seen:
+            faults.append(Finding("placeholder-mismatch",
+                                  Message("unknown placeholder {placeholder}; this text may use "
+                                          "{allowed}", placeholder=f"{{{token.name}}}",
+                                          allowed=_listed(allowed)) if allowed
+                                  else Message("unknown placeholder {placeholder}; this text has "
+                                               "none", placeholder=f"{{{token.name}}}")))
+        if token.name is not None:
+            seen.add(token.name)
+    for name in sorted(required - seen):
+        faults.append(Finding("placeholder-mismatch",
+                              Message("the placeholder {placeholder} of the English text is "
+                                      "missing", placeholder=f"{{{name}}}")))
+    return faults
+
+
+def _listed(allowed: set[str]) -> str:
+    return ", ".join(f"{{{name}}}" for name in sorted(allowed))
 
 
 BRACKETS = {"(": ")", "[": "]", "«": "»"}
@@ -72,27 +110,34 @@ def check_surface(text: str, source: str, is_name: bool) -> list[Finding]:
     findings = []
     words = " ".join(text.split())
     if not is_name and words == " ".join(source.split()) and any(c.isalpha() for c in text):
-        findings.append(Finding("untranslated-copy", "the text is the English text, untranslated",
+        findings.append(Finding("untranslated-copy",
+                                Message("the text is the English text, untranslated"),
                                 is_warning=True))
-    edges = [(what, mine, theirs) for what, mine, theirs in (
-        ("starts", text[:len(text) - len(text.lstrip())], source[:len(source) - len(source.lstrip())]),
-        ("ends", text[len(text.rstrip()):], source[len(source.rstrip()):])) if mine != theirs]
-    for what, mine, theirs in edges:
-        findings.append(Finding("whitespace", f"the text {what} with {mine!r}, the English text "
-                                f"with {theirs!r}", is_warning=True))
+    starts = (text[:len(text) - len(text.lstrip())], source[:len(source) - len(source.lstrip())])
+    if starts[0] != starts[1]:
+        findings.append(Finding("whitespace", Message(
+            "the text starts with {mine}, the English text with {theirs}", mine=repr(starts[0]),
+            theirs=repr(starts[1])), is_warning=True))
+    ends = (text[len(text.rstrip()):], source[len(source.rstrip()):])
+    if ends[0] != ends[1]:
+        findings.append(Finding("whitespace", Message(
+            "the text ends with {mine}, the English text with {theirs}", mine=repr(ends[0]),
+            theirs=repr(ends[1])), is_warning=True))
     if DOUBLE_SPACE.search(text) and not DOUBLE_SPACE.search(source):
-        findings.append(Finding("whitespace", "two spaces in a row inside the text",
+        findings.append(Finding("whitespace", Message("two spaces in a row inside the text"),
                                 DOUBLE_SPACE.sub(" ", text), is_warning=True))
     for opening, closing in BRACKETS.items():
         if _unbalanced(text, opening, closing) and not _unbalanced(source, opening, closing):
-            findings.append(Finding("brackets-unbalanced", f"{opening!r} and {closing!r} do not "
-                                    f"pair up: {text.count(opening)} opened, "
-                                    f"{text.count(closing)} closed"))
+            findings.append(Finding("brackets-unbalanced", Message(
+                "{opening} and {closing} do not pair up: {opened} opened, {closed} closed",
+                opening=repr(opening), closing=repr(closing), opened=text.count(opening),
+                closed=text.count(closing))))
     findings += _layout_findings(text, source)
     end, source_end = _end_mark(text), _end_mark(source)
     if end != source_end:
-        findings.append(Finding("end-punctuation", f"the text ends {_described(end)}, the English "
-                                f"text {_described(source_end)}", is_warning=True))
+        findings.append(Finding("end-punctuation", Message(
+            "the text ends {mine}, the English text {theirs}", mine=_described(end),
+            theirs=_described(source_end)), is_warning=True))
     return findings
 
 
@@ -103,22 +148,26 @@ def _layout_findings(text: str, source: str) -> list[Finding]:
     findings = []
     tags, source_tags = MARKUP_TAG.findall(text), MARKUP_TAG.findall(source)
     if tags and sorted(tags) != sorted(source_tags):
-        findings.append(Finding("markup-tag", f"{tags[0]!r} would print as written: card texts "
-                                "mark emphasis with **, not HTML tags"))
+        findings.append(Finding("markup-tag", Message(
+            "{tag} would print as written: card texts mark emphasis with **, not HTML tags",
+            tag=repr(tags[0]))))
     inside, source_inside = text.strip(), source.strip()  # whitespace at the edges: `whitespace`
-    for character, name in (("\t", "a tab"), ("\n", "a line break")):
+    for character, message in (
+            ("\t", Message("a tab the English text does not have; the card sets its own lines")),
+            ("\n", Message("a line break the English text does not have; the card sets its own "
+                           "lines"))):
         if inside.count(character) > source_inside.count(character):
-            findings.append(Finding("layout-character", f"{name} the English text does not have; "
-                                    "the card sets its own lines", " ".join(text.split()),
+            findings.append(Finding("layout-character", message, " ".join(text.split()),
                                     is_warning=True))
     doubled = DOUBLED_WORD.search(text)
     if doubled and not DOUBLED_WORD.search(source):
-        findings.append(Finding("doubled-word", f"{doubled.group(0)!r}: a word written twice in a row",
-                                is_warning=True))
+        findings.append(Finding("doubled-word", Message(
+            "{words}: a word written twice in a row", words=repr(doubled.group(0))),
+            is_warning=True))
     if text.strip() and not any(character.isalnum() for character in text) \
             and any(character.isalnum() for character in source):
-        findings.append(Finding("punctuation-only", "the text is punctuation alone; write the "
-                                "words, or leave the field out"))
+        findings.append(Finding("punctuation-only", Message(
+            "the text is punctuation alone; write the words, or leave the field out")))
     return findings
 
 
@@ -141,8 +190,8 @@ def _end_mark(text: str) -> str:
     return stripped[-1] if stripped and stripped[-1] in END_PUNCTUATION else ""
 
 
-def _described(mark: str) -> str:
-    return f"with {mark!r}" if mark else "without an end mark"
+def _described(mark: str) -> Message:
+    return Message("with {mark}", mark=repr(mark)) if mark else Message("without an end mark")
 
 
 def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexicon: Lexicon,
@@ -156,58 +205,66 @@ def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexico
     findings += check_surface(text, source, is_name)
     icons, source_icons = Counter(icon_tokens(text)), Counter(icon_tokens(source))
     if icons != source_icons and all(name in ICON_NAMES for name in icons):
-        findings.append(Finding("icon-mismatch", f"icons differ from the English text: "
-                                f"{_icon_list(icons)} here, {_icon_list(source_icons)} in English"))
+        findings.append(Finding("icon-mismatch", Message(
+            "icons differ from the English text: {here} here, {english} in English",
+            here=_icon_list(icons), english=_icon_list(source_icons))))
     emphasis, source_emphasis = len(EMPHASIS.findall(text)), len(EMPHASIS.findall(source))
     if emphasis != source_emphasis:
-        findings.append(Finding("markup-mismatch", f"emphasized passages differ from the English "
-                                f"text: {emphasis} here, {source_emphasis} in English"))
+        findings.append(Finding("markup-mismatch", Message(
+            "emphasized passages differ from the English text: {here} here, {english} in English",
+            here=emphasis, english=source_emphasis)))
     if is_name:
         return findings
     mine, theirs = lexicon.analyse(text), source_lexicon.analyse(source)
     numbers, source_numbers = mine.numbers, theirs.numbers
     if numbers != source_numbers:
-        findings.append(Finding("number-mismatch", f"numbers differ from the English text: "
-                                f"{_number_list(numbers)} here, {_number_list(source_numbers)} in English"))
+        findings.append(Finding("number-mismatch", Message(
+            "numbers differ from the English text: {here} here, {english} in English",
+            here=_number_list(numbers), english=_number_list(source_numbers))))
     markers, source_markers = mine.markers, theirs.markers
     if ("optional" in markers) != ("optional" in source_markers):
         if "optional" in source_markers:
-            message = (f"the English text is optional ({', '.join(source_markers['optional'])}); "
-                       f"this text is not ({_marker_words(lexicon, 'optional')})")
+            message = Message("the English text is optional ({words}); this text is not "
+                              "({expected})", words=", ".join(source_markers["optional"]),
+                              expected=_marker_words(lexicon, "optional"))
         else:
-            message = (f"this text is optional ({', '.join(markers['optional'])}); "
-                       "the English text is not")
+            message = Message("this text is optional ({words}); the English text is not",
+                              words=", ".join(markers["optional"]))
         findings.append(Finding("optional-mismatch", message))
     timing = {kind: words for kind, words in markers.items() if kind != "optional"}
     source_timing = {kind: words for kind, words in source_markers.items() if kind != "optional"}
     if set(timing) != set(source_timing):
-        findings.append(Finding("timing-mismatch", f"timing differs from the English text: "
-                                f"{_timing_list(timing)} here, {_timing_list(source_timing)} in English"))
+        findings.append(Finding("timing-mismatch", Message(
+            "timing differs from the English text: {here} here, {english} in English",
+            here=_timing_list(timing), english=_timing_list(source_timing))))
     for term_id in sorted(theirs.terms - mine.terms):
         term = lexicon.glossary.get(term_id)
         if term is None:
             continue  # the language's glossary lacks the term: reported once, on the glossary
         english = source_lexicon.glossary[term_id].term
         findings.append(Finding("glossary-missing",
-                                f"the English text uses {english!r}; its approved translation "
-                                f"{term.term!r} (or a form of it) is missing here", term.term,
-                                is_warning=True))
+                                Message("the English text uses {english}; its approved "
+                                        "translation {term} (or a form of it) is missing here",
+                                        english=repr(english), term=repr(term.term)),
+                                term.term, is_warning=True))
     return findings
 
 
-def _icon_list(icons: Counter) -> str:
-    return " ".join(f"[{name}]" for name in sorted(icons.elements())) or "none"
+def _icon_list(icons: Counter) -> Message | str:
+    return " ".join(f"[{name}]" for name in sorted(icons.elements())) or Message("none")
 
 
-def _number_list(numbers: Counter) -> str:
-    return ", ".join(str(number) for number in sorted(numbers.elements())) or "none"
+def _number_list(numbers: Counter) -> Message | str:
+    return ", ".join(str(number) for number in sorted(numbers.elements())) or Message("none")
 
 
-def _timing_list(timing: dict[str, list[str]]) -> str:
-    return ", ".join(f"{kind} ({', '.join(words)})" for kind, words in sorted(timing.items())) or "none"
+def _timing_list(timing: dict[str, list[str]]) -> Message | str:
+    return (", ".join(f"{kind} ({', '.join(words)})" for kind, words in sorted(timing.items()))
+            or Message("none"))
 
 
-def _marker_words(lexicon: Lexicon, kind: str) -> str:
+def _marker_words(lexicon: Lexicon, kind: str) -> Message:
     phrasebook = lexicon.phrasebook
     words = phrasebook.optional if kind == "optional" else phrasebook.timing.get(kind)
-    return "expected one of: " + ", ".join(words.words) if words else "its phrasebook names no words for it"
+    return (Message("expected one of: {words}", words=", ".join(words.words)) if words
+            else Message("its phrasebook names no words for it"))

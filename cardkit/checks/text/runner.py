@@ -7,13 +7,14 @@ from pathlib import Path
 from cardkit.checks.text.lexicon import Lexicon
 from cardkit.checks.text.lint import (Finding, check_against_source, check_alone, check_placeholders,
                                       check_surface)
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.effects import CARD_COUNTS, COUNTED_EFFECTS, EFFECT_NAMES
 from cardkit.model.phrasebook import (PHRASE_VARIANTS, Phrasebook, PluralPhrase, declared_placeholders,
                                       phrase_of)
 from cardkit.model.plurals import PluralMismatch, plural_category, plural_forms
-from cardkit.model.placeholders import names
 from cardkit.model.texts import effect_for_field, field_location, field_value, is_name, translatable_fields
+from cardkit.placeholders import names
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.source.layout import GLOSSARY_FILE, SOURCE_LANGUAGE
 
@@ -61,10 +62,12 @@ def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Proble
 def _check_wording(text: str, effect, lexicon: Lexicon, path: str) -> list[Finding]:
     """A formulaic text must word its card's effect exactly as the phrasebook does."""
     phrase = lexicon.phrasebook.phrase(effect, lexicon.language)
-    description = effect.effect + (" (optional)" if getattr(effect, "optional", False) else "")
+    description = (Message("{effect} (optional)", effect=effect.effect)
+                   if getattr(effect, "optional", False) else effect.effect)
     if phrase is None:
         return [Finding("phrase-missing",
-                        f"the {lexicon.language} phrasebook has no wording for {description}")]
+                        Message("the {language} phrasebook has no wording for {effect}",
+                                language=lexicon.language, effect=description))]
     declared = declared_placeholders(effect.effect)
     if check_placeholders(phrase, declared, declared):
         return []  # the phrase itself is reported; its broken wording is expected of no card
@@ -72,17 +75,20 @@ def _check_wording(text: str, effect, lexicon: Lexicon, path: str) -> list[Findi
     if text == expected:
         return []
     if " ".join(text.split()) == expected:
-        return [Finding("whitespace", "the spacing differs from the phrasebook's wording",
+        return [Finding("whitespace", Message("the spacing differs from the phrasebook's wording"),
                         expected, is_warning=True)]
-    return [Finding("effect-wording", f"does not say what the card does ({description}); "
-                    f"expected: {expected!r}", expected)]
+    return [Finding("effect-wording", Message("does not say what the card does ({effect}); "
+                                              "expected: {expected}", effect=description,
+                                              expected=repr(expected)), expected)]
 
 
 def _problem(finding: Finding, position: Position, card_id: str | None, path: str) -> Problem:
     make = warning if finding.is_warning else error
-    separator = " " if finding.code == "effect-wording" else ": "
-    return make(position, finding.code, f"{path}{separator}{finding.message}",
-                suggestion=finding.suggestion, card_id=card_id, field=path)
+    message = (Message("{field} {finding}", field=path, finding=finding.message)
+               if finding.code == "effect-wording"
+               else Message("{field}: {finding}", field=path, finding=finding.message))
+    return make(position, finding.code, message, suggestion=finding.suggestion, card_id=card_id,
+                field=path)
 
 
 def check_phrases(database: Database) -> list[Problem]:
@@ -131,10 +137,15 @@ def _lacking_forms(phrase: PluralPhrase, effect: str, variant: str, language: st
     lacking = [category for category in needed if getattr(phrase, category) is None]
     if not lacking:
         return []
+    shown = {"effect": effect, "variant": variant, "language": language,
+             "lacking": ", ".join(lacking), "counts": _example_counts(language, lacking)}
     return [warning(origin.key_position(("effects", effect, variant)), "phrase-form-missing",
-                    f"effects.{effect}.{variant}: no {language} phrase for the plural "
-                    f"categor{'y' if len(lacking) == 1 else 'ies'} {', '.join(lacking)}; a card "
-                    f"whose count is {_example_counts(language, lacking)} would have no wording",
+                    (Message("effects.{effect}.{variant}: no {language} phrase for the plural "
+                             "category {lacking}; a card whose count is {counts} would have no "
+                             "wording", **shown) if len(lacking) == 1
+                     else Message("effects.{effect}.{variant}: no {language} phrase for the plural "
+                                  "categories {lacking}; a card whose count is {counts} would "
+                                  "have no wording", **shown)),
                     field=f"effects.{effect}.{variant}")]
 
 
@@ -157,12 +168,15 @@ def _glossary_coverage(database: Database) -> list[Problem]:
         if glossary is None:
             if source:
                 problems.append(warning(where, "glossary-incomplete",
-                                        f"no {language} glossary: its texts' terms go unchecked"))
+                                        Message("no {language} glossary: its texts' terms go "
+                                                "unchecked", language=language)))
             continue
         held = database.glossary_keys.get(language, set())
         for term_id in source:
             if term_id not in held:
                 problems.append(warning(where, "glossary-incomplete",
-                                        f"the {language} glossary has no entry for {term_id!r} "
-                                        f"(English: {source[term_id].term!r})"))
+                                        Message("the {language} glossary has no entry for {term} "
+                                                "(English: {english})", language=language,
+                                                term=repr(term_id),
+                                                english=repr(source[term_id].term))))
     return problems

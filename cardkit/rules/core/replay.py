@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from cardkit.messages import Message
 from cardkit.problems import Position, Problem, error
 from cardkit.rules.core.checkpoints import Mismatch, compare, render_diff
 from cardkit.rules.core.decisions import Decision, Event, RulesError, Runner
@@ -266,7 +267,8 @@ def find_scenarios(paths: Iterable[Path]) -> Found:
                 reason = _refusal(candidate)
                 if reason is not None:
                     refused.append(error(Position(candidate), "file-unreadable",
-                                         f"cannot read the scenario: {reason}"))
+                                         Message("cannot read the scenario: {reason}",
+                                                 reason=reason)))
                 elif is_scenario_file(candidate):
                     found.add(candidate)
     return Found(sorted(found), sorted(refused, key=lambda problem: problem.position.path))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardkit.messages import Message
 from cardkit.model.database import Origin, validation_problems
 from cardkit.problems import Position, Problem, error
 from cardkit.rules.core.decisions import CHANCE
@@ -120,18 +121,21 @@ def read_document(path: Path, display_path: Path | None = None) -> Document:
         raw = read_input(path, root=path.parent, limit=MAX_FILE_BYTES)
     except InputRefused as refused:
         document.problems.append(error(Position(document.path), "file-unreadable",
-                                       f"cannot read the scenario: {refused.reason}"))
+                                       Message("cannot read the scenario: {reason}",
+                                               reason=refused.reason)))
         return document
     if b"\x00" in raw:
         document.problems.append(error(Position(document.path), "file-binary",
-                                       "file contains a NUL byte: binary data, not YAML text"))
+                                       Message("file contains a NUL byte: binary data, not YAML "
+                                               "text")))
         return document
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
         document.problems.append(error(Position(document.path, line), "file-encoding",
-                                       f"file is not UTF-8 text (offset {exc.start})"))
+                                       Message("file is not UTF-8 text (offset {start})",
+                                               start=exc.start)))
         return document
     return parse_text(text, document)
 
@@ -148,7 +152,7 @@ class Reader:
         twin.document = document
         return twin
 
-    def fail(self, location: Location, code: str, message: str, at_key: bool = False):
+    def fail(self, location: Location, code: str, message: Message, at_key: bool = False):
         position = (self.document.key_position(location) if at_key
                     else self.document.position(location))
         raise Invalid(error(position, code, message))
@@ -179,16 +183,19 @@ class Reader:
         if data is None:
             data = {}
         if not isinstance(data, Mapping):
-            self.fail(location, "schema-type", f"{name(location)} must be a mapping")
+            self.fail(location, "schema-type", Message("{location} must be a mapping",
+                                                       location=name(location)))
         for key in data:
             if allowed is not None and key not in allowed:
                 self.fail(location + (key,), "schema-unknown-field",
-                          f"unknown field {key!r} in {name(location)}; expected one of: "
-                          f"{', '.join(allowed)}", at_key=True)
+                          Message("unknown field {key} in {location}; expected one of: {allowed}",
+                                  key=repr(key), location=name(location),
+                                  allowed=', '.join(allowed)), at_key=True)
         for key in required:
             if key not in data:
                 self.fail(location, "schema-missing-field",
-                          f"{name(location)} needs the field {key!r}")
+                          Message("{location} needs the field {key}", location=name(location),
+                                  key=repr(key)))
         return data
 
     def sequence(self, location: Location) -> list:
@@ -196,35 +203,41 @@ class Reader:
         if data is None:
             return []
         if not isinstance(data, list):
-            self.fail(location, "schema-type", f"{name(location)} must be a list")
+            self.fail(location, "schema-type", Message("{location} must be a list",
+                                                       location=name(location)))
         return data
 
     def text(self, location: Location) -> str:
         data = self.value(location)
         if not isinstance(data, str) or not data.strip():
-            self.fail(location, "schema-type", f"{name(location)} must be text")
+            self.fail(location, "schema-type", Message("{location} must be text",
+                                                       location=name(location)))
         return str(data)
 
     def integer(self, location: Location, minimum: int = 0) -> int:
         data = self.value(location)
         if isinstance(data, bool) or not isinstance(data, int):
-            self.fail(location, "schema-type", f"{name(location)} must be a whole number")
+            self.fail(location, "schema-type", Message("{location} must be a whole number",
+                                                       location=name(location)))
         if data < minimum:
-            self.fail(location, "schema-range", f"{name(location)} must be at least {minimum}")
+            self.fail(location, "schema-range", Message("{location} must be at least {minimum}",
+                                                        location=name(location), minimum=minimum))
         return int(data)
 
     def flag(self, location: Location) -> bool:
         data = self.value(location)
         if not isinstance(data, bool):
-            self.fail(location, "schema-type", f"{name(location)} must be true or false")
+            self.fail(location, "schema-type", Message("{location} must be true or false",
+                                                       location=name(location)))
         return data
 
     def one_of(self, location: Location, choices: tuple[str, ...] | list[str]) -> str:
         data = self.value(location)
         if not isinstance(data, (str, int)) or isinstance(data, bool) or data not in choices:
             self.fail(location, "schema-range",
-                      f"{name(location)}: {data!r} is not one of "
-                      f"{', '.join(map(str, choices)) or '(none given)'}")
+                      Message("{location}: {value} is not one of {choices}",
+                              location=name(location), value=repr(data),
+                              choices=', '.join(map(str, choices)) or '(none given)'))
         return data
 
     def texts(self, location: Location) -> list[str]:
@@ -244,15 +257,18 @@ class CardReader(Reader):
     def card(self, location: Location, *kinds: str) -> str:
         data = self.value(location)
         if not isinstance(data, str):
-            self.fail(location, "schema-type", f"{name(location)} must be a card id")
+            self.fail(location, "schema-type", Message("{location} must be a card id",
+                                                       location=name(location)))
         card = self.cards.get(data)
         if card is None:
             self.fail(location, "unknown-id",
-                      f"unknown card id {data!r}: the card database has no such card")
+                      Message("unknown card id {card}: the card database has no such card",
+                              card=repr(data)))
         if kinds and card.kind not in kinds:
             self.fail(location, "wrong-kind",
-                      f"card {data!r} is a {card.kind}, but {name(location)} takes "
-                      f"{' or '.join(kinds)} cards")
+                      Message("card {card} is a {kind}, but {location} takes {kinds} cards",
+                              card=repr(data), kind=card.kind, location=name(location),
+                              kinds=' or '.join(kinds)))
         return data
 
     def cards_list(self, location: Location, *kinds: str) -> list[str]:
@@ -271,15 +287,17 @@ def read_hypothetical_cards(reader: CardReader, models: Mapping[str, type]) -> d
     for kind, entries in reader.value(root).items():
         if entries is not None and not isinstance(entries, Mapping):
             reader.fail(root + (kind,), "schema-type",
-                        f"{name(root + (kind,))} must be a mapping from card ids to cards")
+                        Message("{location} must be a mapping from card ids to cards",
+                                location=name(root + (kind,))))
         for card_id, raw in (entries or {}).items():
             here = root + (kind, card_id)
             if card_id in reader.cards or card_id in cards:
                 reader.fail(here, "duplicate-id",
-                            f"id {card_id!r} is already a card's: a hypothetical card needs an "
-                            "id of its own", at_key=True)
+                            Message("id {card_id} is already a card's: a hypothetical card needs "
+                                    "an id of its own", card_id=repr(card_id)), at_key=True)
             if not isinstance(raw, Mapping):
-                reader.fail(here, "schema-type", f"card {card_id!r} must be a mapping of fields")
+                reader.fail(here, "schema-type", Message("card {card_id} must be a mapping of "
+                                                         "fields", card_id=repr(card_id)))
             card, problems = validation_problems(models[kind], {**raw, "id": card_id},
                                                  Origin(reader.document, "", here))
             if problems:
@@ -317,13 +335,13 @@ def read_citations(reader: Reader, location: Location, rulebooks: Mapping[str, i
             first, last = read_lines(reader, here + (LINES,), file, rulebooks[file])
             citations.append(Citation(file, language, first, last))
     if not citations:
-        reader.fail(location, "schema-missing-field", "a scenario cites at least one rulebook")
+        reader.fail(location, "schema-missing-field", Message("a scenario cites at least one rulebook"))
     missing = [language for language in languages
                if language not in {citation.language for citation in citations}]
     if missing:
         reader.fail(location, "schema-missing-field",
-                    f"sources must cite the rulebook in each of {', '.join(languages)}; "
-                    f"missing: {', '.join(missing)}")
+                    Message("sources must cite the rulebook in each of {languages}; missing: "
+                            "{missing}", languages=', '.join(languages), missing=', '.join(missing)))
     return citations
 
 
@@ -335,9 +353,12 @@ def read_lines(reader: Reader, location: Location, file: str, length: int) -> tu
     last = int(match.group(2) or first) if match else 0
     if not match or not 1 <= first <= last:
         reader.fail(location, "schema-type",
-                    f"{name(location)} must be a line or a range such as 806-998")
+                    Message("{location} must be a line or a range such as 806-998",
+                            location=name(location)))
     if last > length:
-        reader.fail(location, "schema-range", f"{name(location)}: {file} has only {length} lines")
+        reader.fail(location, "schema-range", Message("{location}: {file} has only {length} lines",
+                                                      location=name(location), file=file,
+                                                      length=length))
     return first, last
 
 
@@ -375,10 +396,10 @@ def read_steps(reader: Reader, location: Location, grammar: StepGrammar) -> list
     steps = [_step(reader, location + (index,), index + 1, grammar)
              for index in range(len(reader.sequence(location)))]
     if not steps:
-        reader.fail(location, "schema-missing-field", "a scenario needs at least one step")
+        reader.fail(location, "schema-missing-field", Message("a scenario needs at least one step"))
     if steps[0].action is None:
         reader.fail(location + (0,), "schema-missing-field",
-                    "the first step needs 'do': the procedure the example starts with")
+                    Message("the first step needs 'do': the procedure the example starts with"))
     return steps
 
 
@@ -416,10 +437,13 @@ def check_checkpoint(reader: Reader, location: Location, schema: Mapping[str, An
             allowed, inner = tuple(schema), schema.get(str(key))
         if str(key) not in allowed:
             close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = (f"; did you mean {close[0]!r}?" if close
-                    else f"; expected one of: {', '.join(allowed) or 'nothing'}")
+            field = name(location + (key,))
             reader.fail(location + (key,), "schema-unknown-field",
-                        f"{name(location + (key,))} is no field of the game state{hint}",
+                        Message("{field} is no field of the game state; did you mean {close}?",
+                                field=field, close=repr(close[0])) if close
+                        else Message("{field} is no field of the game state; expected one of: "
+                                     "{allowed}", field=field,
+                                     allowed=", ".join(allowed) or "nothing"),
                         at_key=True)
         if isinstance(inner, (Mapping, Keys)):
             check_checkpoint(reader, location + (key,), inner)
@@ -429,7 +453,8 @@ def _action(reader: Reader, location: Location, grammar: StepGrammar) -> Action:
     spec = reader.mapping(location, tuple(grammar.actions))
     if len(spec) != 1:
         reader.fail(location, "schema-rule",
-                    f"'do' names exactly one procedure, one of: {', '.join(grammar.actions)}")
+                    Message("'do' names exactly one procedure, one of: {actions}",
+                            actions=', '.join(grammar.actions)))
     action = next(iter(spec))
     arguments = grammar.actions[action](reader, location + (action,))
     return Action(action, arguments, reader.position(location))
@@ -440,13 +465,13 @@ def _decision(reader: Reader, location: Location, grammar: StepGrammar) -> Scrip
     kinds = [key for key in spec if key not in ("by", "forced")]
     if len(kinds) != 1:
         reader.fail(location, "schema-rule",
-                    "a decision names who decides ('by') and exactly one kind of choice")
+                    Message("a decision names who decides ('by') and exactly one kind of choice"))
     kind = kinds[0]
     actor = reader.one_of(location + ("by",), grammar.actors())
     if (actor == CHANCE) != (kind in grammar.chance_kinds):
         reader.fail(location + ("by",), "schema-rule",
-                    f"only chance decides {', '.join(sorted(grammar.chance_kinds))}, and "
-                    "chance decides nothing else")
+                    Message("only chance decides {chance_kinds}, and chance decides nothing else",
+                            chance_kinds=', '.join(sorted(grammar.chance_kinds))))
     choice, shown = grammar.choices[kind](reader, location + (kind,))
     forced = reader.flag(location + ("forced",)) if "forced" in spec else False
     return ScriptedDecision(actor, kind, choice, reader.position(location), shown, forced)

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from cardkit.messages import Message
 from cardkit.model.games import GAMES
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
@@ -58,7 +59,8 @@ def load(reader: Reader, game: str, data: CardData) -> "CosmicSetup":
                                LANGUAGES)
     if edition.game not in data.boxes:
         reader.fail(("game",), "unknown-id",
-                    f"the card database has no box for the game {edition.game!r}")
+                    Message("the card database has no box for the game {game}",
+                            game=repr(edition.game)))
     reader = _GameCardReader(reader.document, data.cards, edition.game)
     if reader.present((HYPOTHETICAL,)):
         models = {kind.name: kind.facts for kind in reader.game.kinds if kind.name != "alien"}
@@ -82,7 +84,8 @@ class _GameCardReader(CardReader):
         kind = self.game.kind(card.kind)
         if kind is None or not isinstance(card, kind.facts):
             self.fail(location, "wrong-kind",
-                      f"card {card_id!r} is not a card of the game {self.game.name!r}")
+                      Message("card {card_id} is not a card of the game {name}",
+                              card_id=repr(card_id), name=repr(self.game.name)))
         return card_id
 
 
@@ -106,12 +109,13 @@ class CosmicSetup:
             player = self._player(root + ("players", name), str(name))
             if player.colour in {other.colour for other in self.players.values()}:
                 reader.fail(root + ("players", name, "colour"), "schema-rule",
-                            f"colour {player.colour!r} is another player's")
+                            Message("colour {colour} is another player's",
+                                    colour=repr(player.colour)))
             self.players[player.name] = player
             for number in range(1, planets_per_system + 1):
                 self.home[f"{player.colour}-{number}"] = player.name
         if len(self.players) < 2:
-            reader.fail(root + ("players",), "schema-rule", "the setup needs two players or more")
+            reader.fail(root + ("players",), "schema-rule", Message("the setup needs two players or more"))
         names = tuple(self.players)
         self.planets = {planet: {owner: self.ships_per_planet}
                         for planet, owner in self.home.items()}
@@ -131,7 +135,7 @@ class CosmicSetup:
                              if "colony_track" in spec else {})
         if self.colony_track and not edition.colony_track:
             reader.fail(root + ("colony_track",), "schema-rule",
-                        f"the {edition.game} edition has no colony track")
+                        Message("the {game} edition has no colony track", game=edition.game))
         self.scores = self._counts(root + ("scores",), names) if "scores" in spec else {}
         self._check_conservation(root)
 
@@ -145,31 +149,35 @@ class CosmicSetup:
             in_warp = self.warp.get(name, 0)
             if on_planets + in_warp != ships:
                 reader.fail(root + ("players", name), "schema-rule",
-                            f"{name} has {ships} ships (the box's ships_per_colour), but "
-                            f"{on_planets} on planets and {in_warp} in the warp make "
-                            f"{on_planets + in_warp}", at_key=True)
+                            Message("{name} has {ships} ships (the box's ships_per_colour), but "
+                                    "{on_planets} on planets and {in_warp} in the warp make "
+                                    "{total}", name=name, ships=ships, on_planets=on_planets,
+                                    in_warp=in_warp, total=on_planets + in_warp), at_key=True)
         for name, marker in self.colony_track.items():
             if marker != (foreign := self._foreign_colonies(name)):
                 reader.fail(root + ("colony_track", name), "schema-rule",
-                            f"the colony track shows {name} at {marker}, but it has {foreign} "
-                            f"foreign colonies: the track shows how many (002 L102, L279)")
+                            Message("the colony track shows {name} at {marker}, but it has "
+                                    "{foreign} foreign colonies: the track shows how many (002 "
+                                    "L102, L279)", name=name, marker=marker, foreign=foreign))
         counts = Counter(self.destiny)
         for player in self.players.values():
             if edition.destiny_per_colour and counts[player.colour] > edition.destiny_per_colour:
                 reader.fail(root + ("destiny",), "schema-rule",
-                            f"the destiny deck has {edition.destiny_per_colour} cards of each "
-                            f"colour (002 L47), not {counts[player.colour]} of "
-                            f"{player.colour}")
+                            Message("the destiny deck has {destiny_per_colour} cards of each "
+                                    "colour (002 L47), not {counts} of {colour}",
+                                    destiny_per_colour=edition.destiny_per_colour,
+                                    counts=counts[player.colour], colour=player.colour))
         if edition.destiny == "discs" and len(self.destiny) > self.facts.box_fact("orders"):
             reader.fail(root + ("destiny",), "schema-rule",
-                        f"the box has {self.facts.box_fact('orders')} Order discs, not "
-                        f"{len(self.destiny)}")
+                        Message("the box has {orders} Order discs, not {destiny}",
+                                orders=self.facts.box_fact('orders'), destiny=len(self.destiny)))
         in_play = self.deck + self.discard + [card for player in self.players.values()
                                               for card in player.hand]
         deck = sum(self.facts.box_fact(fact) for fact in edition.deck_box_facts)
         if len(in_play) > deck:
-            reader.fail(root, "schema-rule", f"the deck of the box has {deck} cards, but the "
-                                             f"hands, deck and discard pile hold {len(in_play)}")
+            reader.fail(root, "schema-rule", Message("the deck of the box has {deck} cards, but "
+                                                     "the hands, deck and discard pile hold "
+                                                     "{in_play}", deck=deck, in_play=len(in_play)))
 
     def _foreign_colonies(self, name: str) -> int:
         return sum(1 for planet, ships in self.planets.items()
@@ -332,7 +340,7 @@ class CosmicSetup:
 
 def read_no_arguments(setup: CosmicSetup, reader: Reader, here) -> None:
     if reader.value(here) not in (None, {}):
-        reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+        reader.fail(here, "schema-rule", Message("'{here}' takes no arguments", here=here[-1]))
 
 
 def read_turn(setup: CosmicSetup, reader: Reader, here) -> dict:

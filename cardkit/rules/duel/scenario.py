@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from cardkit.messages import Message
 from cardkit.model.effects import COUNTED_EFFECTS, CountedEffect
 from cardkit.model.games import GAMES
 from cardkit.rules.core.decisions import CHANCE
@@ -105,8 +106,8 @@ class DuelSetup:
         if card_id in self.placed:
             first = self.reader.document.position(self.placed[card_id])
             self.reader.fail(location, "schema-rule",
-                             f"card {card_id!r} is already placed at line {first.line}: "
-                             "each card exists once")
+                             Message("card {card_id} is already placed at line {line}: each card "
+                                     "exists once", card_id=repr(card_id), line=first.line))
         self.placed[card_id] = location
 
     def _planets(self, location: Location, in_play: bool) -> list[dict]:
@@ -127,9 +128,10 @@ class DuelSetup:
                 name = tile
             else:
                 reader.fail(here, "schema-missing-field",
-                            "a planet needs a tile (its card id) or a name")
+                            Message("a planet needs a tile (its card id) or a name"))
             if name in self.planet_seen:
-                reader.fail(here, "schema-rule", f"planet {name!r} is listed twice")
+                reader.fail(here, "schema-rule", Message("planet {name} is listed twice",
+                                                         name=repr(name)))
             self.planet_seen.add(name)
             ships = {colour: 0 for colour in COLOURS}
             if "ships" in spec:
@@ -158,8 +160,9 @@ class DuelSetup:
                 for index, tile in enumerate(tactics[state]):
                     if self.reader.cards[tile].colour != colour:
                         reader.fail(location + ("tactics", state, index), "schema-rule",
-                                    f"tactic {tile!r} is {self.reader.cards[tile].colour}, "
-                                    f"not {colour}")
+                                    Message("tactic {tile} is {colour}, not {expected}",
+                                            tile=repr(tile), colour=self.reader.cards[tile].colour,
+                                            expected=colour))
         vortex = reader.integer(location + ("vortex",)) if "vortex" in spec else STARTING_VORTEX
         on_planets = sum(planet["ships"][colour] for planet in self.planets)
         free = SHIPS_PER_PLAYER - vortex - on_planets
@@ -167,12 +170,17 @@ class DuelSetup:
             supply = reader.integer(location + ("supply",))
             if supply != free:
                 reader.fail(location + ("supply",), "schema-rule",
-                            f"{colour} has {SHIPS_PER_PLAYER} ships: with {vortex} in the Vortex "
-                            f"and {on_planets} on planets the supply holds {free}, not {supply}")
+                            Message("{colour} has {ships_per_player} ships: with {vortex} in the "
+                                    "Vortex and {on_planets} on planets the supply holds {free}, "
+                                    "not {supply}", colour=colour,
+                                    ships_per_player=SHIPS_PER_PLAYER, vortex=vortex,
+                                    on_planets=on_planets, free=free, supply=supply))
         elif free < 0:
             reader.fail(location, "schema-rule",
-                        f"{colour} has only {SHIPS_PER_PLAYER} ships, but {vortex} in the Vortex "
-                        f"and {on_planets} on planets make {vortex + on_planets}")
+                        Message("{colour} has only {ships_per_player} ships, but {vortex} in the "
+                                "Vortex and {on_planets} on planets make {total}", colour=colour,
+                                ships_per_player=SHIPS_PER_PLAYER, vortex=vortex,
+                                on_planets=on_planets, total=vortex + on_planets))
         supply = free
         if "hand_size" in spec:
             hand_size = reader.integer(location + ("hand_size",), minimum=1)
@@ -192,8 +200,8 @@ class DuelSetup:
             card = reader.cards.get(emissary_id)
             if card is None or card.kind != "emissary":
                 reader.fail(here, "unknown-id",
-                            f"unknown emissary id {emissary_id!r}: the card database has no "
-                            "such emissary", at_key=True)
+                            Message("unknown emissary id {emissary_id}: the card database has no "
+                                    "such emissary", emissary_id=repr(emissary_id)), at_key=True)
             self._place(here, emissary_id)
             spec = reader.mapping(here, ("ally", "face"))
             ally = reader.one_of(here + ("ally",), COLOURS + ("neutral",)) \
@@ -281,7 +289,7 @@ class DuelSetup:
 
 def read_no_arguments(setup: DuelSetup, reader: Reader, here: Location) -> None:
     if reader.value(here) is not None:
-        reader.fail(here, "schema-rule", f"'{here[-1]}' takes no arguments")
+        reader.fail(here, "schema-rule", Message("'{here}' takes no arguments", here=here[-1]))
 
 
 def read_deck(setup: DuelSetup, reader: Reader, here: Location) -> str:
@@ -331,7 +339,8 @@ def read_effect(setup: DuelSetup, reader: CardReader, here: Location
                                optional=reader.flag(here + ("optional",))
                                if "optional" in arguments else False)
     except ValidationError as exc:
-        reader.fail(here, "schema-rule", exc.errors(include_url=False)[0]["msg"])
+        reader.fail(here, "schema-rule", Message("the effect is refused: {detail}",
+                                                 detail=exc.errors(include_url=False)[0]["msg"]))
     return player, effect
 
 
@@ -346,7 +355,7 @@ def _reinforcement_choice(reader: CardReader, here: Location) -> str | Reinforce
         return PASS
     if not isinstance(reader.value(here), Mapping):
         reader.fail(here, "schema-type",
-                    "a reinforcement decision is 'pass' or {play: card id, on: colour}")
+                    Message("a reinforcement decision is 'pass' or {{play: card id, on: colour}}"))
     reader.mapping(here, ("play", "on"), required=("play", "on"))
     return ReinforcementPlay(reader.card(here + ("play",), "reinforcement"),
                              reader.one_of(here + ("on",), COLOURS))

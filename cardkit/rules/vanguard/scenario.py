@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from cardkit.messages import Message
 from cardkit.rules.core.checkpoints import scalar
 from cardkit.rules.core.decisions import CHANCE
 from cardkit.rules.core.engine import CardData
@@ -83,7 +84,8 @@ class _Facts:
                 for fact_id in reader.mapping(root + (key,), None):
                     here = root + (key, fact_id)
                     if str(fact_id) in getattr(self, key):
-                        reader.fail(here, "duplicate-id", f"{key} {fact_id!r} is given twice",
+                        reader.fail(here, "duplicate-id", Message("{key} {fact_id} is given twice",
+                                                                  key=key, fact_id=repr(fact_id)),
                                     at_key=True)
                     self._cites(here)
                     getattr(self, key)[str(fact_id)] = read(here)
@@ -110,7 +112,8 @@ class _Facts:
     def _once(self, location, given: bool):
         if given:
             self.reader.fail(location, "duplicate-id",
-                             f"{location[-1]} is given under both facts and hypothetical_facts",
+                             Message("{location} is given under both facts and hypothetical_facts",
+                                     location=location[-1]),
                              at_key=True)
 
     def _cites(self, location):
@@ -119,7 +122,7 @@ class _Facts:
         if not reader.present(location + ("cites",)):
             if self.cited:
                 reader.fail(location, "schema-missing-field",
-                            "every fact cites the rulebook lines that give it ('cites')")
+                            Message("every fact cites the rulebook lines that give it ('cites')"))
             return
         read_lines(reader, location + ("cites",), RULEBOOK, RULEBOOKS[RULEBOOK])
 
@@ -128,13 +131,14 @@ class _Facts:
         spec = reader.mapping(here, ("name", "cites", "danger_dice", "rows", "meters",
                                      "special_effects"), required=("name",))
         if ("rows" in spec) == ("meters" in spec):
-            reader.fail(here, "schema-rule", "an action has either result rows or meters")
+            reader.fail(here, "schema-rule", Message("an action has either result rows or meters"))
         action = ActionDef(reader.text(here + ("name",)),
                            reader.integer(here + ("danger_dice",)) if "danger_dice" in spec else 0)
         if action.danger_dice > DANGER_DICE:
             reader.fail(here + ("danger_dice",), "schema-range",
-                        f"the box has {DANGER_DICE} danger dice (L173, L611), not "
-                        f"{action.danger_dice}")
+                        Message("the box has {danger_dice} danger dice (L173, L611), not "
+                                "{given}", danger_dice=DANGER_DICE,
+                                given=action.danger_dice))
         for index in range(len(reader.sequence(here + ("rows",))) if "rows" in spec else 0):
             action.rows.append(self._row(here + ("rows", index)))
         for index in range(len(reader.sequence(here + ("meters",))) if "meters" in spec else 0):
@@ -155,7 +159,8 @@ class _Facts:
         for index, row in enumerate(action.rows):
             if row.then is not None and row.then not in colours:
                 reader.fail(here + ("rows", index, "then"), "schema-rule",
-                            f"the arrow leads to {row.then!r}, a row this action does not have")
+                            Message("the arrow leads to {then}, a row this action does not have",
+                                    then=repr(row.then)))
         return action
 
     def _special_effects(self, here) -> list[SpecialEffect]:
@@ -167,11 +172,11 @@ class _Facts:
             at = here + (index,)
             effect = reader.mapping(at, ("each", "each_die", "advance", "effects"))
             if ("each" in effect) == ("each_die" in effect):
-                reader.fail(at, "schema-rule", "a special effect counts either 'each' of some "
-                                               "icons or 'each_die'")
+                reader.fail(at, "schema-rule", Message("a special effect counts either 'each' of "
+                                                       "some icons or 'each_die'"))
             if ("advance" in effect) == ("effects" in effect):
-                reader.fail(at, "schema-rule", "a special effect either advances a meter "
-                                               "('advance') or has 'effects'")
+                reader.fail(at, "schema-rule", Message("a special effect either advances a meter "
+                                                       "('advance') or has 'effects'"))
             meter = reader.one_of(at + ("advance",), METER_COLOURS) if "advance" in effect \
                 else None
             effects = self._effects(at + ("effects",)) if "effects" in effect else ()
@@ -190,8 +195,8 @@ class _Facts:
                               required=("colour", "effects"))
         colour = reader.one_of(at + ("colour",), ROW_COLOURS)
         if (colour == "red") == ("requires" in spec):
-            reader.fail(at, "schema-rule", "the red row has no requirement (L2043); every "
-                                           "other row has one")
+            reader.fail(at, "schema-rule", Message("the red row has no requirement (L2043); every "
+                                                   "other row has one"))
         requirement = self._requirement(at + ("requires",)) if "requires" in spec else None
         then = reader.one_of(at + ("then",), ROW_COLOURS) if "then" in spec else None
         return Row(colour, requirement, self._effects(at + ("effects",)), then)
@@ -206,8 +211,8 @@ class _Facts:
                 spec = reader.mapping(here, ("icon", "die", "same"))
                 if len(spec) != 1:
                     reader.fail(here, "schema-rule",
-                                "a requirement part is one of {icon: ...}, {die: colour}, "
-                                "{same: n}")
+                                Message("a requirement part is one of {{icon: ...}}, {{die: "
+                                        "colour}}, {{same: n}}"))
                 kind = next(iter(spec))
                 if kind == "icon":
                     parts.append(Part("icon", reader.one_of(here + ("icon",), SECTION_ICONS)))
@@ -216,10 +221,10 @@ class _Facts:
                 else:
                     parts.append(Part("same", count=reader.integer(here + ("same",), 2)))
             if not parts:
-                reader.fail(at + (index,), "schema-rule", "an alternative needs a part")
+                reader.fail(at + (index,), "schema-rule", Message("an alternative needs a part"))
             alternatives.append(tuple(parts))
         if not alternatives:
-            reader.fail(at, "schema-rule", "a requirement needs an alternative")
+            reader.fail(at, "schema-rule", Message("a requirement needs an alternative"))
         return tuple(alternatives)
 
     def _effects(self, at) -> tuple:
@@ -231,8 +236,8 @@ class _Facts:
             here = at + (index,)
             spec = reader.mapping(here, tuple(EFFECTS))
             if len(spec) != 1:
-                reader.fail(here, "schema-rule", "an effect is one mapping entry, such as "
-                                                 "{success: 1}")
+                reader.fail(here, "schema-rule", Message("an effect is one mapping entry, such as "
+                                                         "{{success: 1}}"))
             name = next(iter(spec))
             argument = (reader.integer(here + (name,), 1) if EFFECTS[name] == "count"
                         else reader.text(here + (name,)))
@@ -257,8 +262,8 @@ class _Facts:
                 entry = reader.mapping(at, ("set_face", "reroll"))
                 if len(entry) != 1:
                     reader.fail(at, "schema-rule",
-                                "during_test is spend_to_set, reroll, {reroll: icon} or "
-                                "{set_face: colour}")
+                                Message("during_test is spend_to_set, reroll, {{reroll: icon}} or "
+                                        "{{set_face: colour}}"))
                 name = next(iter(entry))
                 if name == "set_face":
                     modification = Modification(name, colour=reader.one_of(
@@ -297,7 +302,8 @@ class VanguardSetup:
                 position = reader.integer(at + (colour,))
                 if position > meter.length or (not meter.exact and position >= meter.length):
                     reader.fail(at + (colour,), "schema-range",
-                                f"the {colour} meter has {meter.length} boxes")
+                                Message("the {colour} meter has {length} boxes", colour=colour,
+                                        length=meter.length))
                 self.meters[(action_id, colour)] = position
         self.pois = ({str(sector): reader.text(root + ("pois", sector))
                       for sector in reader.mapping(root + ("pois",), None)}
@@ -309,10 +315,11 @@ class VanguardSetup:
             injury_dice = sum(1 for die in self.dice.values() if die.kind == INJURY)
             if injury_dice > INJURY_DICE:
                 reader.fail(root + ("crew", name, "injury_dice"), "schema-range",
-                            f"the box has {INJURY_DICE} injury dice (L177, L610), and the "
-                            f"crew would have {injury_dice}")
+                            Message("the box has {injury_dice} injury dice (L177, L610), and the "
+                                    "crew would have {crew_dice}", injury_dice=INJURY_DICE,
+                                    crew_dice=injury_dice))
         if not self.crew:
-            reader.fail(root + ("crew",), "schema-missing-field", "the setup needs a crew member")
+            reader.fail(root + ("crew",), "schema-missing-field", Message("the setup needs a crew member"))
 
     def _crew(self, here, name: str) -> CrewState:
         reader = self.reader
@@ -320,7 +327,7 @@ class VanguardSetup:
                                      "injuries", "conversion"), required=("sector",))
         sector = reader.value(here + ("sector",))
         if isinstance(sector, bool) or not isinstance(sector, (int, str)):
-            reader.fail(here + ("sector",), "schema-type", "sector must be a number or a name")
+            reader.fail(here + ("sector",), "schema-type", Message("sector must be a number or a name"))
         crew = CrewState(name, reader.text(here + ("section",)) if "section" in spec else None,
                          str(sector))
         for pile in ("dice", "spent"):
@@ -328,7 +335,8 @@ class VanguardSetup:
                 for die_id in reader.mapping(here + (pile,), None):
                     at = here + (pile, die_id)
                     if str(die_id) in self.dice:
-                        reader.fail(at, "schema-rule", f"die {die_id!r} is listed twice",
+                        reader.fail(at, "schema-rule", Message("die {die_id} is listed twice",
+                                                               die_id=repr(die_id)),
                                     at_key=True)
                     colour = reader.one_of(at, SECTION_COLOURS + (UNKNOWN,))
                     self.dice[str(die_id)] = Die(str(die_id), name, SECTION, colour)
@@ -398,7 +406,7 @@ class VanguardSetup:
             if isinstance(value, str):
                 return (reader.one_of(here, ALL_FACES),)
             if not isinstance(value, list) or not 1 <= len(value) <= 2:
-                reader.fail(here, "schema-type", "a face is an icon or a list of two icons")
+                reader.fail(here, "schema-type", Message("a face is an icon or a list of two icons"))
             return tuple(reader.one_of(here + (index,), ALL_FACES) for index in range(len(value)))
 
         def roll(reader, here):

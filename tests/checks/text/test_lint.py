@@ -113,4 +113,4 @@ def test_a_text_compared_with_itself_is_only_an_untranslated_copy(lexicons, text
     ("Roba «2 cartas».", "Draw “2 cards.”", False, []),
 ])
 def test_how_a_translation_is_set_down(text, source, is_name, found):
-    assert [(f.code, f.message) for f in check_surface(text, source, is_name)] == found
+    assert [(f.code, str(f.message)) for f in check_surface(text, source, is_name)] == found

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.model.placeholders import fill, names, placeholder_faults
+from cardkit.checks.text.lint import check_placeholders
+from cardkit.placeholders import fill, names
 
 # What once crashed, allocated gigabytes or reached attributes through str.format.
 HOSTILE = ["{coUnt}", "{count", "{}", "{0}", "{count!z}", "{count[0]}", "{count:x>3000000000}",
@@ -23,6 +24,10 @@ def test_filling_a_hostile_text_changes_only_declared_names(text):
 
 def test_fill_replaces_declared_names_and_unescapes_braces():
     assert fill("Draw {count} card{{s}}; {other} stays", {"count": "3"}) == "Draw 3 card{s}; {other} stays"
+
+
+def faults_of(text: str, required: set[str], allowed: set[str]) -> list[tuple[str, str]]:
+    return [(finding.code, str(finding.message)) for finding in check_placeholders(text, required, allowed)]
 
 
 @pytest.mark.parametrize(("text", "faults"), [
@@ -43,11 +48,11 @@ def test_fill_replaces_declared_names_and_unescapes_braces():
     ("{count} {{literal}}", []),
 ])
 def test_faults_of_a_translated_phrase(text, faults):
-    assert placeholder_faults(text, {"count"}, {"count"}) == faults
+    assert faults_of(text, {"count"}, {"count"}) == faults
 
 
 def test_a_text_without_placeholders_may_have_none():
-    assert placeholder_faults("Descubre {planeta}.", set(), set()) == [
+    assert faults_of("Descubre {planeta}.", set(), set()) == [
         ("placeholder-mismatch", "unknown placeholder {planeta}; this text has none")]
 
 
@@ -55,7 +60,7 @@ def test_a_text_without_placeholders_may_have_none():
 @given(text=st.text(alphabet=st.sampled_from("{}count!:[]._0x>9 "), max_size=40),
        required=st.sets(st.sampled_from(["count", "name"])))
 def test_any_text_is_checked_and_filled_without_failing(text, required):
-    faults = placeholder_faults(text, required, required | {"count"})
+    faults = faults_of(text, required, required | {"count"})
     filled = fill(text, {"count": "7"})
 
     assert all(code.startswith("placeholder-") for code, _ in faults)

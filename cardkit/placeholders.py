@@ -8,12 +8,16 @@ format specifications, conversions, indexes and attributes (`{count:>9}`, `{coun
 Texts come from translators, so they are never given to `str.format`: `fill` replaces
 the declared names and nothing else, in one pass, and can neither fail, nor reach an
 attribute, nor build a string larger than the text and its values.
+
+The grammar sits below every layer: card texts, the phrasebook, the template catalogues
+and cardkit's own messages (`cardkit.messages`) share it. Checking a translation's
+placeholders against its English text is `checks/text/lint.py`'s.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -71,38 +75,3 @@ def fill(text: str, values: Mapping[str, str]) -> str:
         return values[inner] if inner is not None and inner in values else written
 
     return _TOKEN.sub(replace, text)
-
-
-def placeholder_faults(text: str, required: set[str], allowed: set[str],
-                       tolerated: Collection[str] = ()) -> list[tuple[str, str]]:
-    """(code, message) for each fault of the text's placeholders: malformed ones
-    (`placeholder-malformed`) unless written as one of `tolerated`, and names missing from
-    `required` or not in `allowed` (`placeholder-mismatch`)."""
-    faults = []
-    seen: set[str] = set()
-    for token in tokens(text):
-        if token.name is None and token.written in tolerated:
-            continue
-        if token.name is None:
-            if token.written in ("{", "}"):
-                message = (f"a lone {token.written!r} at character {token.offset + 1}: write "
-                           f"{token.written * 2!r} for a brace, or {{name}} for a placeholder")
-            else:
-                message = (f"{token.excerpt} is not a placeholder: write a plain name in braces "
-                           "such as {count}, without format, index or attribute")
-            faults.append(("placeholder-malformed", message))
-        elif token.name not in allowed and token.name not in seen:
-            faults.append(("placeholder-mismatch",
-                           f"unknown placeholder {{{token.name}}}; "
-                           + (f"this text may use {_listed(allowed)}" if allowed
-                              else "this text has none")))
-        if token.name is not None:
-            seen.add(token.name)
-    for name in sorted(required - seen):
-        faults.append(("placeholder-mismatch",
-                       f"the placeholder {{{name}}} of the English text is missing"))
-    return faults
-
-
-def _listed(allowed: set[str]) -> str:
-    return ", ".join(f"{{{name}}}" for name in sorted(allowed))
