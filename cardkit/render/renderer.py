@@ -20,6 +20,7 @@ from urllib.parse import urljoin
 
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.errors import RenderError
+from cardkit.render.native_libraries import load_weasyprint
 from cardkit.render.resources import local_path
 from cardkit.source.boundary import InputRefused, read_input
 
@@ -65,6 +66,7 @@ class Renderer:
     @property
     def fetcher(self) -> ProjectFetcher:
         if self._fetcher is None:
+            load_weasyprint()
             from cardkit.render.fetcher import ProjectFetcher
 
             self._fetcher = ProjectFetcher(self.root)
@@ -99,14 +101,13 @@ class Renderer:
 
     def render(self, html: str, stylesheets: str):
         """The laid-out document, for measuring and for writing."""
-        from weasyprint import HTML
-        from weasyprint.urls import FatalURLFetchingError
+        weasyprint = load_weasyprint()
 
         sheets = self._stylesheets(stylesheets)
         try:
-            return HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher).render(
+            return weasyprint.HTML(string=html, base_url=self.base_url, url_fetcher=self.fetcher).render(
                 stylesheets=sheets.parsed, font_config=sheets.font_config)
-        except FatalURLFetchingError as exc:
+        except weasyprint.urls.FatalURLFetchingError as exc:
             raise self._refused(exc) from None
 
     def pdf(self, document) -> bytes:
@@ -116,9 +117,7 @@ class Renderer:
 
     def _stylesheets(self, name: str) -> _StylesheetSet:
         if name not in self._sets:
-            from weasyprint import CSS
-            from weasyprint.urls import FatalURLFetchingError
-
+            weasyprint = load_weasyprint()
             from cardkit.render.fonts import project_font_config
 
             # A set of its own fonts: so that each set fetches (and its digest covers) every
@@ -126,9 +125,9 @@ class Renderer:
             font_config = project_font_config()
             start = len(self.fetcher.served)
             try:
-                parsed = [CSS(url=(self.templates / file).as_uri(), url_fetcher=self.fetcher,
+                parsed = [weasyprint.CSS(url=(self.templates / file).as_uri(), url_fetcher=self.fetcher,
                               font_config=font_config) for file in STYLESHEETS[name]]
-            except FatalURLFetchingError as exc:
+            except weasyprint.urls.FatalURLFetchingError as exc:
                 raise self._refused(exc) from None
             files = tuple(self.fetcher.served[start:])
             files += tuple(url for file in files if file.endswith(".css")
