@@ -49,7 +49,8 @@ from pathlib import Path
 
 from cardkit.model.database import load_database
 from cardkit.render.build import build, render_faces
-from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.cache import FaceCache
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
                                       face_html, reference_html, registration_html)
 from cardkit.render.faces import Printed

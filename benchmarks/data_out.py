@@ -110,7 +110,8 @@ def export_faces(root: Path, build: Path, folder: Path) -> int:
     """Writes the one-page PDF of every face and back the cache holds for the build."""
     from cardkit.checks.runner import Strictness, load_checked
     from cardkit.render.build import render_faces
-    from cardkit.render.cache import CACHE_FOLDER, FaceCache
+    from cardkit.render.cache import FaceCache
+    from cardkit.render.folders import CACHE_FOLDER
 
     database = load_checked(root, Strictness.ANY_ERROR).database
     rendered = render_faces(root, database, database.languages, [], FaceCache(build / CACHE_FOLDER))

@@ -37,7 +37,7 @@ import httpx
 import uvicorn
 
 from validate_speed import generate  # run as a script: benchmarks/ is on the path
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.app import create_app
 from cardkit.workbench.security import TOKEN_HEADER
 from cardkit.workbench.server import Server, bind, own_hosts

@@ -68,7 +68,7 @@ def box_build(tmp_path_factory) -> Path:
 def face_cache(box_build) -> Path:
     """The session build's face cache: a build whose output folder starts with a copy of it
     renders nothing."""
-    from cardkit.render.cache import CACHE_FOLDER
+    from cardkit.render.folders import CACHE_FOLDER
 
     return box_build / CACHE_FOLDER
 

@@ -35,8 +35,9 @@ from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
 from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.render.budgets import has_budgets
-from cardkit.render.cache import (CACHE_FOLDER, FaceCache, Fit, budget_key, cache_key,
-                                  cached_fits, document_key, encode_budgets, encode_fits, face_key, fit_key)
+from cardkit.render.cache import (FaceCache, Fit, budget_key, cache_key, cached_fits, document_key,
+                                  encode_budgets, encode_fits, face_key, fit_key)
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext, credited,
                                       face_html)
 from cardkit.render.errors import RenderError

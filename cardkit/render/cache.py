@@ -27,7 +27,6 @@ from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit import __version__
 from cardkit.render.documents import FACE_STYLESHEETS
-from cardkit.render.folders import CACHE_FOLDER
 from cardkit.source.atomic import write_atomic
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import WriteFailed, reason_of

@@ -19,7 +19,8 @@ from cardkit.problems import Problem, Severity
 from cardkit.render.documents import LanguageContext
 from cardkit.render.faces import Face, Printed
 from cardkit.render.build import render_faces
-from cardkit.render.cache import CACHE_FOLDER, FaceCache, Fit
+from cardkit.render.cache import FaceCache, Fit
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.render.preflight import preflight_problems

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import errno
 import socket
-from pathlib import Path
 
 import uvicorn
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.source import transaction as transaction_module
 from cardkit.source.transaction import STAGING
 from tests.conftest import PROJECT_ROOT, with_face_cache

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.render.build import build
-from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.cache import FaceCache
+from cardkit.render.folders import CACHE_FOLDER
 
 BUDGETS = Path(__file__).parent / "budgets"
 OVER_BUDGET = BUDGETS / "punish-over-budget.po"

@@ -12,7 +12,8 @@ from cardkit.model.database import load_database
 from cardkit.render import cache as cache_module
 from cardkit.render import build as build_module, impose as impose_module
 from cardkit.render.build import build
-from cardkit.render.cache import CACHE_FOLDER, FaceCache, document_key, face_key, fit_key
+from cardkit.render.cache import FaceCache, document_key, face_key, fit_key
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.renderer import Renderer

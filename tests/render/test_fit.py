@@ -12,7 +12,8 @@ from cardkit.cli.validate import validate_command
 from cardkit.model.database import load_database
 from cardkit.problems import Severity
 from cardkit.render.build import BuildFailed, build
-from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.cache import FaceCache
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.budgets import language_budgets

@@ -15,7 +15,8 @@ from cardkit.render import build as build_module, fontmerge
 from cardkit.render import impose as impose_module
 from cardkit.model.database import load_database
 from cardkit.render.build import build, render_faces
-from cardkit.render.cache import CACHE_FOLDER, FaceCache
+from cardkit.render.cache import FaceCache
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.fontmerge import project_font_files
 from tests.conftest import PROJECT_ROOT, with_face_cache
 from tests.render.conftest import duel_folder

@@ -9,7 +9,7 @@ from cardkit.cli import main
 from cardkit.cli.build import build_command
 from cardkit.render.environment import make_environment
 from cardkit.render.fetcher import ProjectFetcher, RefusedResource
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.build import BuildFailed, build
 from tests.render.conftest import duel_folder
 

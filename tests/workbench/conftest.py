@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.service import Workbench
 
 PROJECT = Path(__file__).resolve().parents[2]

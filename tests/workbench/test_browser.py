@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 
 from cardkit.checks.runner import validate
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.app import create_app
 from cardkit.workbench.server import Server, bind, own_hosts
 from cardkit.workbench.service import Workbench

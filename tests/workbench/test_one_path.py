@@ -19,7 +19,7 @@ from cardkit.messages import Message
 from cardkit.i18n.po import write_po
 from cardkit.model.texts import field_location
 from cardkit.problems import error
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.service import Workbench
 from tests.workbench.conftest import copy_project
 

@@ -12,7 +12,7 @@ import pytest
 
 from cardkit.checks.runner import validate
 from cardkit.model.texts import fingerprint
-from cardkit.render.cache import CACHE_FOLDER
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.history import DiffPart, word_diff
 from cardkit.workbench.service import Conflict, Workbench, WorkbenchRefused
 from tests.workbench.conftest import PROJECT
