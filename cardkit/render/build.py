@@ -48,7 +48,9 @@ from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.layout import PAPERS, Slot, face_name, sheets
 from cardkit.render.outputs import Outputs
+from cardkit.render.plans import PlanInputs, PlannedFace, PlanRecord, encode_record, read_record
 from cardkit.render.preflight import preflight_problems
+from cardkit.render.renderer import Renderer
 from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, Worker, document_html,
                                     measure_job_budgets, render_document, render_face, start_worker,
@@ -226,12 +228,16 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
     # this process plans.
     with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else [], store) as patterns:
         worker = start_worker(root, database, store, patterns)
+        try:  # read before the contexts read the templates and catalogues
+            inputs = PlanInputs(root, database, languages, worker.renderer) if store.folder is not None else None
+        except RenderError as exc:
+            raise BuildFailed(str(exc)) from None
         result = Rendered({target: worker.context(target)
                            for target in targets(database, games or database.games, languages)}, store)
         for context in result.contexts.values():
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
-            face_jobs, document_jobs, budget_jobs = _plan(worker, store, result, papers)
+            face_jobs, document_jobs, budget_jobs, planned = _plan(worker, store, result, papers, inputs)
             if worker_count(jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) > 1:
                 # Parsed here once (the plan may have taken the digests from the cache's
                 # records), so that the workers forked next start with them and WeasyPrint.
@@ -245,6 +251,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         document_jobs.sort(key=lambda job: job.target.language in parsing)
         _render_jobs(root, jobs, store, result, face_jobs, document_jobs, budget_jobs,
                      len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready)
+        _keep_records(result, worker.renderer, planned, inputs)
     result.rendered.sort()
     return result
 
@@ -330,34 +337,103 @@ def _holds(out: Path, path: Path, content: bytes) -> bool:
         return False
 
 
-def _plan(worker: Worker, store: FaceCache, rendered: Rendered,
-          papers: list[str]) -> tuple[list[FaceJob], list[DocumentJob], list[BudgetJob]]:
-    """Takes from the cache what it holds whole; returns the rest as jobs."""
-    face_jobs, document_jobs, budget_jobs = [], [], []
+@dataclass
+class _Planned:
+    """What planning a target found, to be kept as its plan record (plans.py) under `key`
+    once its faces are rendered: each face's fit key, each document's key by paper, the
+    files its HTML names, and the faces rendered whose HTML at their chosen sizes is yet to
+    be seen for them."""
+
+    target: Target
+    key: str
+    fit_keys: dict[str, str] = field(default_factory=dict)
+    documents: dict[str, dict[str, str]] = field(default_factory=dict)
+    named: set[str] = field(default_factory=set)
+    unseen: set[str] = field(default_factory=set)
+
+
+def _plan(worker: Worker, store: FaceCache, rendered: Rendered, papers: list[str],
+          inputs: PlanInputs | None) -> tuple[list[FaceJob], list[DocumentJob], list[BudgetJob], list[_Planned]]:
+    """Takes from the cache what it holds whole; returns the rest as jobs, and the plans to
+    keep as records: of each target planned from its HTML, for want of a record that holds
+    (whose inputs are unchanged), or whose record lacked a paper."""
+    face_jobs, document_jobs, budget_jobs, planned = [], [], [], []
+    renderer = worker.renderer
     for target, context in rendered.contexts.items():
+        faces = (*context.faces, *context.backs)
+        key = inputs.key(target, context) if inputs is not None else None
+        record = read_record(store, key, renderer) if key is not None else None
+        if record is not None and [face.id for face in record.faces] != [face.id for face in faces]:
+            record = None
+        plan = _Planned(target, key or "", documents=dict(record.documents) if record else {},
+                        named=set(record.named) if record else set())
         unmeasured = []
-        for face in (*context.faces, *context.backs):
-            natural = face_html(context, Printed(face, {}))
-            key = fit_key(worker.renderer, natural)
-            cached = _cached_face(store, worker, context, face, natural, key)
-            if cached is None:
-                face_jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
+        for index, face in enumerate(faces):
+            if record is not None:
+                known = record.faces[index]
+                plan.fit_keys[face.id] = known.fit_key
+                if store.holds(known.face_key):
+                    rendered.faces[target, face.id] = _Face(known.fits, known.face_key)
+                else:
+                    face_jobs.append(FaceJob(target, face.id, face_html(context, Printed(face, {})),
+                                             context.pictures.get(face.id)))
             else:
-                rendered.faces[target, face.id] = cached
-            if has_budgets(target.language, face) and not store.holds(budget_key(key)):
-                unmeasured.append((face.id, budget_key(key)))
+                natural = face_html(context, Printed(face, {}))
+                plan.fit_keys[face.id] = fit_key(renderer, natural)
+                plan.named.update(renderer.named_files(natural))
+                cached = _cached_face(store, worker, context, face, natural, plan.fit_keys[face.id], plan.named)
+                if cached is None:
+                    face_jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
+                    plan.unseen.add(face.id)
+                else:
+                    rendered.faces[target, face.id] = cached
+            if has_budgets(target.language, face) and not store.holds(budget_key(plan.fit_keys[face.id])):
+                unmeasured.append((face.id, budget_key(plan.fit_keys[face.id])))
         if unmeasured:
             budget_jobs.append(BudgetJob(target, tuple(unmeasured), tuple(
                 context.pictures[face_id] for face_id, _ in unmeasured if face_id in context.pictures)))
+        lacking = False
         for paper in papers:
-            for document in _documents(context):
-                html, stylesheets = document_html(context, document, paper)
-                pdf = store.get(document_key(worker.renderer, html, stylesheets))
+            documents = _documents(context)
+            keys = plan.documents.get(paper)
+            if keys is None or sorted(keys) != sorted(documents):
+                lacking = True
+                keys = plan.documents[paper] = {}
+                for document in documents:
+                    html, stylesheets = document_html(context, document, paper)
+                    keys[document] = document_key(renderer, html, stylesheets)
+                    plan.named.update(renderer.named_files(html))
+            for document in documents:
+                pdf = store.get(keys[document])
                 if pdf is None:
                     document_jobs.append(DocumentJob(target, document, paper))
                 else:
                     rendered.documents[target, document, paper] = pdf
-    return face_jobs, document_jobs, budget_jobs
+        if key is not None and (record is None or lacking):
+            planned.append(plan)
+    return face_jobs, document_jobs, budget_jobs, planned
+
+
+def _keep_records(rendered: Rendered, renderer: Renderer, planned: list[_Planned],
+                  inputs: PlanInputs | None) -> None:
+    """Keeps the plan record of each target planned, once all its faces are at hand; none
+    when a file read for the keys has changed since (it may have been read in either state)."""
+    if not planned or inputs is None or not inputs.unchanged():
+        return
+    for plan in planned:
+        target, context = plan.target, rendered.contexts[plan.target]
+        faces = []
+        for face in (*context.faces, *context.backs):
+            done = rendered.faces[target, face.id]
+            faces.append(PlannedFace(face.id, plan.fit_keys[face.id], done.key, done.fits))
+            if face.id in plan.unseen:
+                plan.named.update(renderer.named_files(face_html(context, Printed(face, sizes_of(done.fits)))))
+        named = sorted(plan.named)
+        try:
+            digest = renderer.named_files_digest(named)
+        except RenderError:
+            continue
+        rendered.store.put(plan.key, encode_record(PlanRecord(faces, plan.documents, named, digest)))
 
 
 def _documents(context: LanguageContext) -> tuple[str, ...]:
@@ -376,15 +452,17 @@ def _load(root: Path) -> Database:
 
 
 def _cached_face(store: FaceCache, worker: Worker, context: LanguageContext, face: Face,
-                 natural: str, key: str) -> _Face | None:
+                 natural: str, key: str, named: set[str]) -> _Face | None:
     """The face from the cache when its fit is there and whole and its rendering at the
     chosen sizes is there (read, and checked whole, only when needed); `natural` is its HTML
-    at its natural sizes, `key` its fit key."""
+    at its natural sizes, `key` its fit key. Adds to `named` the files its HTML at the
+    chosen sizes names."""
     fits = cached_fits(store, key)
     if fits is None:
         return None
     sizes = sizes_of(fits)
     final = face_html(context, Printed(face, sizes)) if sizes else natural
+    named.update(worker.renderer.named_files(final))
     key = face_key(worker.renderer, final)
     return _Face(fits, key) if store.holds(key) else None
 

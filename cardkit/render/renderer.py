@@ -96,8 +96,15 @@ class Renderer:
     def resources_digest(self, html: str) -> str:
         """The digest of every project file `html` names (pictures of templates, in `src`
         and inline `url()`); the empty string when it names none."""
-        files = _referenced(html, self.base_url)
-        return self._files_digest(files) if files else ""
+        return self.named_files_digest(self.named_files(html))
+
+    def named_files(self, html: str) -> list[str]:
+        """The `file:` URLs of the project files `html` names, which `resources_digest` covers."""
+        return _referenced(html, self.base_url)
+
+    def named_files_digest(self, urls: list[str]) -> str:
+        """The digest `resources_digest` gives an HTML naming exactly the files `urls`."""
+        return self._files_digest(urls) if urls else ""
 
     def render(self, html: str, stylesheets: str):
         """The laid-out document, for measuring and for writing."""

@@ -142,11 +142,17 @@ def test_a_rebuild_renders_only_the_edited_card_and_tells_the_page_to_reload(rev
     write_review(project, "de", out, watch=True)
 
     new = cache_entries(out) - before
-    # The edited card's fit, its rendering and its fit budgets; nothing else but, as the face
-    # and its budgets are two jobs for two forked workers, the record of a stylesheet set
-    # parsed for them.
-    records = [path for path in new if path.read_bytes().split(b"\n", 1)[1].startswith(b'{"files"')]
-    assert len(new) - len(records) == 3 and len(records) <= 1
+    # The edited card's fit, its rendering and its fit budgets, and the German Duel's plan
+    # record; nothing else but, as the face and its budgets are two jobs for two forked
+    # workers, the record of a stylesheet set parsed for them, and the templates compiled
+    # (Jinja keys them by their path) in this copy, whose first review was planned from the
+    # plan records and made no HTML.
+    payloads = [path.read_bytes().split(b"\n", 1)[1] for path in new]
+    stylesheets = [payload for payload in payloads if payload.startswith(b'{"files"')]
+    plans = [payload for payload in payloads if payload.startswith(b'{"documents"')]
+    compiled = [payload for payload in payloads if payload.startswith(b"j2")]
+    assert len(payloads) - len(stylesheets) - len(plans) - len(compiled) == 3
+    assert len(stylesheets) <= 1 and len(plans) == 1
     assert "Eiserne Mutter" in page.read_text(encoding="utf-8")
     assert f'"{generation}"' not in (page.parent / "de.generation.js").read_text()
 

@@ -1,0 +1,226 @@
+"""The plan record (render/plans.py): a target whose inputs are unchanged is planned from it,
+with no HTML made and no fit record read; a change to any input changes the record's key of
+exactly the targets made from that input; a damaged or missing record is planned again and
+kept; and every build writes the bytes a cold build writes."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cardkit.model.database import load_database
+from cardkit.render import build as build_module
+from cardkit.render.art import prepare_pictures
+from cardkit.render.build import build
+from cardkit.render.cache import FaceCache
+from cardkit.render.documents import LanguageContext
+from cardkit.render.folders import CACHE_FOLDER
+from cardkit.render.games import targets
+from cardkit.render.plans import PlanInputs
+from cardkit.render.renderer import Renderer
+from tests.conftest import MINIMAL_DATABASE, with_face_cache
+from tests.render.art_pictures import MINIMAL_ART, make_pictures, with_art
+from tests.render.conftest import PROJECT
+from tests.render.test_rebuild import outputs
+
+
+def plan_keys(root: Path) -> dict[str, str]:
+    """The key of each target's plan record, by target folder, as a build of every game and
+    language takes them."""
+    root = root.resolve()
+    database = load_database(root)[0]
+    store = FaceCache(root / "keys-cache")
+    inputs = PlanInputs(root, database, database.languages, Renderer(root, store))
+    pictures = prepare_pictures(database, root, store=store)
+    keys = {}
+    for target in targets(database, database.games, database.languages):
+        context = LanguageContext(root, target.language, database, [target.game])
+        context.pictures.update(pictures.of_language(target.language))
+        keys[str(target)] = inputs.key(target, context)
+    return keys
+
+
+def changed_by(root: Path, edit) -> set[str]:
+    before = plan_keys(root)
+    edit(root)
+    after = plan_keys(root)
+    return {target for target in before if before[target] != after[target]}
+
+
+def replace_in(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def grow(path: Path) -> None:
+    path.write_bytes(path.read_bytes() + b"\0\0\0\0")
+
+
+EVERY_TARGET = {f"{game}/{language}" for game in ("classic", "cosmic", "duel") for language in ("de", "en", "es")}
+GERMAN = {"classic/de", "cosmic/de", "duel/de"}
+
+
+@pytest.mark.parametrize("edit, changed", [
+    (lambda root: replace_in(root / "locales/de/duel/aliens.yaml", "muss er sie zeigen", "muss er sie offen zeigen"),
+     {"duel/de"}),
+    (lambda root: replace_in(root / "locales/en/duel/aliens.yaml", "they must show it", "they must reveal it"),
+     {"duel/de", "duel/en", "duel/es"}),
+    (lambda root: replace_in(root / "cards/duel/planets.yaml", "red-b:\n  symbol: red", "red-b:\n  symbol: blue"),
+     {"duel/de", "duel/en", "duel/es"}),
+    (lambda root: replace_in(root / "templates/cards/duel/planet.html", '<div class="face">',
+                             '<div class="face planet">'), EVERY_TARGET),
+    (lambda root: grow(root / "templates/fonts/DejaVuSansCondensed.ttf"), EVERY_TARGET),
+    (lambda root: replace_in(root / "locales/de/glossary.yaml", "jeder hat 20.", "jeder hat zwanzig."), GERMAN),
+    (lambda root: replace_in(root / "locales/de/LC_MESSAGES/cardkit.po", 'msgstr "Komplexität:"',
+                             'msgstr "Schwierigkeit:"'), GERMAN),
+    (lambda root: replace_in(root / "locales/de/phrasebook.yaml", "words: [bevor]", "words: [bevor, ehe]"), GERMAN),
+    (lambda root: (root / "notes.txt").write_text("not an input\n"), set()),
+], ids=["German text", "English text", "card fact", "template", "font", "glossary", "catalogue", "phrasebook",
+        "a file outside the inputs"])
+def test_an_input_changes_the_key_of_exactly_the_targets_made_from_it(project_copy, edit, changed):
+    assert changed_by(project_copy, edit) == changed
+
+
+@pytest.fixture
+def art_project(tmp_path) -> Path:
+    """The minimal database with the project's templates and pictures on two cards."""
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    shutil.copytree(PROJECT / "templates", root / "templates")
+    make_pictures(root / "art" / "duel", tmp_path / "elsewhere")
+    with_art(root, MINIMAL_ART)
+    return root
+
+
+def test_a_picture_changes_the_key_of_the_targets_showing_it(art_project):
+    shown = art_project / "art/duel/gradient.jpg"
+    keys = plan_keys(art_project)
+    assert changed_by(art_project, lambda root: Image.open(shown).rotate(180).save(shown, quality=95)) == set(keys)
+    assert changed_by(art_project, lambda root: Image.open(shown).save(root / "art/duel/unused.png")) == set()
+
+
+class Planning:
+    """Counts, by target folder, the HTML the build's plan makes and the fit records it reads."""
+
+    def __init__(self, monkeypatch):
+        self.html: Counter[str] = Counter()
+        self.fit_records = 0
+        for name in ("face_html", "document_html"):
+            made = getattr(build_module, name)
+            monkeypatch.setattr(build_module, name, lambda context, *rest, made=made: (
+                self.html.update([self.folder(context)]) or made(context, *rest)))
+        read = build_module.cached_fits
+        monkeypatch.setattr(build_module, "cached_fits", lambda *arguments: (
+            setattr(self, "fit_records", self.fit_records + 1) or read(*arguments)))
+
+    @staticmethod
+    def folder(context: LanguageContext) -> str:
+        return f"{context.game}/{context.language}"
+
+    def clear(self) -> None:
+        self.html.clear()
+        self.fit_records = 0
+
+
+def test_with_nothing_changed_every_target_is_planned_from_its_record(project_copy, box_build, face_cache,
+                                                                      tmp_path, monkeypatch):
+    out = with_face_cache(tmp_path / "out", face_cache)
+    planning = Planning(monkeypatch)
+    result = build(project_copy, out, papers=["a4"], jobs=1)
+    assert result.rendered == []
+    assert not planning.html and planning.fit_records == 0
+    assert {name: pdf for name, pdf in outputs(out).items()} == {
+        name: pdf for name, pdf in outputs(box_build).items() if name.endswith("a4.pdf")}
+
+
+def test_a_german_edit_plans_that_target_alone_and_keeps_its_record(project_copy, box_build, face_cache,
+                                                                    tmp_path, monkeypatch):
+    out = with_face_cache(tmp_path / "out", face_cache)
+    replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie zeigen", "muss er sie offen zeigen")
+    planning = Planning(monkeypatch)
+    result = build(project_copy, out, papers=["a4"], jobs=1)
+    assert result.rendered == ["duel/de/iron-matron"]
+    assert set(planning.html) == {"duel/de"}
+
+    planning.clear()
+    assert build(project_copy, out, papers=["a4"], jobs=1).rendered == []
+    assert not planning.html and planning.fit_records == 0
+
+    cold = tmp_path / "cold"
+    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
+    built = outputs(out)
+    assert {name: pdf for name, pdf in built.items() if name.startswith("duel/de/")} == outputs(cold)
+    assert {name: pdf for name, pdf in built.items() if not name.startswith("duel/de/")} == {
+        name: pdf for name, pdf in outputs(box_build).items() if name.endswith("a4.pdf")
+        and not name.startswith("duel/de/")}
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda entry: entry.unlink(),
+    lambda entry: entry.write_bytes(entry.read_bytes()[:200]),
+    lambda entry: FaceCache(entry.parents[1]).put(entry.name, b'{"faces": []}'),
+    lambda entry: FaceCache(entry.parents[1]).put(entry.name, b"[1, 2]"),
+], ids=["missing", "truncated", "other faces", "not a record"])
+def test_a_missing_or_damaged_record_is_planned_again_and_kept(project_copy, face_cache, tmp_path, monkeypatch,
+                                                                spoil):
+    out = with_face_cache(tmp_path / "out", face_cache)
+    build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
+    before = outputs(out)
+    key = plan_keys(project_copy)["duel/de"]
+    spoil(out / CACHE_FOLDER / key[:2] / key)
+    planning = Planning(monkeypatch)
+    result = build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
+    assert result.rendered == [] and set(planning.html) == {"duel/de"} and planning.fit_records > 0
+    assert outputs(out) == before
+    planning.clear()
+    build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
+    assert not planning.html
+
+
+def test_a_paper_the_record_lacks_plans_its_documents_and_keeps_them(project_copy, face_cache, tmp_path,
+                                                                     monkeypatch):
+    out = with_face_cache(tmp_path / "out", face_cache)
+    key = plan_keys(project_copy)["duel/de"]
+    (out / CACHE_FOLDER / key[:2] / key).unlink()
+    build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
+    planning = Planning(monkeypatch)
+    build(project_copy, out, ["de"], ["a4", "letter"], jobs=1, games=["duel"])
+    assert planning.html == Counter({"duel/de": 2})  # its reference sheets and duplex check on Letter
+    assert planning.fit_records == 0
+    planning.clear()
+    build(project_copy, out, ["de"], ["letter"], jobs=1, games=["duel"])
+    assert not planning.html
+
+
+def test_a_file_the_html_names_outside_the_templates_is_checked_when_the_record_is_read(tmp_path):
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    shutil.copytree(PROJECT / "templates", root / "templates")
+    template = root / "templates/cards/duel/alien.html"
+    template.write_text(template.read_text() + '{% if card.complexity == "red" %}'
+                        '<img src="../pictures/red.png" alt="" style="position: absolute; '
+                        'left: 3mm; top: 3mm; width: 5mm">{% endif %}\n')
+    (root / "pictures").mkdir()
+    Image.new("RGB", (60, 60), (200, 20, 20)).save(root / "pictures/red.png")
+    out = tmp_path / "out"
+    build(root, out, ["en"], ["a4"], jobs=1)
+
+    Image.new("RGB", (60, 60), (20, 20, 200)).save(root / "pictures/red.png")
+    assert build(root, out, ["en"], ["a4"], jobs=1).rendered == ["en/iron-matron"]
+
+
+def test_a_file_changed_while_planning_leaves_no_record(project_copy):
+    database = load_database(project_copy)[0]
+    inputs = PlanInputs(project_copy.resolve(), database, ["de"], Renderer(project_copy))
+    assert inputs.unchanged()
+    replace_in(project_copy / "locales/de/LC_MESSAGES/cardkit.po", 'msgstr "Komplexität:"', 'msgstr "Schwierigkeit:"')
+    assert not inputs.unchanged()
+    replace_in(project_copy / "locales/de/LC_MESSAGES/cardkit.po", 'msgstr "Schwierigkeit:"', 'msgstr "Komplexität:"')
+    assert inputs.unchanged()
+    grow(project_copy / "templates/icons/heart.svg")
+    assert not inputs.unchanged()
