@@ -10,7 +10,9 @@ renders only what changed. The papers then cost imposition only (impose.py), and
 language is imposed as soon as its faces are ready, while the others render; the cache keeps the imposed sheets
 too, so a language none of whose faces changed is not imposed again. The reference sheets and the
 duplex check flow with the paper, so they are rendered per paper, and cached the same way.
-The cache also keeps the compiled templates, so a rebuild compiles nothing.
+The cache also keeps the compiled templates, so a rebuild compiles nothing, and each game's
+plan in each language (plans.py), so a rebuild makes no HTML for a game and language none of
+whose inputs changed.
 
 Rendering is spread over worker processes (workers.py), forked once this process has
 loaded the database, parsed the stylesheets and compiled the templates, so they start with
@@ -239,9 +241,10 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         try:
             face_jobs, document_jobs, budget_jobs, planned = _plan(worker, store, result, papers, inputs)
             if worker_count(jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) > 1:
-                # Parsed here once (the plan may have taken the digests from the cache's
-                # records), so that the workers forked next start with them and WeasyPrint.
-                for stylesheets in (FACE_STYLESHEETS, REFERENCE_STYLESHEETS):
+                # The sets the jobs use, parsed here once (the plan may have taken the
+                # digests from the cache's records), so that the workers forked next start
+                # with them and WeasyPrint.
+                for stylesheets in {_stylesheets_of(job) for job in (*face_jobs, *document_jobs, *budget_jobs)}:
                     worker.renderer.parse(stylesheets)
         except RenderError as exc:
             raise BuildFailed(str(exc)) from None
@@ -254,6 +257,11 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         _keep_records(result, worker.renderer, planned, inputs)
     result.rendered.sort()
     return result
+
+
+def _stylesheets_of(job: FaceJob | DocumentJob | BudgetJob) -> str:
+    """The stylesheet set a job renders with (documents.py)."""
+    return REFERENCE_STYLESHEETS if isinstance(job, DocumentJob) and job.document == "reference" else FACE_STYLESHEETS
 
 
 def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendered,
@@ -358,37 +366,17 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered, papers: list[str
     keep as records: of each target planned from its HTML, for want of a record that holds
     (whose inputs are unchanged), or whose record lacked a paper."""
     face_jobs, document_jobs, budget_jobs, planned = [], [], [], []
-    renderer = worker.renderer
     for target, context in rendered.contexts.items():
-        faces = (*context.faces, *context.backs)
         key = inputs.key(target, context) if inputs is not None else None
-        record = read_record(store, key, renderer) if key is not None else None
-        if record is not None and [face.id for face in record.faces] != [face.id for face in faces]:
-            record = None
-        plan = _Planned(target, key or "", documents=dict(record.documents) if record else {},
-                        named=set(record.named) if record else set())
-        unmeasured = []
-        for index, face in enumerate(faces):
-            if record is not None:
-                known = record.faces[index]
-                plan.fit_keys[face.id] = known.fit_key
-                if store.holds(known.face_key):
-                    rendered.faces[target, face.id] = _Face(known.fits, known.face_key)
-                else:
-                    face_jobs.append(FaceJob(target, face.id, face_html(context, Printed(face, {})),
-                                             context.pictures.get(face.id)))
-            else:
-                natural = face_html(context, Printed(face, {}))
-                plan.fit_keys[face.id] = fit_key(renderer, natural)
-                plan.named.update(renderer.named_files(natural))
-                cached = _cached_face(store, worker, context, face, natural, plan.fit_keys[face.id], plan.named)
-                if cached is None:
-                    face_jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
-                    plan.unseen.add(face.id)
-                else:
-                    rendered.faces[target, face.id] = cached
-            if has_budgets(target.language, face) and not store.holds(budget_key(plan.fit_keys[face.id])):
-                unmeasured.append((face.id, budget_key(plan.fit_keys[face.id])))
+        record = _record(store, key, worker.renderer, context)
+        plan = _Planned(target, key or "")
+        if record is None:
+            face_jobs += _faces_from_html(worker, store, rendered, target, plan)
+        else:
+            plan.documents, plan.named = dict(record.documents), set(record.named)
+            face_jobs += _faces_from_record(store, rendered, target, record, plan)
+        unmeasured = [(face.id, budget_key(plan.fit_keys[face.id])) for face in (*context.faces, *context.backs)
+                      if has_budgets(target.language, face) and not store.holds(budget_key(plan.fit_keys[face.id]))]
         if unmeasured:
             budget_jobs.append(BudgetJob(target, tuple(unmeasured), tuple(
                 context.pictures[face_id] for face_id, _ in unmeasured if face_id in context.pictures)))
@@ -401,8 +389,8 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered, papers: list[str
                 keys = plan.documents[paper] = {}
                 for document in documents:
                     html, stylesheets = document_html(context, document, paper)
-                    keys[document] = document_key(renderer, html, stylesheets)
-                    plan.named.update(renderer.named_files(html))
+                    keys[document] = document_key(worker.renderer, html, stylesheets)
+                    plan.named.update(worker.renderer.named_files(html))
             for document in documents:
                 pdf = store.get(keys[document])
                 if pdf is None:
@@ -412,6 +400,46 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered, papers: list[str
         if key is not None and (record is None or lacking):
             planned.append(plan)
     return face_jobs, document_jobs, budget_jobs, planned
+
+
+def _record(store: FaceCache, key: str | None, renderer: Renderer, context: LanguageContext) -> PlanRecord | None:
+    """The plan record under `key` if it is whole and lists the context's faces."""
+    record = read_record(store, key, renderer) if key is not None else None
+    faces = [face.id for face in (*context.faces, *context.backs)]
+    return record if record is not None and [face.id for face in record.faces] == faces else None
+
+
+def _faces_from_record(store: FaceCache, rendered: Rendered, target: Target, record: PlanRecord,
+                       plan: _Planned) -> list[FaceJob]:
+    """Each face as its record has it, with no HTML made, where the cache holds its
+    rendering; the rest as jobs."""
+    context, jobs = rendered.contexts[target], []
+    for face, known in zip((*context.faces, *context.backs), record.faces):
+        plan.fit_keys[face.id] = known.fit_key
+        if store.holds(known.face_key):
+            rendered.faces[target, face.id] = _Face(known.fits, known.face_key)
+        else:
+            jobs.append(FaceJob(target, face.id, face_html(context, Printed(face, {})),
+                                context.pictures.get(face.id)))
+    return jobs
+
+
+def _faces_from_html(worker: Worker, store: FaceCache, rendered: Rendered, target: Target,
+                     plan: _Planned) -> list[FaceJob]:
+    """Each face by the keys of its HTML: from the cache where it holds the face whole, as
+    a job otherwise."""
+    context, jobs = rendered.contexts[target], []
+    for face in (*context.faces, *context.backs):
+        natural = face_html(context, Printed(face, {}))
+        plan.fit_keys[face.id] = fit_key(worker.renderer, natural)
+        plan.named.update(worker.renderer.named_files(natural))
+        cached = _cached_face(store, worker, context, face, natural, plan.fit_keys[face.id], plan.named)
+        if cached is None:
+            jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
+            plan.unseen.add(face.id)
+        else:
+            rendered.faces[target, face.id] = cached
+    return jobs
 
 
 def _keep_records(rendered: Rendered, renderer: Renderer, planned: list[_Planned],
