@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 from dataclasses import asdict, dataclass
 from functools import cache
@@ -189,12 +190,15 @@ def _code_digest() -> str:
 @cache
 def _libraries() -> str:
     """Every distribution installed where this Python finds its modules, by the name and
-    version its metadata folder carries (read without importing or parsing any of them)."""
-    found = []
+    version its metadata folder carries (read without importing or parsing any of them),
+    but cardkit's own, whose metadata a source checkout may hold beside its code (its code
+    is in the key by content): so the key does not depend on the folder it is run from."""
+    found = set()
     for entry in sys.path:
         try:
             names = os.listdir(entry or ".")
         except OSError:
             continue
-        found += [name for name in names if name.endswith((".dist-info", ".egg-info"))]
+        found.update(name for name in names if name.endswith((".dist-info", ".egg-info"))
+                     and re.split(r"[-.]", name, maxsplit=1)[0].lower() != "cardkit")
     return "\n".join(sorted(found))

@@ -20,6 +20,7 @@ from cardkit.render.cache import FaceCache
 from cardkit.render.documents import LanguageContext
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.games import targets
+from cardkit.render import plans as plans_module
 from cardkit.render.plans import PlanInputs
 from cardkit.render.renderer import Renderer
 from tests.conftest import MINIMAL_DATABASE, with_face_cache
@@ -224,3 +225,18 @@ def test_a_file_changed_while_planning_leaves_no_record(project_copy):
     assert inputs.unchanged()
     grow(project_copy / "templates/icons/heart.svg")
     assert not inputs.unchanged()
+
+
+def test_a_library_release_changes_every_key_and_cardkit_s_own_metadata_none(project_copy, tmp_path, monkeypatch):
+    keys = plan_keys(project_copy)
+    installed = tmp_path / "site"
+    (installed / "cardkit.egg-info").mkdir(parents=True)
+    monkeypatch.syspath_prepend(installed)
+    plans_module._libraries.cache_clear()
+    assert plan_keys(project_copy) == keys
+    (installed / "jinja2-9.0.dist-info").mkdir()
+    plans_module._libraries.cache_clear()
+    changed = plan_keys(project_copy)
+    assert all(changed[target] != keys[target] for target in keys)
+    monkeypatch.undo()
+    plans_module._libraries.cache_clear()
