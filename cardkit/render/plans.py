@@ -129,8 +129,8 @@ class PlanInputs:
 
     def unchanged(self) -> bool:
         """Whether the files read for the keys still hold what they held then."""
-        return self.files is not None and _file_digests(self.root, self.languages) == self.files \
-            and self.renderer.current()
+        return (self.files is not None and _file_digests(self.root, self.languages) == self.files
+                and self.renderer.current())
 
     def _database_files(self, target: Target) -> list[str]:
         """Each database file the target is made from, by path and the digest of its text as
