@@ -13,6 +13,13 @@ import click
 
 from cardkit import __version__
 
+# A command imports its modules, builds one large, long-lived object graph (the database and
+# its checks) and exits. The collector's default, a collection of the youngest objects every
+# 700 new ones, with the older generations walked again every tenth and hundredth time, costs
+# a build after one edit about a tenth of its time; every 20,000 it costs a fiftieth, and the
+# cyclic garbage that waits longer is small. Set here, as the `cardkit` command starts.
+gc.set_threshold(20_000, *gc.get_threshold()[1:])
+
 # name: (module, attribute, the first line of the command's help, shown by `cardkit --help`
 # without importing the module; a test keeps each equal to the command's own).
 COMMANDS = {
@@ -61,9 +68,7 @@ class LazyGroup(click.Group):
         if name not in COMMANDS:
             return None
         module, attribute, _ = COMMANDS[name]
-        command = getattr(import_module(module), attribute)
-        _collect_less()
-        return command
+        return getattr(import_module(module), attribute)
 
     def format_commands(self, context: click.Context, formatter: click.HelpFormatter) -> None:
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
@@ -71,15 +76,6 @@ class LazyGroup(click.Group):
                 for name in sorted(COMMANDS)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
-
-
-def _collect_less() -> None:
-    """A command builds one large, long-lived object graph (the database and its checks) and
-    then exits. The collector's default, a collection of the youngest objects every 700 new
-    ones, with the older generations walked again every tenth and hundredth time, costs a
-    build after one edit about a tenth of its time; every 20,000 it costs a fiftieth, and
-    the cyclic garbage that waits longer is small."""
-    gc.set_threshold(20_000, *gc.get_threshold()[1:])
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
