@@ -5,6 +5,7 @@ kept; and every build writes the bytes a cold build writes."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -135,8 +136,7 @@ def test_with_nothing_changed_every_target_is_planned_from_its_record(project_co
     result = build(project_copy, out, papers=["a4"], jobs=1)
     assert result.rendered == []
     assert not planning.html and planning.fit_records == 0
-    assert {name: pdf for name, pdf in outputs(out).items()} == {
-        name: pdf for name, pdf in outputs(box_build).items() if name.endswith("a4.pdf")}
+    assert outputs(out) == {name: pdf for name, pdf in outputs(box_build).items() if name.endswith("a4.pdf")}
 
 
 def test_a_german_edit_plans_that_target_alone_and_keeps_its_record(project_copy, box_build, face_cache,
@@ -161,10 +161,18 @@ def test_a_german_edit_plans_that_target_alone_and_keeps_its_record(project_copy
         and not name.startswith("duel/de/")}
 
 
+def one_face_fewer(entry: Path) -> None:
+    """The record whole, but listing one face fewer than its target has."""
+    store = FaceCache(entry.parents[1])
+    record = json.loads(store.get(entry.name))
+    record["faces"].pop()
+    store.put(entry.name, json.dumps(record).encode())
+
+
 @pytest.mark.parametrize("spoil", [
     lambda entry: entry.unlink(),
     lambda entry: entry.write_bytes(entry.read_bytes()[:200]),
-    lambda entry: FaceCache(entry.parents[1]).put(entry.name, b'{"faces": []}'),
+    one_face_fewer,
     lambda entry: FaceCache(entry.parents[1]).put(entry.name, b"[1, 2]"),
 ], ids=["missing", "truncated", "other faces", "not a record"])
 def test_a_missing_or_damaged_record_is_planned_again_and_kept(project_copy, face_cache, tmp_path, monkeypatch,
