@@ -243,18 +243,18 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         parsing = {language for language in languages if patterns.parsing(language)}
         face_jobs.sort(key=lambda job: job.target.language in parsing)
         document_jobs.sort(key=lambda job: job.target.language in parsing)
-        _render_jobs(root, jobs, store, result, face_jobs, document_jobs, budget_jobs,
+        _render_jobs(root, jobs, store, patterns, result, face_jobs, document_jobs, budget_jobs,
                      len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready)
     result.rendered.sort()
     return result
 
 
-def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendered,
+def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: PatternPrefetch, result: Rendered,
                  face_jobs: list[FaceJob], document_jobs: list[DocumentJob], budget_jobs: list[BudgetJob],
                  steps: int, progress: Progress | None, ready: Ready | None) -> None:
-    """Renders the planned jobs into `result`, keeping each in the cache, and calls `ready`
-    for each target as soon as it is complete. The fit budgets only go into the cache: no
-    output waits for them."""
+    """Renders the planned jobs into `result`, keeping each in the cache (and in `patterns`
+    the hyphenation points the jobs worked out), and calls `ready` for each target as soon
+    as it is complete. The fit budgets only go into the cache: no output waits for them."""
     done = 0
 
     def advance(what: str) -> None:
@@ -283,22 +283,21 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
         pending.update({run(render_document, job): job for job in document_jobs})
         pending.update({run(render_face, job): job for job in face_jobs})
         for future in as_completed(pending):
-            job = pending[future]
+            job, made = pending[future], _result(future)
+            patterns.keep(made.learned)
             if isinstance(job, BudgetJob):
-                for key, budgets in _result(future).items():
+                for key, budgets in made.budgets.items():
                     store.put(key, encode_budgets(budgets))
                 advance(f"{job.target}: fit budgets")
                 continue
             if isinstance(job, DocumentJob):
-                document = _result(future)
-                store.put(document.key, document.pdf)
-                result.documents[job.target, job.document, job.paper] = document.pdf
+                store.put(made.key, made.pdf)
+                result.documents[job.target, job.document, job.paper] = made.pdf
                 what = f"{job.target}/{job.document}-{job.paper}"
             else:
-                face = _result(future)
-                store.put(face.fit_key, encode_fits(face.fits))
-                store.put(face.face_key, face.pdf)
-                result.faces[job.target, job.face_id] = _Face(face.fits, face.face_key, face.pdf)
+                store.put(made.fit_key, encode_fits(made.fits))
+                store.put(made.face_key, made.pdf)
+                result.faces[job.target, job.face_id] = _Face(made.fits, made.face_key, made.pdf)
                 what = f"{job.target}/{job.face_id}"
             result.rendered.append(what)
             advance(what)
