@@ -45,6 +45,7 @@ from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.games import Target, targets
 from cardkit.render.glyphs import FONT_SUFFIXES
+from cardkit.render.heap import frozen_heap
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.layout import PAPERS, Slot, face_name, sheets
 from cardkit.render.outputs import Outputs
@@ -275,8 +276,8 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: Patte
         if not waiting[target] and ready is not None:
             ready(result, target)
     # The workers start here, forked from this process once it has loaded the database,
-    # parsed the stylesheets and compiled the templates: they inherit all of it.
-    with Executor(root, jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) as run:
+    # parsed the stylesheets and compiled the templates: they inherit all of it, frozen (heap.py).
+    with frozen_heap(), Executor(root, jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) as run:
         # The reference sheets and budgets are the longest jobs: started first, they do not end last.
         pending: dict[Future, FaceJob | DocumentJob | BudgetJob] = {
             run(measure_job_budgets, job): job for job in budget_jobs}
