@@ -52,8 +52,8 @@ from cardkit.render.outputs import Outputs
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, Worker, document_html,
-                                    measure_job_budgets, render_document, render_face, start_worker,
-                                    worker_count)
+                                    job_processes, measure_job_budgets, render_document, render_face,
+                                    start_worker, worker_count)
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
@@ -233,7 +233,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
             face_jobs, document_jobs, budget_jobs = _plan(worker, store, result, papers)
-            if worker_count(jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) > 1:
+            if job_processes(jobs, face_jobs, document_jobs, budget_jobs) > 1:
                 # Parsed here once (the plan may have taken the digests from the cache's
                 # records), so that the workers forked next start with them and WeasyPrint.
                 for stylesheets in (FACE_STYLESHEETS, REFERENCE_STYLESHEETS):
@@ -277,7 +277,7 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: Patte
             ready(result, target)
     # The workers start here, forked from this process once it has loaded the database,
     # parsed the stylesheets and compiled the templates: they inherit all of it, frozen (heap.py).
-    with frozen_heap(), Executor(root, jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) as run:
+    with frozen_heap(), Executor(root, job_processes(jobs, face_jobs, document_jobs, budget_jobs)) as run:
         # The reference sheets and budgets are the longest jobs: started first, they do not end last.
         pending: dict[Future, FaceJob | DocumentJob | BudgetJob] = {
             run(measure_job_budgets, job): job for job in budget_jobs}

@@ -186,10 +186,9 @@ def render_document(job: DocumentJob) -> RenderedDocument:
 
 
 class Executor:
-    """Runs jobs in worker processes, or in this process for one job at a time."""
+    """Runs jobs in `workers` worker processes, or with one, in this process."""
 
-    def __init__(self, root: Path, jobs: int | None, count: int):
-        workers = worker_count(jobs, count)
+    def __init__(self, root: Path, workers: int):
         # Forked, a worker starts with this process's database, renderer and templates;
         # where processes cannot fork, each loads and parses its own (_join_worker).
         forking = "fork" in multiprocessing.get_all_start_methods()
@@ -219,3 +218,20 @@ class Executor:
 def worker_count(jobs: int | None, count: int) -> int:
     """How many processes render `count` jobs when asked for `jobs` (default: a core each)."""
     return min(jobs or os.cpu_count() or 1, max(count, 1))
+
+
+# A worker process costs about what laying out a face or two in this one does: forking, the
+# pages of this process it writes to copied, and the set-up of its first layout (cffi's
+# types, Pango's fonts), which this process has paid already once it has rendered.
+_FACES_WORTH_WORKERS = 4
+
+
+def job_processes(jobs: int | None, face_jobs: list[FaceJob], document_jobs: list[DocumentJob],
+                  budget_jobs: list[BudgetJob]) -> int:
+    """How many processes render these jobs when asked for `jobs`: this one alone for fewer
+    faces to lay out (rendered or measured) than `_FACES_WORTH_WORKERS` and no document
+    (after an edit of a text or two), else `worker_count`."""
+    faces = len(face_jobs) + sum(len(job.faces) for job in budget_jobs)
+    if not document_jobs and faces < _FACES_WORTH_WORKERS:
+        return 1
+    return worker_count(jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs))
