@@ -13,10 +13,9 @@ patterns when it first needs them.
 
 Most words a rebuild lays out were laid out before, so the cache also keeps, per pattern
 file, the hyphenation points pyphen found for each word (`words_key`): a process decodes the
-patterns only when it is asked about a word that record lacks. Once it has decoded them, it
-works out the points of every word of what it lays out (and of every word it was asked
-about), and the build adds them to the record; the next edit of those texts, however it
-reflows them, decodes nothing. The record is keyed like the patterns (the file's content,
+patterns only for a word that record lacks. It works out the points of every word of what
+it lays out, whether or not that layout hyphenated it, and the build adds them to the
+record; the next edit of those texts, however it reflows them, decodes nothing. The record is keyed like the patterns (the file's content,
 pyphen's version), so the points it holds are the ones pyphen would compute.
 """
 
@@ -127,12 +126,10 @@ class Hyphenation:
         return self._parsed is not None
 
     def learn(self, words: Iterable[str]) -> None:
-        """Works out the points of `words` not known yet; only once the patterns are at hand."""
-        if self._parsed is None:
-            return
+        """Works out the points of `words` not known yet (decoding the patterns if need be)."""
         for word in words:
             if word not in self.known and word not in self.learned:
-                self._keep(word, self._parsed.positions(word))
+                self._keep(word, self.parsed.positions(word))
 
     def take_learned(self) -> Words:
         learned, self.learned = self.learned, {}
@@ -220,10 +217,10 @@ class PatternPrefetch:
         pyphen.hdcache[path] = Hyphenation(key, decode_words(self.store.get(key)), lambda: self._patterns(path))
 
     def learn(self, language: str, documents: Iterable[str]) -> None:
-        """Works out the points of the words of `documents` (HTML, made only if needed), if
-        this process has the language's patterns at hand."""
+        """Works out the points of the words of `documents` (HTML, made only if needed) that
+        the record lacks: whether or not this layout hyphenated them, the next may."""
         hyphenation = pyphen.hdcache.get(pattern_file(language))
-        if isinstance(hyphenation, Hyphenation) and hyphenation.has_patterns:
+        if isinstance(hyphenation, Hyphenation):
             for document in documents:
                 hyphenation.learn(html_words(document))
 

@@ -204,7 +204,6 @@ def test_a_forked_process_hands_back_what_it_learned(unparsed, tmp_path):
 
     def worker():
         prefetch.load("de")
-        prefetch.learn("de", ["<p>Zwischenstandsanzeigetafel</p>"])  # no patterns yet: nothing
         pyphen.hdcache[GERMAN].positions("Silbentrennung")
         prefetch.learn("de", ["<p>Zwischen&shy;stands<b>anzeigetafel</b></p>"])
         sender.send(prefetch.learned())
@@ -217,6 +216,18 @@ def test_a_forked_process_hands_back_what_it_learned(unparsed, tmp_path):
         assert set(learned[words_key(GERMAN)]) == {"silbentrennung", "zwischen", "stands", "anzeigetafel"}
         prefetch.keep(learned)
     assert set(decode_words(store.get(words_key(GERMAN)))) == set(learned[words_key(GERMAN)])
+
+
+def test_the_words_of_what_is_laid_out_are_learned_whether_or_not_it_hyphenated_them(unparsed, tmp_path):
+    store = FaceCache(tmp_path)
+    store.put(words_key(GERMAN), encode_words({"zeigen": [3]}))
+    with PatternPrefetch([], store) as prefetch:
+        prefetch.load("de")
+        prefetch.learn("de", ["<p>zeigen</p>"])
+        assert not pyphen.hdcache[GERMAN].has_patterns  # nothing new: nothing decoded
+        prefetch.learn("de", ["<p>Zwischenstandsanzeigetafel zeigen</p>"])
+        own = pyphen.HyphDict(GERMAN).positions("zwischenstandsanzeigetafel")
+    assert decode_words(store.get(words_key(GERMAN))) == {"zeigen": [3], "zwischenstandsanzeigetafel": own}
 
 
 def test_a_word_with_points_the_record_cannot_carry_is_not_kept():

@@ -9,7 +9,7 @@ from cardkit.render.games import Target
 from cardkit.render.workers import BudgetJob, DocumentJob, FaceJob, job_processes
 from tests.conftest import with_face_cache
 
-TARGET = Target("duel", "de")
+TARGET = Target("duel", "de", "duel/de")
 
 
 def faces(count: int) -> list[FaceJob]:
