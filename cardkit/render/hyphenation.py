@@ -171,9 +171,10 @@ class PatternPrefetch:
     points and patterns from `store` where it holds them; the patterns it lacks parsed each
     in a forked helper, which keeps them in `store` (or, with no cache, in a private folder).
     `load` (in this process or any forked from it since) puts a language's `Hyphenation` in
-    pyphen's cache, which waits for the helper only when it needs the patterns; should the
-    helper have failed, pyphen parses them as it always would. Patterns no helper parses are
-    parsed there and kept in `store`. `learned` takes the points a process worked out, and
+    pyphen's cache, which waits for the helper only when it needs the patterns (patterns this
+    process parsed before, for another build or outside one, serve again); should the helper
+    have failed, pyphen parses them as it always would. Patterns no helper parses are parsed
+    there and kept in `store`. `learned` takes the points a process worked out, and
     `keep` (in this process) gathers them; `close`, in this process, adds them to the
     records in `store`, stops the helpers and removes the private folder."""
 
@@ -183,6 +184,7 @@ class PatternPrefetch:
         self.folder: Path | None = None
         self.closed = False
         self.kept: dict[str, Words] = {}  # by words_key
+        self.loaded: dict[Path, Hyphenation] = {}
         files = {pattern_file(language) for language in languages} - {None} - set(pyphen.hdcache)
         files = {path for path in files if not self.store.holds(pattern_key(path))}
         if not files or "fork" not in multiprocessing.get_all_start_methods():
@@ -208,13 +210,20 @@ class PatternPrefetch:
         return helper is not None and not wait([helper.sentinel], timeout=0)
 
     def load(self, language: str) -> None:
+        """Puts in pyphen's cache the language's hyphenation from `store`'s record, with the
+        patterns an earlier build of this process had at hand, if any."""
         path = pattern_file(language)
-        if self.closed or path is None or path in pyphen.hdcache:
+        if self.closed or path is None or self.store.folder is None:  # nothing kept: pyphen parses them
             return
-        if self.store.folder is None:  # nothing kept: pyphen parses them itself
+        current = pyphen.hdcache.get(path)
+        if current is not None and current is self.loaded.get(path):
             return
+        if isinstance(current, Hyphenation):
+            current = current.parsed if current.has_patterns else None
         key = words_key(path)
-        pyphen.hdcache[path] = Hyphenation(key, decode_words(self.store.get(key)), lambda: self._patterns(path))
+        self.loaded[path] = pyphen.hdcache[path] = Hyphenation(
+            key, decode_words(self.store.get(key)),
+            (lambda: current) if current is not None else (lambda: self._patterns(path)))
 
     def learn(self, language: str, documents: Iterable[str]) -> None:
         """Works out the points of the words of `documents` (HTML, made only if needed) that

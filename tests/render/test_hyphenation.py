@@ -230,6 +230,19 @@ def test_the_words_of_what_is_laid_out_are_learned_whether_or_not_it_hyphenated_
     assert decode_words(store.get(words_key(GERMAN))) == {"zeigen": [3], "zwischenstandsanzeigetafel": own}
 
 
+def test_patterns_parsed_before_serve_again_and_the_words_go_to_this_builds_record(unparsed, tmp_path):
+    pyphen.Pyphen(lang="de")  # parsed by pyphen itself, as by a render outside a build
+    parsed = pyphen.hdcache[GERMAN]
+    for folder in ("first", "second"):
+        store = FaceCache(tmp_path / folder)
+        with PatternPrefetch(["de"], store) as prefetch:
+            assert not prefetch.helpers
+            prefetch.load("de")
+            prefetch.learn("de", ["<p>Silbentrennung</p>"])
+            assert pyphen.hdcache[GERMAN].parsed is parsed
+        assert "silbentrennung" in decode_words(store.get(words_key(GERMAN)))
+
+
 def test_a_word_with_points_the_record_cannot_carry_is_not_kept():
     class Alternative(int):
         data = ("ff=f", 1, 1)
