@@ -15,8 +15,9 @@ Most words a rebuild lays out were laid out before, so the cache also keeps, per
 file, the hyphenation points pyphen found for each word (`words_key`): a process decodes the
 patterns only for a word that record lacks. It works out the points of every word of what
 it lays out, whether or not that layout hyphenated it, and the build adds them to the
-record; the next edit of those texts, however it reflows them, decodes nothing. The record is keyed like the patterns (the file's content,
-pyphen's version), so the points it holds are the ones pyphen would compute.
+record; the next edit of those texts, however it reflows them, decodes nothing. The record
+is keyed like the patterns (the file's content, pyphen's version), so the points it holds
+are the ones pyphen would compute.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import re
 import multiprocessing
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
@@ -92,8 +93,7 @@ class Hyphenation:
     """A pattern file's hyphenation points of words, as pyphen's `HyphDict` gives them (and
     standing for it in `pyphen.hdcache`): from `known` points (the record under `key`), else
     from the patterns, which `parse` gives when first needed. `learned` holds the points
-    worked out here since last taken; once the patterns are at hand, `learn` works out those
-    of more words."""
+    worked out here since last taken; `learn` works out those of more words."""
 
     def __init__(self, key: str, known: Words, parse: Callable[[], pyphen.HyphDict]):
         self.key = key
@@ -245,7 +245,7 @@ class PatternPrefetch:
 
     def _patterns(self, path: Path) -> pyphen.HyphDict:
         helper = self.helpers.get(path)
-        if helper is not None and not self.closed:
+        if helper is not None:
             wait([helper.sentinel])
         key = pattern_key(path)
         payload = self.store.get(key)

@@ -220,9 +220,9 @@ def worker_count(jobs: int | None, count: int) -> int:
     return min(jobs or os.cpu_count() or 1, max(count, 1))
 
 
-# A worker process costs about what laying out a face or two in this one does: forking, the
-# pages of this process it writes to copied, and the set-up of its first layout (cffi's
-# types, Pango's fonts), which this process has paid already once it has rendered.
+# A worker process costs about what laying out a face or two does: forking, copying the pages
+# of this process it writes to, and the set-up of its own first layout (cffi's types, Pango's
+# fonts), which this process, rendering every job itself, pays once.
 _FACES_WORTH_WORKERS = 4
 
 
