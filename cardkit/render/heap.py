@@ -18,9 +18,12 @@ from contextlib import contextmanager
 
 @contextmanager
 def frozen_heap() -> Iterator[None]:
-    """What this process holds on entry, left out of the garbage collector's rounds until exit."""
+    """What this process holds on entry, left out of the garbage collector's rounds until the
+    outermost such block ends (WeasyPrint is loaded inside the build's, for one)."""
+    outermost = gc.get_freeze_count() == 0
     gc.freeze()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if outermost:
+            gc.unfreeze()
