@@ -19,7 +19,9 @@ Prints the best of N runs (all languages and papers, no cache unless said) of:
      build (`--no-cache`), a new process too, in the same rounds (target <= 1.0 s and <= 12 %),
      with the best and the median; beside them the same command with nothing changed, and
      the rebuild called as `build()` inside this process, which has paid the imports already
-     (labelled in-process; with --rebuild-only, 5 alone is run);
+     (labelled in-process), and the floor of any rebuild that lays the face out again: a new
+     process that imports WeasyPrint, takes the German hyphenation patterns from the cache and
+     renders that one face's HTML to PDF, nothing else (with --rebuild-only, 5 alone is run);
   6. unless --skip-box, cold builds of a generated database the size of the whole box
      (benchmarks/full_box.py) on one process and on one per core, with their speed-up beside
      the loop's, and the cost per face of it and of the shipped database: the slope.
@@ -32,6 +34,7 @@ CPU times (this process and its workers) are given too, as they depend less on t
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 import multiprocessing
 import os
@@ -200,6 +203,36 @@ def command(root: Path, out: Path, *options: str, made: int | None = None) -> No
         assert found and int(found.group(1)) == made, f"expected {made} made: {result.stderr}"
 
 
+ONE_FACE = """
+import sys
+from pathlib import Path
+from cardkit.render.cache import FaceCache
+from cardkit.render.documents import FACE_STYLESHEETS
+from cardkit.render.hyphenation import PatternPrefetch
+from cardkit.render.renderer import Renderer
+
+root, cache, html = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]).read_text(encoding="utf-8")
+PatternPrefetch([], FaceCache(cache)).load("de")
+renderer = Renderer(root)
+renderer.pdf(renderer.render(html, FACE_STYLESHEETS))
+"""
+
+
+def one_face_floor(root: Path, out: Path, work: Path) -> Callable[[], None]:
+    """The floor of a rebuild that lays one face out again, as a new process: Python,
+    WeasyPrint and the face's stylesheets, the German patterns read from the cache, and the
+    edited face's final HTML (as the last build printed it) laid out and written as a PDF."""
+    database = load_database(root)[0]
+    rendered = render_faces(root, database, ["de"], [], FaceCache(out / CACHE_FOLDER), 1)
+    target = next(target for target in rendered.contexts if target.game == "duel")
+    context = rendered.contexts[target]
+    html = work / "one-face.html"
+    html.write_text(face_html(context, Printed(context.face("iron-matron"), rendered.sizes(target))),
+                    encoding="utf-8")
+    arguments = [sys.executable, "-c", ONE_FACE, str(root), str(out / CACHE_FOLDER), str(html)]
+    return lambda: subprocess.run(arguments, check=True)
+
+
 def rebuild_after_edit(work: Path, repeat: int, cores: int) -> None:
     """5: each round a cold build, a new edit and its rebuild, and a build with nothing
     changed, each a new process, then the in-process rebuild of another edit."""
@@ -209,12 +242,14 @@ def rebuild_after_edit(work: Path, repeat: int, cores: int) -> None:
     incremental, cold_out = work / "incremental", work / "cold"
     command(copy, incremental)
     original = (copy / GERMAN_TEXTS).read_text(encoding="utf-8")
+    floor = one_face_floor(copy, incremental, work)
     runs = all_runs(repeat, {
         "cold": lambda: command(copy, cold_out, "--no-cache"),
         "rebuild": lambda: command(copy, incremental, made=1),
-        "unchanged": lambda: command(copy, incremental, made=0)},
+        "unchanged": lambda: command(copy, incremental, made=0),
+        "floor": floor},
         prepare={"rebuild": lambda number: edit_german_text(copy, original, number + 1)})
-    cold, rebuild, unchanged = runs["cold"], runs["rebuild"], runs["unchanged"]
+    cold, rebuild, unchanged, one_face = runs["cold"], runs["rebuild"], runs["unchanged"], runs["floor"]
     best, median = (lambda runs: min(run.wall for run in runs)), (lambda runs: statistics.median(run.wall for run in runs))
     cpu = lambda runs: statistics.median(run.cpu for run in runs)
     print(f"cold build, new process (--no-cache): best {best(cold):6.2f} s, median {median(cold):6.2f} s "
@@ -226,6 +261,8 @@ def rebuild_after_edit(work: Path, repeat: int, cores: int) -> None:
           f"{100 * cpu(rebuild) / cpu(cold):.1f}%")
     print(f"nothing changed, new process:        best {best(unchanged):5.2f} s, median "
           f"{median(unchanged):5.2f} s (CPU median {cpu(unchanged):.2f} s)")
+    print(f"floor, one face laid out in a new process: best {best(one_face):5.2f} s, median "
+          f"{median(one_face):5.2f} s (CPU median {cpu(one_face):.2f} s)")
     in_process = best_of(repeat, lambda: rebuild_one_face(copy, incremental, cores),
                          prepare=lambda number: edit_german_text(copy, original, repeat + number + 1))
     print(f"in-process rebuild (build() called here, imports paid): {in_process.wall:5.2f} s "

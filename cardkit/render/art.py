@@ -43,7 +43,7 @@ from cardkit.messages import Message
 from cardkit.model.base import Art
 from cardkit.model.database import Database, Origin
 from cardkit.problems import Problem, Severity, error, warning
-from cardkit.render.cache import FaceCache, cache_key
+from cardkit.render.cache import CompiledTemplates, FaceCache, cache_key
 from cardkit.render.games import kinds_of
 from cardkit.source.boundary import InputRefused, read_input
 
@@ -163,8 +163,9 @@ def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
     from cardkit.render.environment import make_environment  # not at import: it loads the catalogues' code
 
     root = root.resolve()
-    environment = environment or make_environment(root / "templates", gettext.NullTranslations())
     store = store or FaceCache(None)
+    environment = environment or make_environment(root / "templates", gettext.NullTranslations(),
+                                                  bytecode_cache=CompiledTemplates(store))
     pictures = Pictures()
     ready: list[tuple[Named, Frame, _Source]] = []
     for game in database.games:

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from io import BytesIO
 from pathlib import Path
-
-from babel.messages.pofile import read_po
 
 from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.messages import Message
 from cardkit.problems import Position, Problem, error
-from cardkit.render.environment import CATALOGUE_DOMAIN, CATALOGUE_LIMIT
+from cardkit.render.environment import CATALOGUE_LIMIT, parsed_catalogue
 from cardkit.source.boundary import InputRefused, read_input
 
 # A tag, an HTML entity, a CSS url() or a URL with a scheme.
@@ -45,7 +42,7 @@ def template_strings(root: Path, language: str) -> list[TemplateString]:
     if not path.exists() and not path.is_symlink():
         return []
     source = read_input(path, root=root, limit=CATALOGUE_LIMIT)
-    catalog = read_po(BytesIO(source), locale=language, domain=CATALOGUE_DOMAIN)
+    catalog = parsed_catalogue(source, language)
     relative = path.relative_to(root)
     return [TemplateString(Position(relative, message.lineno), message.id, message.context,
                            message.string)

@@ -4,9 +4,11 @@ catalogues through Babel treated as data, icon markup."""
 from __future__ import annotations
 
 import gettext
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound, select_autoescape
@@ -37,10 +39,21 @@ def load_translations(root: Path, language: str) -> gettext.NullTranslations:
     path = catalogue_path(root, language)
     if not path.exists() and not path.is_symlink():
         return gettext.NullTranslations()
-    catalog = read_po(BytesIO(_read(path, root, CATALOGUE_LIMIT)), locale=language,
-                      domain=CATALOGUE_DOMAIN)
+    return _compiled(_read(path, root, CATALOGUE_LIMIT), language)
+
+
+@lru_cache(maxsize=8)
+def parsed_catalogue(source: bytes, language: str) -> Catalog:
+    """A template catalogue's .po content, parsed once for each content and language: a
+    build asks for each language's several times (checks, environments, glyphs). Callers
+    only read it."""
+    return read_po(BytesIO(source), locale=language, domain=CATALOGUE_DOMAIN)
+
+
+@lru_cache(maxsize=8)
+def _compiled(source: bytes, language: str) -> gettext.GNUTranslations:
     compiled = BytesIO()
-    write_mo(compiled, catalog, use_fuzzy=False)
+    write_mo(compiled, parsed_catalogue(source, language), use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 
@@ -41,14 +42,18 @@ def glyph_problems(database: Database, root: Path, languages: list[str] | None =
     fonts, problems = project_fonts(root, store or FaceCache(None))
     if problems:
         return problems  # with a font unread, what the fonts lack is not known
+    # A character every font maps needs no closer look; most texts hold only such characters.
+    everywhere = {chr(code) for code in set.intersection(*fonts.values())} if fonts else set()
     for language in languages or database.languages:
-        for position, card_id, what, text in _printed_texts(database, root, language):
+        for locate, card_id, what, text in _printed_texts(database, root, language):
+            if set(text) <= everywhere:
+                continue
             for character in dict.fromkeys(text):
-                if character.isspace() or unicodedata.category(character) in WITHOUT_GLYPH:
+                if character in everywhere or character.isspace() or unicodedata.category(character) in WITHOUT_GLYPH:
                     continue
                 lacking = [name for name, characters in fonts.items() if ord(character) not in characters]
                 if lacking:
-                    problems.append(_problem(position, card_id, what, language, character,
+                    problems.append(_problem(locate(), card_id, what, language, character,
                                              lacking, len(fonts)))
     return problems
 
@@ -101,28 +106,30 @@ def _problem(position: Position, card_id: str | None, what: str, language: str, 
                  suggestion="use another character, or add a font that has it to templates/fonts/")
 
 
-def _printed_texts(database: Database, root: Path, language: str) -> Iterator[tuple[Position, str | None, str, str]]:
-    """(position, card id, what, text) of everything the language prints from data."""
+def _printed_texts(database: Database, root: Path,
+                   language: str) -> Iterator[tuple[Callable[[], Position], str | None, str, str]]:
+    """(position, card id, what, text) of everything the language prints from data, the
+    position as a function: it is looked up only for a text with a problem."""
     for card_id in database.cards:
         entry = database.text(language, card_id)
         origin = database.text_origins.get((language, card_id))
         if entry is None or origin is None:
             continue
         for path, text in entry.texts.items():
-            yield origin.position(field_location(path)), card_id, path, text
+            yield partial(origin.position, field_location(path)), card_id, path, text
     for key, term in database.glossaries.get(language, {}).items():
         origin = database.glossary_origins[(language, key)]
         for field in ("term", "forms", "definition"):
             value = getattr(term, field)
             for text in value if isinstance(value, list) else [value] if value else []:
-                yield origin.position((field,)), None, f"glossary {key}.{field}", text
+                yield partial(origin.position, (field,)), None, f"glossary {key}.{field}", text
     yield from _catalogue_texts(root, language)
 
 
-def _catalogue_texts(root: Path, language: str) -> Iterator[tuple[Position, None, str, str]]:
+def _catalogue_texts(root: Path, language: str) -> Iterator[tuple[Callable[[], Position], None, str, str]]:
     try:
         strings = template_strings(root, language)
     except InputRefused:
         return  # catalogue_problems reports it, and the render refuses it: nothing of it prints
     for string in strings:
-        yield string.position, None, string.label, string.string
+        yield (lambda position=string.position: position), None, string.label, string.string

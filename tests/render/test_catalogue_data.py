@@ -120,3 +120,18 @@ def test_a_linked_catalogue_is_a_problem_naming_the_link(project_copy, tmp_path_
         f"locales/es/LC_MESSAGES/cardkit.po:1:1: error: file-unreadable: the template catalogue "
         f"is refused: {link} is a link to {outside}, outside {project_copy.resolve()}; only files "
         "inside it are read"]
+
+
+def test_a_changed_catalogue_is_read_again_in_the_same_process(tmp_path):
+    """Catalogues are parsed once per content (a build asks for each several times); an
+    edit between two reads, as in the workbench's long-lived process, is never missed."""
+    from cardkit.render.catalogue import template_strings
+    from cardkit.render.environment import load_translations
+
+    catalogue = tmp_path / "locales" / "de" / "LC_MESSAGES" / "cardkit.po"
+    catalogue.parent.mkdir(parents=True)
+    for wording in ("Kosten", "Preis"):
+        catalogue.write_text(f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                             f'msgid "Cost"\nmsgstr "{wording}"\n', encoding="utf-8")
+        assert load_translations(tmp_path, "de").gettext("Cost") == wording
+        assert [(string.id, string.string) for string in template_strings(tmp_path, "de")] == [("Cost", wording)]
