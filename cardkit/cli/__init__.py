@@ -21,7 +21,7 @@ from cardkit import __version__
 # cyclic garbage that waits longer is small. Set here, as the `cardkit` command starts.
 gc.set_threshold(20_000, *gc.get_threshold()[1:])
 # At exit the interpreter collects garbage several times over everything the command still
-# holds (the database above all): some 0.3 s of a rebuild after one edit. Frozen, none of it
+# holds (the database above all): 0.2 to 0.3 s of a rebuild after one edit. Frozen, none of it
 # is walked; the command's files are written and closed by then.
 atexit.register(gc.freeze)
 
