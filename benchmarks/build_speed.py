@@ -20,7 +20,7 @@ Prints the best of N runs (all languages and papers, no cache unless said) of:
      with the best and the median; beside them the same command with nothing changed, and
      the rebuild called as `build()` inside this process, which has paid the imports already
      (labelled in-process), and the floor of any rebuild that lays the face out again: a new
-     process that imports WeasyPrint, takes the German hyphenation patterns from the cache and
+     process that imports WeasyPrint, takes the German hyphenation from the cache (the words' record) and
      renders that one face's HTML to PDF, nothing else (with --rebuild-only, 5 alone is run);
   6. unless --skip-box, cold builds of a generated database the size of the whole box
      (benchmarks/full_box.py) on one process and on one per core, with their speed-up beside
@@ -220,7 +220,7 @@ renderer.pdf(renderer.render(html, FACE_STYLESHEETS))
 
 def one_face_floor(root: Path, out: Path, work: Path) -> Callable[[], None]:
     """The floor of a rebuild that lays one face out again, as a new process: Python,
-    WeasyPrint and the face's stylesheets, the German patterns read from the cache, and the
+    WeasyPrint and the face's stylesheets, the German hyphenation read from the cache, and the
     edited face's final HTML (as the last build printed it) laid out and written as a PDF."""
     database = load_database(root)[0]
     rendered = render_faces(root, database, ["de"], [], FaceCache(out / CACHE_FOLDER), 1)

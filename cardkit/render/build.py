@@ -47,6 +47,7 @@ from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.games import Target, targets
 from cardkit.render.glyphs import FONT_SUFFIXES
+from cardkit.render.heap import frozen_heap
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.layout import PAPERS, Slot, face_name, sheets
 from cardkit.render.outputs import Outputs
@@ -55,8 +56,8 @@ from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, Worker, document_html,
-                                    measure_job_budgets, render_document, render_face, start_worker,
-                                    worker_count)
+                                    job_processes, measure_job_budgets, render_document, render_face,
+                                    start_worker, worker_count)
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
@@ -240,7 +241,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
             face_jobs, document_jobs, budget_jobs, planned = _plan(worker, store, result, papers, inputs)
-            if worker_count(jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) > 1:
+            if job_processes(jobs, face_jobs, document_jobs, budget_jobs) > 1:
                 # The sets the jobs use, parsed here once (the plan may have taken the
                 # digests from the cache's records), so that the workers forked next start
                 # with them and WeasyPrint.
@@ -252,7 +253,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         parsing = {language for language in languages if patterns.parsing(language)}
         face_jobs.sort(key=lambda job: job.target.language in parsing)
         document_jobs.sort(key=lambda job: job.target.language in parsing)
-        _render_jobs(root, jobs, store, result, face_jobs, document_jobs, budget_jobs,
+        _render_jobs(root, jobs, store, patterns, result, face_jobs, document_jobs, budget_jobs,
                      len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready)
         _keep_records(result, worker.renderer, planned, inputs)
     result.rendered.sort()
@@ -264,12 +265,12 @@ def _stylesheets_of(job: FaceJob | DocumentJob | BudgetJob) -> str:
     return REFERENCE_STYLESHEETS if isinstance(job, DocumentJob) and job.document == "reference" else FACE_STYLESHEETS
 
 
-def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendered,
+def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: PatternPrefetch, result: Rendered,
                  face_jobs: list[FaceJob], document_jobs: list[DocumentJob], budget_jobs: list[BudgetJob],
                  steps: int, progress: Progress | None, ready: Ready | None) -> None:
-    """Renders the planned jobs into `result`, keeping each in the cache, and calls `ready`
-    for each target as soon as it is complete. The fit budgets only go into the cache: no
-    output waits for them."""
+    """Renders the planned jobs into `result`, keeping each in the cache (and in `patterns`
+    the hyphenation points the jobs worked out), and calls `ready` for each target as soon
+    as it is complete. The fit budgets only go into the cache: no output waits for them."""
     done = 0
 
     def advance(what: str) -> None:
@@ -290,30 +291,29 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, result: Rendere
         if not waiting[target] and ready is not None:
             ready(result, target)
     # The workers start here, forked from this process once it has loaded the database,
-    # parsed the stylesheets and compiled the templates: they inherit all of it.
-    with Executor(root, jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs)) as run:
+    # parsed the stylesheets and compiled the templates: they inherit all of it, frozen (heap.py).
+    with frozen_heap(), Executor(root, job_processes(jobs, face_jobs, document_jobs, budget_jobs)) as run:
         # The reference sheets and budgets are the longest jobs: started first, they do not end last.
         pending: dict[Future, FaceJob | DocumentJob | BudgetJob] = {
             run(measure_job_budgets, job): job for job in budget_jobs}
         pending.update({run(render_document, job): job for job in document_jobs})
         pending.update({run(render_face, job): job for job in face_jobs})
         for future in as_completed(pending):
-            job = pending[future]
+            job, made = pending[future], _result(future)
+            patterns.keep(made.learned)
             if isinstance(job, BudgetJob):
-                for key, budgets in _result(future).items():
+                for key, budgets in made.budgets.items():
                     store.put(key, encode_budgets(budgets))
                 advance(f"{job.target}: fit budgets")
                 continue
             if isinstance(job, DocumentJob):
-                document = _result(future)
-                store.put(document.key, document.pdf)
-                result.documents[job.target, job.document, job.paper] = document.pdf
+                store.put(made.key, made.pdf)
+                result.documents[job.target, job.document, job.paper] = made.pdf
                 what = f"{job.target}/{job.document}-{job.paper}"
             else:
-                face = _result(future)
-                store.put(face.fit_key, encode_fits(face.fits))
-                store.put(face.face_key, face.pdf)
-                result.faces[job.target, job.face_id] = _Face(face.fits, face.face_key, face.pdf)
+                store.put(made.fit_key, encode_fits(made.fits))
+                store.put(made.face_key, made.pdf)
+                result.faces[job.target, job.face_id] = _Face(made.fits, made.face_key, made.pdf)
                 what = f"{job.target}/{job.face_id}"
             result.rendered.append(what)
             advance(what)

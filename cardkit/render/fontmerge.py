@@ -31,7 +31,6 @@ from pathlib import Path
 
 import fontTools
 import pikepdf
-from fontTools import subset
 from fontTools.ttLib import TTFont
 from pikepdf import Array, Dictionary, Name, Pdf
 
@@ -226,7 +225,10 @@ _CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
 def _subset(original: bytes, glyph_ids: tuple[int, ...]) -> bytes:
     """`original` reduced to `glyph_ids` (and the glyphs they are built of), each at its own
     id, without hinting, as WeasyPrint subsets; the same bytes for the same glyphs (kept for
-    the build's other paper, which shows the same glyphs)."""
+    the build's other paper, which shows the same glyphs). fontTools' subsetter is imported
+    here, as sheets whose subsets the cache holds need none."""
+    from fontTools import subset
+
     options = subset.Options(retain_gids=True, hinting=False, desubroutinize=True,
                              ignore_missing_glyphs=True)
     options.drop_tables += DROPPED_TABLES

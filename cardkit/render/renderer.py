@@ -20,6 +20,7 @@ from urllib.parse import urljoin
 
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.errors import RenderError
+from cardkit.render.heap import frozen_heap
 from cardkit.render.native_libraries import load_weasyprint
 from cardkit.render.resources import local_path
 from cardkit.source.boundary import InputRefused, read_input
@@ -124,25 +125,31 @@ class Renderer:
 
     def _stylesheets(self, name: str) -> _StylesheetSet:
         if name not in self._sets:
-            weasyprint = load_weasyprint()
-            from cardkit.render.fonts import project_font_config
-
-            # A set of its own fonts: so that each set fetches (and its digest covers) every
-            # font it uses, whichever set was parsed first.
-            font_config = project_font_config()
-            start = len(self.fetcher.served)
-            try:
-                parsed = [weasyprint.CSS(url=(self.templates / file).as_uri(), url_fetcher=self.fetcher,
-                              font_config=font_config) for file in STYLESHEETS[name]]
-            except weasyprint.urls.FatalURLFetchingError as exc:
-                raise self._refused(exc) from None
-            files = tuple(self.fetcher.served[start:])
-            files += tuple(url for file in files if file.endswith(".css")
-                           for url in _referenced(self._text(file), file) if url not in files)
-            self._sets[name] = _StylesheetSet(parsed, font_config, self._files_digest(files), files)
+            with frozen_heap():
+                self._sets[name] = self._parsed(name)
             self.store.put(self._record_key(name), json.dumps(
-                {"files": files, "digest": self._sets[name].digest}).encode())
+                {"files": self._sets[name].files, "digest": self._sets[name].digest}).encode())
         return self._sets[name]
+
+    def _parsed(self, name: str) -> _StylesheetSet:
+        """The set parsed, loading WeasyPrint first if need be (heap.py: neither need walk
+        what this process held before)."""
+        weasyprint = load_weasyprint()
+        from cardkit.render.fonts import project_font_config
+
+        # A set of its own fonts: so that each set fetches (and its digest covers) every
+        # font it uses, whichever set was parsed first.
+        font_config = project_font_config()
+        start = len(self.fetcher.served)
+        try:
+            parsed = [weasyprint.CSS(url=(self.templates / file).as_uri(), url_fetcher=self.fetcher,
+                          font_config=font_config) for file in STYLESHEETS[name]]
+        except weasyprint.urls.FatalURLFetchingError as exc:
+            raise self._refused(exc) from None
+        files = tuple(self.fetcher.served[start:])
+        files += tuple(url for file in files if file.endswith(".css")
+                       for url in _referenced(self._text(file), file) if url not in files)
+        return _StylesheetSet(parsed, font_config, self._files_digest(files), files)
 
     def parse(self, stylesheets: str) -> None:
         """Parses the set now (loading WeasyPrint and the fonts), as its first render would."""

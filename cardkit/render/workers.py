@@ -6,7 +6,8 @@ once for all of them. The build sets up its own process's worker, then forks the
 from it, so they start with all of it; where processes cannot fork, each loads the
 database itself, once. A job is a `FaceJob` (a face to fit and render), a `DocumentJob`
 (a reference sheet or duplex check for one paper) or a `BudgetJob` (cards to measure for
-their fit budgets, budgets.py); each returns what the face cache keeps.
+their fit budgets, budgets.py); each returns what the face cache keeps, with the hyphenation
+points of words the process worked out (hyphenation.py).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from cardkit.model.database import Database, load_database
 from cardkit.render.art import Picture
 from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
 from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
-                                      credits_html, reference_html, registration_html)
+                                      credits_html, face_html, reference_html, registration_html)
 from cardkit.render.environment import load_translations, make_environment
+from cardkit.render.faces import Printed
 from cardkit.render.fit import fit_face, measure_budgets
 from cardkit.render.games import Target
-from cardkit.render.hyphenation import PatternPrefetch
+from cardkit.render.hyphenation import PatternPrefetch, Words
 from cardkit.render.layout import PAPERS
 from cardkit.render.renderer import Renderer
 
@@ -62,18 +64,30 @@ class BudgetJob:
     pictures: tuple[Picture, ...] = ()
 
 
+# The hyphenation points of words a job worked out, by the key of their record.
+Learned = dict[str, Words]
+
+
 @dataclass(frozen=True)
 class RenderedFace:
     fit_key: str
     fits: list[Fit]
     face_key: str
     pdf: bytes
+    learned: Learned
 
 
 @dataclass(frozen=True)
 class RenderedDocument:
     key: str
     pdf: bytes
+    learned: Learned
+
+
+@dataclass(frozen=True)
+class MeasuredBudgets:
+    budgets: dict[str, dict[str, int]]  # by the key each face's budgets are kept under
+    learned: Learned
 
 
 def document_html(context: LanguageContext, document: str, paper: str) -> tuple[str, str]:
@@ -141,18 +155,23 @@ def render_face(job: FaceJob) -> RenderedFace:
         context.pictures[job.face_id] = job.picture
         renderer.fetcher.pictures[job.picture.url] = (job.picture.data, job.picture.media_type)
     fitted = fit_face(renderer, context, context.face(job.face_id), job.natural)
-    return RenderedFace(fit_key(renderer, job.natural), fitted.fits,
-                        face_key(renderer, fitted.html), renderer.pdf(fitted.document))
+    pdf = renderer.pdf(fitted.document)
+    _WORKER.patterns.learn(job.target.language, [job.natural])
+    return RenderedFace(fit_key(renderer, job.natural), fitted.fits, face_key(renderer, fitted.html), pdf,
+                        _WORKER.patterns.learned())
 
 
-def measure_job_budgets(job: BudgetJob) -> dict[str, dict[str, int]]:
-    """The fit budgets of a job's faces, by the key each is kept under."""
+def measure_job_budgets(job: BudgetJob) -> MeasuredBudgets:
+    """The fit budgets of a job's faces."""
     context, renderer = _WORKER.context(job.target), _WORKER.renderer
     _WORKER.patterns.load(job.target.language)
     for picture in job.pictures:
         renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
-    measured = measure_budgets(renderer, context, [context.face(face_id) for face_id, _ in job.faces])
-    return {key: measured.get(face_id, {}) for face_id, key in job.faces}
+    faces = [context.face(face_id) for face_id, _ in job.faces]
+    measured = measure_budgets(renderer, context, faces)
+    _WORKER.patterns.learn(job.target.language, (face_html(context, Printed(face, {})) for face in faces))
+    return MeasuredBudgets({key: measured.get(face_id, {}) for face_id, key in job.faces},
+                           _WORKER.patterns.learned())
 
 
 def render_document(job: DocumentJob) -> RenderedDocument:
@@ -161,15 +180,15 @@ def render_document(job: DocumentJob) -> RenderedDocument:
     html, stylesheets = document_html(_WORKER.context(job.target), job.document, job.paper)
     renderer = _WORKER.renderer
     _WORKER.patterns.load(job.target.language)
-    return RenderedDocument(document_key(renderer, html, stylesheets),
-                            tag_by_content(renderer.pdf(renderer.render(html, stylesheets))))
+    pdf = tag_by_content(renderer.pdf(renderer.render(html, stylesheets)))
+    _WORKER.patterns.learn(job.target.language, [html])
+    return RenderedDocument(document_key(renderer, html, stylesheets), pdf, _WORKER.patterns.learned())
 
 
 class Executor:
-    """Runs jobs in worker processes, or in this process for one job at a time."""
+    """Runs jobs in `workers` worker processes, or with one, in this process."""
 
-    def __init__(self, root: Path, jobs: int | None, count: int):
-        workers = worker_count(jobs, count)
+    def __init__(self, root: Path, workers: int):
         # Forked, a worker starts with this process's database, renderer and templates;
         # where processes cannot fork, each loads and parses its own (_join_worker).
         forking = "fork" in multiprocessing.get_all_start_methods()
@@ -199,3 +218,20 @@ class Executor:
 def worker_count(jobs: int | None, count: int) -> int:
     """How many processes render `count` jobs when asked for `jobs` (default: a core each)."""
     return min(jobs or os.cpu_count() or 1, max(count, 1))
+
+
+# A worker process costs about what laying out a face or two does: forking, copying the pages
+# of this process it writes to, and the set-up of its own first layout (cffi's types, Pango's
+# fonts), which this process, rendering every job itself, pays once.
+_FACES_WORTH_WORKERS = 4
+
+
+def job_processes(jobs: int | None, face_jobs: list[FaceJob], document_jobs: list[DocumentJob],
+                  budget_jobs: list[BudgetJob]) -> int:
+    """How many processes render these jobs when asked for `jobs`: this one alone for fewer
+    faces to lay out (rendered or measured) than `_FACES_WORTH_WORKERS` and no document
+    (after an edit of a text or two), else `worker_count`."""
+    faces = len(face_jobs) + sum(len(job.faces) for job in budget_jobs)
+    if not document_jobs and faces < _FACES_WORTH_WORKERS:
+        return 1
+    return worker_count(jobs, len(face_jobs) + len(document_jobs) + len(budget_jobs))
