@@ -144,9 +144,8 @@ def test_a_rebuild_renders_only_the_edited_card_and_tells_the_page_to_reload(rev
     new = cache_entries(out) - before
     # The edited card's fit, its rendering and its fit budgets, and the German Duel's plan
     # record; nothing else but the record of a stylesheet set parsed for them, and the
-    # templates compiled
-    # (Jinja keys them by their path) in this copy, whose first review was planned from the
-    # plan records and made no HTML.
+    # templates compiled (Jinja keys them by their path) in this copy, whose first review was
+    # planned from the plan records and made no HTML.
     payloads = [path.read_bytes().split(b"\n", 1)[1] for path in new]
     stylesheets = [payload for payload in payloads if payload.startswith(b'{"files"')]
     plans = [payload for payload in payloads if payload.startswith(b'{"documents"')]
