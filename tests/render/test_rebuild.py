@@ -5,6 +5,7 @@ nothing changed rewrites nothing."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -139,3 +140,26 @@ def test_a_face_damaged_after_it_was_planned_is_rendered_again_when_imposed(proj
     cold = tmp_path / "cold"
     build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
     assert outputs(out) == outputs(cold)
+
+
+def test_a_build_leaves_no_temporary_font_folder_and_ends_silently(project_copy, face_cache, tmp_path):
+    """WeasyPrint copies the project's fonts into a temporary folder per stylesheet set and
+    removes it when the set is freed; `cardkit` freezes the collector at exit, so the
+    renderer lets its sets go before that, in a cold build and in a rebuild after an edit."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    environment = {**os.environ, "TMPDIR": str(temporary)}
+
+    def run(out: Path, *options: str) -> str:
+        arguments = ["build", str(project_copy), "--out", str(out), "--quiet", *DUEL_GERMAN_A4, *options]
+        finished = subprocess.run([sys.executable, "-c", PROBE.format(arguments=arguments, heavy=())],
+                                  capture_output=True, text=True, timeout=600, check=False, env=environment)
+        assert "EXIT: 0" in finished.stdout, finished.stdout + finished.stderr
+        return finished.stderr
+
+    assert run(tmp_path / "cold", "--no-cache") == ""
+    warm = with_face_cache(tmp_path / "warm", face_cache)
+    run(warm)
+    edit(project_copy, "muss er sie zeigen", "muss er sie offen zeigen")
+    assert run(warm) == ""
+    assert list(temporary.iterdir()) == []
