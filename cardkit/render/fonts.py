@@ -10,7 +10,10 @@ them holds prints as an empty box, and `glyphs.glyph_problems` reports it before
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import weakref
 from pathlib import Path
 
 from weasyprint.text.fonts import FontConfiguration
@@ -25,9 +28,31 @@ def project_font_config() -> FontConfiguration:
     # fontconfig reads FONTCONFIG_FILE when WeasyPrint creates the configuration, and only then.
     os.environ["FONTCONFIG_FILE"] = str(NO_SYSTEM_FONTS)
     try:
-        return FontConfiguration()
+        configuration = FontConfiguration()
+        _made.add(configuration)
+        return configuration
     finally:
         if previous is None:
             del os.environ["FONTCONFIG_FILE"]
         else:
             os.environ["FONTCONFIG_FILE"] = previous
+
+
+# Every font configuration this process made and still holds.
+_made: weakref.WeakSet[FontConfiguration] = weakref.WeakSet()
+
+
+@atexit.register
+def _remove_font_copies() -> None:
+    """Removes the temporary folder each font configuration still held at exit copied the
+    project's fonts into. WeasyPrint removes it when the configuration is freed, but one
+    still held when the process ends may never be freed (`cardkit` freezes the collector at
+    exit), or be freed after the interpreter took down what removes it. `_folder` is the
+    attribute WeasyPrint's own clean-up reads; emptied, that clean-up has nothing left to do.
+    (`tests/render/test_rebuild.py` runs builds and an export with a `TMPDIR` of their own
+    and requires it empty.)"""
+    for configuration in list(_made):
+        folder = getattr(configuration, "_folder", None)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+            configuration._folder = None

@@ -10,12 +10,9 @@ covers the files a document's own HTML names (a template's `<img src>`, a `url()
 
 from __future__ import annotations
 
-import atexit
-import gc
 import hashlib
 import json
 import re
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -57,12 +54,7 @@ class Renderer:
     only when something is rendered: the digests come from `store` (the face cache) where it
     records which files a stylesheet set was parsed from and they are unchanged."""
 
-    # Every renderer of this process, so that their parsed stylesheets can be let go before
-    # it exits (`_release_stylesheets`).
-    _living: weakref.WeakSet[Renderer] = weakref.WeakSet()
-
     def __init__(self, root: Path, store: FaceCache | None = None):
-        Renderer._living.add(self)
         self.root = root.resolve()
         self.templates = self.root / "templates"
         self.base_url = self.templates.as_uri() + "/"
@@ -226,16 +218,3 @@ def _referenced(text: str, base: str) -> list[str]:
         if local_path(url) is not None and url not in urls:
             urls.append(url)
     return urls
-
-
-@atexit.register
-def _release_stylesheets() -> None:
-    """Lets go of every renderer's parsed stylesheets while the interpreter is whole. Their
-    font configurations then remove, as they are freed, the temporary folders WeasyPrint
-    copied the project's fonts into: left for the interpreter's last moments (`cardkit`
-    freezes the collector at exit), they would find the functions that remove them gone,
-    and leave the folders behind. Registered after the collector's freeze, this runs
-    before it."""
-    for renderer in list(Renderer._living):
-        renderer._sets.clear()
-    gc.collect(1)  # the documents last laid out hold them too, in cycles young enough for this

@@ -145,21 +145,28 @@ def test_a_face_damaged_after_it_was_planned_is_rendered_again_when_imposed(proj
 def test_a_build_leaves_no_temporary_font_folder_and_ends_silently(project_copy, face_cache, tmp_path):
     """WeasyPrint copies the project's fonts into a temporary folder per stylesheet set and
     removes it when the set is freed; `cardkit` freezes the collector at exit, so the
-    renderer lets its sets go before that, in a cold build and in a rebuild after an edit."""
+    renderer lets its sets go before that: in a cold build, in a rebuild after an edit, and
+    in an export that measures the fit budgets itself."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     environment = {**os.environ, "TMPDIR": str(temporary)}
 
-    def run(out: Path, *options: str) -> str:
-        arguments = ["build", str(project_copy), "--out", str(out), "--quiet", *DUEL_GERMAN_A4, *options]
-        finished = subprocess.run([sys.executable, "-c", PROBE.format(arguments=arguments, heavy=())],
+    def run(*arguments: str) -> str:
+        finished = subprocess.run([sys.executable, "-c", PROBE.format(arguments=list(arguments), heavy=())],
                                   capture_output=True, text=True, timeout=600, check=False, env=environment)
         assert "EXIT: 0" in finished.stdout, finished.stdout + finished.stderr
         return finished.stderr
 
-    assert run(tmp_path / "cold", "--no-cache") == ""
+    def build_into(out: Path, *options: str) -> str:
+        return run("build", str(project_copy), "--out", str(out), "--quiet", *DUEL_GERMAN_A4, *options)
+
+    assert build_into(tmp_path / "cold", "--no-cache") == ""
     warm = with_face_cache(tmp_path / "warm", face_cache)
-    run(warm)
+    build_into(warm)
     edit(project_copy, "muss er sie zeigen", "muss er sie offen zeigen")
-    assert run(warm) == ""
+    assert build_into(warm) == ""
+    unbuilt = tmp_path / "unbuilt"
+    unbuilt.mkdir()
+    assert run("i18n", "export", "--lang", "de", "--root", str(project_copy), "--build-dir", str(unbuilt),
+               "-o", str(tmp_path / "de.po")) == ""
     assert list(temporary.iterdir()) == []
