@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from cardkit.model.database import load_database
 from cardkit.render.build import build
 from cardkit.render.games import targets
-from tests.conftest import with_face_cache
+from tests.conftest import MINIMAL_DATABASE, with_face_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -51,6 +51,18 @@ def project_copy(tmp_path) -> Path:
     for folder in ("cards", "locales", "templates"):
         shutil.copytree(PROJECT / folder, tmp_path / folder)
     return tmp_path
+
+
+@pytest.fixture
+def art_project(tmp_path) -> Path:
+    """The minimal database with the project's templates and the test pictures."""
+    from tests.render.art_pictures import make_pictures  # draws with Pillow: only for these tests
+
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    shutil.copytree(PROJECT / "templates", root / "templates")
+    make_pictures(root / "art" / "duel", tmp_path / "elsewhere")
+    return root
 
 
 def mm(points) -> float:

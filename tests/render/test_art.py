@@ -4,7 +4,6 @@ nothing written; the cache re-renders exactly the faces whose picture changed.""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pikepdf
@@ -15,23 +14,13 @@ from pikepdf import PdfImage
 from cardkit.checks.output import format_problem
 from cardkit.render.build import BuildFailed, build
 from cardkit.render.layout import BLEED, PAPERS, back_slot, slot
-from tests.conftest import MINIMAL_DATABASE, BrokenFixture
-from tests.render.art_pictures import MINIMAL_ART, make_pictures, placed_images, with_art
+from tests.conftest import BrokenFixture
+from tests.render.art_pictures import MINIMAL_ART, placed_images, with_art
 from tests.render.conftest import PROJECT
 from tests.render.pdf_content import text_runs
 
 BROKEN = sorted((Path(__file__).parent / "broken_art").glob("*.yaml"))
 A4 = PAPERS["a4"]
-
-
-@pytest.fixture
-def art_project(tmp_path) -> Path:
-    """The minimal database with the project's templates and the test pictures."""
-    root = tmp_path / "db"
-    shutil.copytree(MINIMAL_DATABASE, root)
-    shutil.copytree(PROJECT / "templates", root / "templates")
-    make_pictures(root / "art" / "duel", tmp_path / "elsewhere")
-    return root
 
 
 def build_en(root: Path, out: Path, **options):

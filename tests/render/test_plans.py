@@ -25,7 +25,7 @@ from cardkit.render import plans as plans_module
 from cardkit.render.plans import PlanInputs
 from cardkit.render.renderer import Renderer
 from tests.conftest import MINIMAL_DATABASE, with_face_cache
-from tests.render.art_pictures import MINIMAL_ART, make_pictures, with_art
+from tests.render.art_pictures import MINIMAL_ART, with_art
 from tests.render.conftest import PROJECT
 from tests.render.test_rebuild import outputs
 
@@ -88,18 +88,8 @@ def test_an_input_changes_the_key_of_exactly_the_targets_made_from_it(project_co
     assert changed_by(project_copy, edit) == changed
 
 
-@pytest.fixture
-def art_project(tmp_path) -> Path:
-    """The minimal database with the project's templates and pictures on two cards."""
-    root = tmp_path / "db"
-    shutil.copytree(MINIMAL_DATABASE, root)
-    shutil.copytree(PROJECT / "templates", root / "templates")
-    make_pictures(root / "art" / "duel", tmp_path / "elsewhere")
-    with_art(root, MINIMAL_ART)
-    return root
-
-
 def test_a_picture_changes_the_key_of_the_targets_showing_it(art_project):
+    with_art(art_project, MINIMAL_ART)
     shown = art_project / "art/duel/gradient.jpg"
     keys = plan_keys(art_project)
     assert changed_by(art_project, lambda root: Image.open(shown).rotate(180).save(shown, quality=95)) == set(keys)
