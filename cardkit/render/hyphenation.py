@@ -47,15 +47,18 @@ def pattern_file(language: str) -> Path | None:
 
 def pattern_key(path: Path) -> str:
     """The cache key of a pattern file's parsed patterns."""
-    return cache_key("hyphenation patterns, by their tags", pyphen.__version__, path.name,
-                     hashlib.sha256(path.read_bytes()).hexdigest())
+    return cache_key("hyphenation patterns, by their tags", *_pattern_file_identity(path))
 
 
 def words_key(path: Path) -> str:
     """The cache key of the hyphenation points of words, as pyphen finds them with a pattern
     file: its content and pyphen's version, as `pattern_key`."""
-    return cache_key("hyphenation points, by word", pyphen.__version__, path.name,
-                     hashlib.sha256(path.read_bytes()).hexdigest())
+    return cache_key("hyphenation points, by word", *_pattern_file_identity(path))
+
+
+def _pattern_file_identity(path: Path) -> tuple[str, str, str]:
+    """What the patterns pyphen reads from a file depend on: pyphen's version and the file."""
+    return pyphen.__version__, path.name, hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 # Each word's hyphenation points, as `HyphDict.positions` gives them (lower case words).
