@@ -128,7 +128,7 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
-                           games=games, outputs=outputs, art_dpi=art_dpi)
+                           games=games, outputs=outputs, art_dpi=art_dpi, fork_standby=True)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)

@@ -16,9 +16,12 @@ whose inputs changed.
 
 Rendering is spread over worker processes (workers.py), forked once this process has
 loaded the database, parsed the stylesheets and compiled the templates, so they start with
-all of it. Everything is rendered in memory first; only when every document is ready are the files
-written, so a failed build leaves the previous PDFs in place. The bytes do not depend on
-the number of processes, nor on what the cache held.
+all of it. The face or two of a rebuild after an edit, too few to be worth worker processes,
+are laid out by a standby process (standby.py) forked as the build begins, which loads
+WeasyPrint on the second core while this process loads, checks and plans; this one imposes
+the sheets meanwhile. Everything is rendered in memory first; only when every document is
+ready are the files written, so a failed build leaves the previous PDFs in place. The bytes
+do not depend on the number of processes, nor on what the cache held.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, as_completed
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import version
@@ -55,6 +59,7 @@ from cardkit.render.plans import PlanInputs, PlannedFace, PlanRecord, encode_rec
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 from cardkit.render.resources import RESOURCE_LIMIT
+from cardkit.render.standby import Standby, start_standby
 from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, Worker, document_html,
                                     job_processes, measure_job_budgets, render_document, render_face,
                                     start_worker, worker_count)
@@ -99,83 +104,89 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
           progress: Progress | None = None, cache: bool = True,
           games: list[str] | None = None, outputs: Outputs = Outputs(),
-          art_dpi: int = DEFAULT_ART_DPI) -> BuildResult:
+          art_dpi: int = DEFAULT_ART_DPI, fork_standby: bool = False) -> BuildResult:
     """Renders and writes the PDFs of `games` (default: every game), or whatever else
     `outputs` asks for (outputs.py); with `cache` False the face cache is neither read nor
-    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size."""
+    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size.
+    `fork_standby` is for a process that ends with the build, as `cardkit build` does: a
+    rebuild's few faces are then laid out by a standby process (standby.py), where one can
+    help; a process that lives on lays them out itself, and has WeasyPrint for its next build."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
-    database = _load(root)
-    languages = languages or database.languages
-    papers = (papers or list(PAPERS)) if outputs.imposes else []
-    unknown = [language for language in languages if language not in database.languages]
-    if unknown:
-        raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
-                          f"known: {', '.join(database.languages)}")
-    games = games or database.games
-    unknown = [game for game in games if game not in database.games]
-    if unknown:
-        raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
-                          f"known: {', '.join(database.games)}")
-    store.open()
-    preflight = preflight_problems(database, root, languages, store)
-    if not preflight:  # a refused catalogue or font would refuse the templates too
-        try:
-            pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
-        except RenderError as exc:
-            raise BuildFailed(str(exc)) from None
-        preflight = pictures.errors
-    if preflight:
-        raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
-    imposed: dict[tuple[Target, str], bytes] = {}
-    fonts = _Fonts(root)
+    # Forked now, it sets up on the second core while this process loads, checks and plans.
+    with start_standby(root, store, jobs) if fork_standby else nullcontext() as standby:
+        database = _load(root)
+        languages = languages or database.languages
+        papers = (papers or list(PAPERS)) if outputs.imposes else []
+        unknown = [language for language in languages if language not in database.languages]
+        if unknown:
+            raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
+                              f"known: {', '.join(database.languages)}")
+        games = games or database.games
+        unknown = [game for game in games if game not in database.games]
+        if unknown:
+            raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
+                              f"known: {', '.join(database.games)}")
+        store.open()
+        preflight = preflight_problems(database, root, languages, store)
+        if not preflight:  # a refused catalogue or font would refuse the templates too
+            try:
+                pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
+            except RenderError as exc:
+                raise BuildFailed(str(exc)) from None
+            preflight = pictures.errors
+        if preflight:
+            raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
+        imposed: dict[tuple[Target, str], bytes] = {}
+        fonts = _Fonts(root)
 
-    def impose(rendered: Rendered, target: Target) -> None:
-        """The card sheets of a target whose faces are all at hand, while the rest render."""
-        context = rendered.contexts[target]
-        faces = (*context.faces, *context.backs)
-        keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
-        for paper in papers:
-            laid_out = [[Slot(face_name(context.faces[index].id),
-                              face_name(context.faces[index].back_id)) for index in indices]
-                        for indices in sheets(len(context.faces), PAPERS[paper])]
-            imposed[target, paper] = _imposed(
-                store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
-                lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
-                fonts, rendered.documents.get((target, "credits", paper)))
-            rendered.advance(f"{target}/{paper}: imposed")
+        def impose(rendered: Rendered, target: Target) -> None:
+            """The card sheets of a target whose faces are all at hand, while the rest render."""
+            context = rendered.contexts[target]
+            faces = (*context.faces, *context.backs)
+            keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
+            for paper in papers:
+                laid_out = [[Slot(face_name(context.faces[index].id),
+                                  face_name(context.faces[index].back_id)) for index in indices]
+                            for indices in sheets(len(context.faces), PAPERS[paper])]
+                imposed[target, paper] = _imposed(
+                    store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
+                    lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
+                    fonts, rendered.documents.get((target, "credits", paper)))
+                rendered.advance(f"{target}/{paper}: imposed")
 
-    rendered = render_faces(root, database, languages, papers, store, jobs, progress,
-                            later_steps=len(games) * len(languages) * len(papers),
-                            ready=impose if outputs.imposes else None, games=games,
-                            pictures=pictures)
-    contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
-    result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
-                         problems=pictures.warnings)
-    result.rendered = rendered.rendered
+        rendered = render_faces(root, database, languages, papers, store, jobs, progress,
+                                later_steps=len(games) * len(languages) * len(papers),
+                                ready=impose if outputs.imposes else None, games=games,
+                                pictures=pictures, standby=standby,
+                                meanwhile=fonts.prepare if outputs.imposes else None)
+        contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
+        result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
+                             problems=pictures.warnings)
+        result.rendered = rendered.rendered
 
-    for target, context in contexts.items():
-        fits = [fit for face in (*context.faces, *context.backs)
-                for fit in faces[target, face.id].fits if not fit.fits]
-        result.problems += problems_of(database, target.language, fits, context.templates)
-    overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
-    if overflowing:
-        raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
-                          "smallest size", result.problems)
+        for target, context in contexts.items():
+            fits = [fit for face in (*context.faces, *context.backs)
+                    for fit in faces[target, face.id].fits if not fit.fits]
+            result.problems += problems_of(database, target.language, fits, context.templates)
+        overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
+        if overflowing:
+            raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
+                              "smallest size", result.problems)
 
-    pdfs: dict[Target, dict[str, bytes]] = {target: {} for target in contexts}
-    for target in contexts:
-        for paper in papers:
-            pdfs[target][f"cards-{paper}.pdf"] = imposed[target, paper]
-            if (target, "reference", paper) in documents:
-                pdfs[target][f"reference-{paper}.pdf"] = documents[target, "reference", paper]
-    files = ({out / target.folder / name: pdf for target, named in pdfs.items() for name, pdf in named.items()}
-             if "pdf" in outputs.formats else {})
-    others, made = outputs.files(database, rendered, pdfs, out, store, jobs)
-    files.update(others)
-    result.rendered += made
-    result.written = write_outputs(out, files)
-    return result
+        pdfs: dict[Target, dict[str, bytes]] = {target: {} for target in contexts}
+        for target in contexts:
+            for paper in papers:
+                pdfs[target][f"cards-{paper}.pdf"] = imposed[target, paper]
+                if (target, "reference", paper) in documents:
+                    pdfs[target][f"reference-{paper}.pdf"] = documents[target, "reference", paper]
+        files = ({out / target.folder / name: pdf for target, named in pdfs.items() for name, pdf in named.items()}
+                 if "pdf" in outputs.formats else {})
+        others, made = outputs.files(database, rendered, pdfs, out, store, jobs)
+        files.update(others)
+        result.rendered += made
+        result.written = write_outputs(out, files)
+        return result
 
 
 @dataclass
@@ -220,13 +231,15 @@ Ready = Callable[[Rendered, Target], None]
 def render_faces(root: Path, database: Database, languages: list[str], papers: list[str],
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
                  later_steps: int = 0, ready: Ready | None = None,
-                 games: list[str] | None = None,
-                 pictures: Pictures | None = None) -> Rendered:
+                 games: list[str] | None = None, pictures: Pictures | None = None,
+                 standby: Standby | None = None, meanwhile: Callable[[], None] | None = None) -> Rendered:
     """Every face of `games` (default: all) in `languages` and the reference sheets and
     duplex check of each paper: from the cache where it holds them whole, rendered (in
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
     the others may still render. `later_steps` are steps the caller reports after these,
-    through `Rendered.advance`. `pictures` (art.py) are drawn on the faces they belong to."""
+    through `Rendered.advance`. `pictures` (art.py) are drawn on the faces they belong to. A
+    `standby` (standby.py) runs the jobs when they are too few for worker processes;
+    `meanwhile` is called while other processes lay out faces or documents."""
     # With a second core, the hyphenation patterns the cache lacks are parsed there while
     # this process plans.
     with PatternPrefetch(languages if worker_count(jobs, 2) > 1 else [], store) as patterns:
@@ -254,7 +267,8 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         face_jobs.sort(key=lambda job: job.target.language in parsing)
         document_jobs.sort(key=lambda job: job.target.language in parsing)
         _render_jobs(root, jobs, store, patterns, result, face_jobs, document_jobs, budget_jobs,
-                     len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready)
+                     len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready,
+                     standby, meanwhile)
         _keep_records(result, worker.renderer, planned, inputs)
     result.rendered.sort()
     return result
@@ -267,7 +281,8 @@ def _stylesheets_of(job: FaceJob | DocumentJob | BudgetJob) -> str:
 
 def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: PatternPrefetch, result: Rendered,
                  face_jobs: list[FaceJob], document_jobs: list[DocumentJob], budget_jobs: list[BudgetJob],
-                 steps: int, progress: Progress | None, ready: Ready | None) -> None:
+                 steps: int, progress: Progress | None, ready: Ready | None, standby: Standby | None,
+                 meanwhile: Callable[[], None] | None) -> None:
     """Renders the planned jobs into `result`, keeping each in the cache (and in `patterns`
     the hyphenation points the jobs worked out), and calls `ready` for each target as soon
     as it is complete. The fit budgets only go into the cache: no output waits for them."""
@@ -290,14 +305,24 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: Patte
     for target in result.contexts:
         if not waiting[target] and ready is not None:
             ready(result, target)
+    processes = job_processes(jobs, face_jobs, document_jobs, budget_jobs)
+    if standby is not None and (processes > 1 or document_jobs or not (face_jobs or budget_jobs)):
+        # Its core is the workers' now, or there is nothing for it: it lays out faces and
+        # measures budgets only, having none of the pictures a credits page lists.
+        standby.close()
+        standby = None
+    # With a standby, the faces first: their sheets are imposed here while it measures the
+    # budgets. Otherwise the reference sheets and budgets, the longest jobs, are started first,
+    # so that they do not end last.
+    order = ([(render_face, face_jobs), (measure_job_budgets, budget_jobs)] if standby is not None else
+             [(measure_job_budgets, budget_jobs), (render_document, document_jobs), (render_face, face_jobs)])
     # The workers start here, forked from this process once it has loaded the database,
     # parsed the stylesheets and compiled the templates: they inherit all of it, frozen (heap.py).
-    with frozen_heap(), Executor(root, job_processes(jobs, face_jobs, document_jobs, budget_jobs)) as run:
-        # The reference sheets and budgets are the longest jobs: started first, they do not end last.
+    with frozen_heap(), Executor(root, processes, standby) as run:
         pending: dict[Future, FaceJob | DocumentJob | BudgetJob] = {
-            run(measure_job_budgets, job): job for job in budget_jobs}
-        pending.update({run(render_document, job): job for job in document_jobs})
-        pending.update({run(render_face, job): job for job in face_jobs})
+            run(function, job): job for function, batch in order for job in batch}
+        if meanwhile is not None and (face_jobs or document_jobs) and (processes > 1 or standby is not None):
+            meanwhile()
         for future in as_completed(pending):
             job, made = pending[future], _result(future)
             patterns.keep(made.learned)
@@ -379,7 +404,7 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered, papers: list[str
                       if has_budgets(target.language, face) and not store.holds(budget_key(plan.fit_keys[face.id]))]
         if unmeasured:
             budget_jobs.append(BudgetJob(target, tuple(unmeasured), tuple(
-                context.pictures[face_id] for face_id, _ in unmeasured if face_id in context.pictures)))
+                (face_id, context.pictures[face_id]) for face_id, _ in unmeasured if face_id in context.pictures)))
         lacking = False
         for paper in papers:
             documents = _documents(context)
@@ -517,6 +542,12 @@ class _Fonts:
             self._digests = [f"{path.name} {_digest(read_input(path, root=self.root, limit=RESOURCE_LIMIT))}"
                              for path in sorted(self.folder.iterdir()) if path.suffix.lower() in FONT_SUFFIXES]
         return self._digests
+
+    def prepare(self) -> None:
+        """Imports and reads what imposing takes, while other processes render the faces."""
+        from cardkit.render.impose import impose_cards  # noqa: F401
+
+        self.by_name()
 
     def by_name(self) -> dict[str, bytes]:
         if self._by_name is None:

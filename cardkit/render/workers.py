@@ -4,10 +4,11 @@ A process renders with what its `Worker` holds: the database (loaded once), one 
 a context per game and language (one environment per language) and the templates compiled
 once for all of them. The build sets up its own process's worker, then forks the others
 from it, so they start with all of it; where processes cannot fork, each loads the
-database itself, once. A job is a `FaceJob` (a face to fit and render), a `DocumentJob`
-(a reference sheet or duplex check for one paper) or a `BudgetJob` (cards to measure for
-their fit budgets, budgets.py); each returns what the face cache keeps, with the hyphenation
-points of words the process worked out (hyphenation.py).
+database itself, once, as does a rebuild's standby (standby.py), forked before the build
+loaded it. A job is a `FaceJob` (a face to fit and render), a `DocumentJob` (a reference
+sheet or duplex check for one paper) or a `BudgetJob` (cards to measure for their fit
+budgets, budgets.py); each returns what the face cache keeps, with the hyphenation points
+of words the process worked out (hyphenation.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment
 
@@ -32,6 +34,9 @@ from cardkit.render.games import Target
 from cardkit.render.hyphenation import PatternPrefetch, Words
 from cardkit.render.layout import PAPERS
 from cardkit.render.renderer import Renderer
+
+if TYPE_CHECKING:
+    from cardkit.render.standby import Standby
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,7 @@ class BudgetJob:
 
     target: Target
     faces: tuple[tuple[str, str], ...]  # (face id, budget key)
-    pictures: tuple[Picture, ...] = ()
+    pictures: tuple[tuple[str, Picture], ...] = ()  # (face id, picture)
 
 
 # The hyphenation points of words a job worked out, by the key of their record.
@@ -139,6 +144,13 @@ def start_worker(root: Path, database: Database, store: FaceCache,
     return _WORKER
 
 
+def start_standby_worker(root: Path, store: FaceCache) -> None:
+    """In a standby process (standby.py): the database, read from the files (the standby
+    was forked before the build loaded it), then WeasyPrint and the faces' stylesheets."""
+    worker = start_worker(root, load_database(root)[0], store, PatternPrefetch([], store))
+    worker.renderer.parse(FACE_STYLESHEETS)
+
+
 def _join_worker(root: Path) -> None:
     """In a worker process: keeps what it was forked with (the build's own database, its
     renderer and templates, ready to use); a process that was not forked loads the database
@@ -165,7 +177,8 @@ def measure_job_budgets(job: BudgetJob) -> MeasuredBudgets:
     """The fit budgets of a job's faces."""
     context, renderer = _WORKER.context(job.target), _WORKER.renderer
     _WORKER.patterns.load(job.target.language)
-    for picture in job.pictures:
+    for face_id, picture in job.pictures:
+        context.pictures[face_id] = picture
         renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
     faces = [context.face(face_id) for face_id, _ in job.faces]
     measured = measure_budgets(renderer, context, faces)
@@ -186,9 +199,10 @@ def render_document(job: DocumentJob) -> RenderedDocument:
 
 
 class Executor:
-    """Runs jobs in `workers` worker processes, or with one, in this process."""
+    """Runs jobs in `workers` worker processes, or with one, in the `standby` process where
+    there is one (standby.py), else in this process."""
 
-    def __init__(self, root: Path, workers: int):
+    def __init__(self, root: Path, workers: int, standby: Standby | None = None):
         # Forked, a worker starts with this process's database, renderer and templates;
         # where processes cannot fork, each loads and parses its own (_join_worker).
         forking = "fork" in multiprocessing.get_all_start_methods()
@@ -196,6 +210,7 @@ class Executor:
             max_workers=workers, initializer=_join_worker, initargs=(root,),
             mp_context=multiprocessing.get_context("fork") if forking else None)
             if workers > 1 else None)
+        self.standby = standby if workers == 1 else None
 
     def __enter__(self):
         return self.submit
@@ -203,6 +218,8 @@ class Executor:
     def submit(self, function, *arguments) -> Future:
         if self.pool is not None:
             return self.pool.submit(function, *arguments)
+        if self.standby is not None:
+            return self.standby.submit(function, *arguments)
         future = Future()
         try:
             future.set_result(function(*arguments))
@@ -213,6 +230,8 @@ class Executor:
     def __exit__(self, *exc_info):
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
+        if self.standby is not None:
+            self.standby.close()
 
 
 def worker_count(jobs: int | None, count: int) -> int:
