@@ -43,11 +43,14 @@ def start_standby(root: Path, store: FaceCache, jobs: int | None) -> AbstractCon
     """A standby for a build into `store`, closed as the block ends, where one can help:
     the cache is there (most likely a rebuild), a second process may render (`--jobs`),
     this process can fork and runs no other thread, and it has not loaded WeasyPrint
-    already (`review --watch`, the workbench), which would make laying out here quicker."""
+    already, which would make laying out here the quicker."""
     if (store.folder is None or not store.folder.is_dir() or worker_count(jobs, 2) < 2
             or not hasattr(os, "fork") or threading.active_count() > 1 or "weasyprint" in sys.modules):
         return nullcontext(None)
-    return Standby(root, store)
+    try:
+        return Standby(root, store)
+    except OSError:  # no process or pipe to be had: this process lays the faces out
+        return nullcontext(None)
 
 
 class Standby:
@@ -56,7 +59,12 @@ class Standby:
     def __init__(self, root: Path, store: FaceCache):
         job_reader, job_writer = Pipe(duplex=False)
         result_reader, result_writer = Pipe(duplex=False)
-        self.pid: int | None = os.fork()
+        try:
+            self.pid: int | None = os.fork()
+        except OSError:
+            for end in (job_reader, job_writer, result_reader, result_writer):
+                end.close()
+            raise
         if self.pid == 0:
             job_writer.close()
             result_reader.close()
@@ -66,6 +74,8 @@ class Standby:
         self._jobs: Connection = job_writer
         self._results: Connection = result_reader
         self._waiting: deque[Future] = deque()
+        self._lock = threading.Lock()
+        self._ended = False
         self._reader: threading.Thread | None = None
         self.used = False
 
@@ -77,11 +87,15 @@ class Standby:
 
     def submit(self, function, *arguments) -> Future:
         future: Future = Future()
-        self._waiting.append(future)
         self.used = True
+        with self._lock:
+            if self._ended:
+                future.set_exception(_stopped())
+                return future
+            self._waiting.append(future)
         try:
             self._jobs.send((function, arguments))
-        except OSError:  # it has ended; the reader says why
+        except OSError:  # it has ended: the reader fails the job
             pass
         if self._reader is None:
             self._reader = threading.Thread(target=self._read, daemon=True)
@@ -90,7 +104,7 @@ class Standby:
 
     def _read(self) -> None:
         """Hands each result to the job it answers, in the order they were sent, until the
-        standby ends; jobs it leaves unanswered fail."""
+        standby ends; the jobs it leaves unanswered fail, and so do any sent later."""
         while True:
             try:
                 succeeded, outcome = self._results.recv()
@@ -101,9 +115,12 @@ class Standby:
                 future.set_result(outcome)
             else:
                 future.set_exception(outcome)
-        while self._waiting:
-            self._waiting.popleft().set_exception(
-                RenderError("the standby renderer process stopped before finishing its jobs"))
+        with self._lock:
+            self._ended = True
+            unanswered = list(self._waiting)
+            self._waiting.clear()
+        for future in unanswered:
+            future.set_exception(_stopped())
 
     def close(self) -> None:
         """Ends the standby: one that was sent jobs has answered them all and ends when it
@@ -156,6 +173,10 @@ def _serve(root: Path, store: FaceCache, jobs: Connection, results: Connection) 
 
 def _stop(signal_number, frame) -> None:
     raise SystemExit(1)
+
+
+def _stopped() -> RenderError:
+    return RenderError("the standby renderer process stopped before finishing its jobs")
 
 
 def _sendable(exc: Exception) -> Exception:

@@ -95,12 +95,14 @@ def test_an_unused_standby_is_stopped_while_it_sets_up_and_leaves_nothing(tmp_pa
     assert list(own_temporary_folder.iterdir()) == []
 
 
-def test_jobs_a_standby_leaves_unanswered_fail(tmp_path):
+def test_jobs_a_standby_leaves_unanswered_fail_and_so_do_later_ones(tmp_path):
     with Standby(PROJECT_ROOT, FaceCache(tmp_path / "cache")) as standby:
         sleeping = standby.submit(time.sleep, 60)
         os.kill(standby.pid, signal.SIGKILL)
-        with pytest.raises(RenderError, match="stopped before finishing its jobs"):
+        with pytest.raises(RenderError, match="^the standby renderer process stopped before finishing its jobs$"):
             sleeping.result(timeout=60)
+        with pytest.raises(RenderError, match="stopped before finishing its jobs"):
+            standby.submit(os.getpid).result(timeout=60)
 
 
 def test_the_standby_measures_budgets_on_the_faces_with_their_pictures(art_project, tmp_path):
@@ -133,3 +135,16 @@ def test_a_standby_is_started_only_where_it_can_help(tmp_path, monkeypatch):
     with start_standby(PROJECT_ROOT, FaceCache(cache), 2) as standby:
         assert isinstance(standby, Standby)
     assert standby.pid is None  # closed with the block
+
+
+def test_where_no_process_can_be_forked_the_build_lays_out_itself(tmp_path, monkeypatch):
+    def no_process():
+        raise BlockingIOError("Resource temporarily unavailable")
+
+    (tmp_path / "cache").mkdir()
+    monkeypatch.delitem(sys.modules, "weasyprint", raising=False)
+    monkeypatch.setattr(os, "fork", no_process)
+    open_files = len(os.listdir("/proc/self/fd"))
+    with start_standby(PROJECT_ROOT, FaceCache(tmp_path / "cache"), 2) as standby:
+        assert standby is None
+    assert len(os.listdir("/proc/self/fd")) == open_files  # its pipes closed
