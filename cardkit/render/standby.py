@@ -66,9 +66,12 @@ class Standby:
                 end.close()
             raise
         if self.pid == 0:
-            job_writer.close()
-            result_reader.close()
-            _serve(root, store, job_reader, result_writer)  # never returns
+            try:  # the child never returns into the build that forked it
+                job_writer.close()
+                result_reader.close()
+                _serve(root, store, job_reader, result_writer)
+            finally:
+                os._exit(1)
         job_reader.close()
         result_writer.close()
         self._jobs: Connection = job_writer
@@ -165,6 +168,8 @@ def _serve(root: Path, store: FaceCache, jobs: Connection, results: Connection) 
     except BaseException:  # stopped, or the build is gone: there is no one left to answer
         status = 1
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # nothing interrupts the clean-up
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         fonts = sys.modules.get("cardkit.render.fonts")  # loaded with WeasyPrint, if it was
         if fonts is not None:
             fonts.remove_font_copies()
