@@ -14,9 +14,11 @@ does (workers.py): should a card file change between the two readings, a face it
 again at smaller sizes shows the newer text, under the key of what it shows (cache.py),
 and the plan record of that build is not kept (`PlanInputs.unchanged`).
 
-A build that has no job for it, or enough for worker processes, stops it at once. It is
-forked only from a process with no other thread, since a lock another thread held at the
-fork would stay held in the child.
+Only a build in a process that ends with it asks for one (`build(fork_standby=True)`, as
+`cardkit build` does): a process that lives on is better off loading WeasyPrint itself,
+once for all its builds. A build that has no job for it, or enough for worker processes,
+stops it at once. It is forked only from a process with no other thread, since a lock
+another thread held at the fork would stay held in the child.
 """
 
 from __future__ import annotations
