@@ -81,8 +81,7 @@ class Standby:
         self._waiting: deque[Future] = deque()
         self._lock = threading.Lock()
         self._ended = False
-        self._reader: threading.Thread | None = None
-        self.used = False
+        self._reader: threading.Thread | None = None  # started with the first job
 
     def __enter__(self) -> Standby:
         return self
@@ -92,7 +91,6 @@ class Standby:
 
     def submit(self, function, *arguments) -> Future:
         future: Future = Future()
-        self.used = True
         with self._lock:
             if self._ended:
                 future.set_exception(_stopped())
@@ -133,7 +131,7 @@ class Standby:
         Closing it again does nothing."""
         if self.pid is None:
             return
-        if not self.used:
+        if self._reader is None:
             os.kill(self.pid, signal.SIGTERM)
         self._jobs.close()
         if self._reader is not None:

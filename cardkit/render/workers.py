@@ -200,7 +200,7 @@ def render_document(job: DocumentJob) -> RenderedDocument:
 
 class Executor:
     """Runs jobs in `workers` worker processes, or with one, in the `standby` process where
-    there is one (standby.py), else in this process."""
+    there is one (standby.py), else in this process; closes the standby as it ends."""
 
     def __init__(self, root: Path, workers: int, standby: Standby | None = None):
         # Forked, a worker starts with this process's database, renderer and templates;
@@ -210,7 +210,7 @@ class Executor:
             max_workers=workers, initializer=_join_worker, initargs=(root,),
             mp_context=multiprocessing.get_context("fork") if forking else None)
             if workers > 1 else None)
-        self.standby = standby if workers == 1 else None
+        self.standby = standby
 
     def __enter__(self):
         return self.submit
