@@ -405,9 +405,8 @@ def _plan(worker: Worker, store: FaceCache, rendered: Rendered, papers: list[str
         if unmeasured:
             budget_jobs.append(BudgetJob(target, tuple(unmeasured), tuple(
                 (face_id, context.pictures[face_id]) for face_id, _ in unmeasured if face_id in context.pictures)))
-        lacking = False
+        lacking, documents = False, _documents(context)
         for paper in papers:
-            documents = _documents(context)
             keys = plan.documents.get(paper)
             if keys is None or sorted(keys) != sorted(documents):
                 lacking = True
