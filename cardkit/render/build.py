@@ -254,7 +254,8 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
             face_jobs, document_jobs, budget_jobs, planned = _plan(worker, store, result, papers, inputs)
-            if job_processes(jobs, face_jobs, document_jobs, budget_jobs) > 1:
+            processes = job_processes(jobs, face_jobs, document_jobs, budget_jobs)
+            if processes > 1:
                 # The sets the jobs use, parsed here once (the plan may have taken the
                 # digests from the cache's records), so that the workers forked next start
                 # with them and WeasyPrint.
@@ -266,7 +267,7 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         parsing = {language for language in languages if patterns.parsing(language)}
         face_jobs.sort(key=lambda job: job.target.language in parsing)
         document_jobs.sort(key=lambda job: job.target.language in parsing)
-        _render_jobs(root, jobs, store, patterns, result, face_jobs, document_jobs, budget_jobs,
+        _render_jobs(root, processes, store, patterns, result, face_jobs, document_jobs, budget_jobs,
                      len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready,
                      standby, meanwhile)
         _keep_records(result, worker.renderer, planned, inputs)
@@ -279,7 +280,7 @@ def _stylesheets_of(job: FaceJob | DocumentJob | BudgetJob) -> str:
     return REFERENCE_STYLESHEETS if isinstance(job, DocumentJob) and job.document == "reference" else FACE_STYLESHEETS
 
 
-def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: PatternPrefetch, result: Rendered,
+def _render_jobs(root: Path, processes: int, store: FaceCache, patterns: PatternPrefetch, result: Rendered,
                  face_jobs: list[FaceJob], document_jobs: list[DocumentJob], budget_jobs: list[BudgetJob],
                  steps: int, progress: Progress | None, ready: Ready | None, standby: Standby | None,
                  meanwhile: Callable[[], None] | None) -> None:
@@ -305,7 +306,6 @@ def _render_jobs(root: Path, jobs: int | None, store: FaceCache, patterns: Patte
     for target in result.contexts:
         if not waiting[target] and ready is not None:
             ready(result, target)
-    processes = job_processes(jobs, face_jobs, document_jobs, budget_jobs)
     if standby is not None and (processes > 1 or document_jobs or not (face_jobs or budget_jobs)):
         # Its core is the workers' now, or there is nothing for it: it lays out faces and
         # measures budgets only, having none of the pictures a credits page lists.

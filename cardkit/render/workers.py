@@ -247,9 +247,9 @@ _FACES_WORTH_WORKERS = 4
 
 def job_processes(jobs: int | None, face_jobs: list[FaceJob], document_jobs: list[DocumentJob],
                   budget_jobs: list[BudgetJob]) -> int:
-    """How many processes render these jobs when asked for `jobs`: this one alone for fewer
-    faces to lay out (rendered or measured) than `_FACES_WORTH_WORKERS` and no document
-    (after an edit of a text or two), else `worker_count`."""
+    """How many processes render these jobs when asked for `jobs`: one alone (this one, or
+    a rebuild's standby: standby.py) for fewer faces to lay out (rendered or measured) than
+    `_FACES_WORTH_WORKERS` and no document (after an edit of a text or two), else `worker_count`."""
     faces = len(face_jobs) + sum(len(job.faces) for job in budget_jobs)
     if not document_jobs and faces < _FACES_WORTH_WORKERS:
         return 1
