@@ -1,5 +1,5 @@
-"""How many processes a build renders its jobs in: this one alone for an edit's few faces,
-one per core for more."""
+"""How many processes a build renders its jobs in: one alone for an edit's few faces (the
+build's own, or its standby: test_standby.py), one per core for more."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def budgets(count: int) -> list[BudgetJob]:
     return [BudgetJob(TARGET, tuple((f"face-{index}", f"key-{index}") for index in range(count)))]
 
 
-def test_an_edits_face_and_its_budgets_render_in_this_process():
+def test_an_edits_face_and_its_budgets_render_in_one_process():
     assert job_processes(None, faces(1), [], budgets(1)) == 1
     assert job_processes(8, faces(2), [], []) == 1
 
