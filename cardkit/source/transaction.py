@@ -80,6 +80,10 @@ class WriteFailed(Exception):
         # and the next `recover` completes the write.
         self.committed = committed
 
+    def __reduce__(self):
+        # As it was raised when handed back from another process (one that renders, say).
+        return WriteFailed, (self.path, self.reason, self.committed)
+
 
 class JournalRefused(WriteFailed):
     """A staging folder or journal `recover` will not act on; nothing was touched.
@@ -88,6 +92,7 @@ class JournalRefused(WriteFailed):
     def __init__(self, path: Path, faults: list[tuple[int | None, str]], staging: Path):
         super().__init__(path, "; ".join(reason for _, reason in faults))
         self.faults = faults
+        self.staging = staging
         lines = [f"{path}:{line}: {reason}" if line else f"{path}: {reason}"
                  for line, reason in faults[:FAULTS_SHOWN]]
         if len(faults) > FAULTS_SHOWN:
@@ -95,6 +100,9 @@ class JournalRefused(WriteFailed):
         lines.append("the interrupted write was neither completed nor discarded, and nothing "
                      f"was changed; look into {staging}, then remove it")
         self.args = ("\n".join(lines),)
+
+    def __reduce__(self):
+        return JournalRefused, (self.path, self.faults, self.staging)
 
 
 def reason_of(exc: OSError) -> str:

@@ -18,6 +18,7 @@ from cardkit.render.errors import RenderError
 from cardkit.render.games import Target
 from cardkit.render.standby import Standby, start_standby
 from cardkit.render.workers import BudgetJob
+from cardkit.source.transaction import WriteFailed
 from tests.conftest import PROJECT_ROOT
 from tests.render.art_pictures import MINIMAL_ART, with_art
 
@@ -33,6 +34,10 @@ class Unpicklable(Exception):
 
 def raise_unpicklable() -> None:
     raise Unpicklable("no", "pickle")
+
+
+def fail_to_write(path: str) -> None:
+    raise WriteFailed(Path(path), "No space left on device")
 
 
 def budgets_and_pictures(job: BudgetJob) -> tuple[dict, list[str]]:
@@ -71,10 +76,15 @@ def test_jobs_run_in_the_standby_in_order_and_their_results_come_back(tmp_path, 
 def test_what_a_job_raised_is_raised_here(tmp_path):
     with Standby(PROJECT_ROOT, FaceCache(tmp_path / "cache")) as standby:
         refused, unpicklable = standby.submit(refuse, "no room"), standby.submit(raise_unpicklable)
+        unwritten = standby.submit(fail_to_write, str(tmp_path / "cache" / "entry"))
         with pytest.raises(RenderError, match="^no room$"):
             refused.result(timeout=60)
         with pytest.raises(RenderError, match="^Unpicklable: no pickle$"):
             unpicklable.result(timeout=60)
+        # A full disk there is the failure `cardkit build` reports for a full disk here.
+        with pytest.raises(WriteFailed) as failed:
+            unwritten.result(timeout=60)
+        assert (failed.value.path, failed.value.reason) == (tmp_path / "cache" / "entry", "No space left on device")
 
 
 def test_a_standby_that_could_not_set_up_answers_each_job_with_why(tmp_path):
