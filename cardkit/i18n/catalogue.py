@@ -84,6 +84,9 @@ class IncomingCatalogue:
     # The language and database the file records it was exported for, where it does.
     exported_for: str | None = None
     database: str | None = None
+    # The numbering of plural forms the file declares (a PO header's Plural-Forms), where it
+    # declares one; an XLIFF file's is known by its forms' count.
+    plural_forms: PluralForms | None = None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from cardkit.i18n.catalogue import (Change, Fault, ImportRefused, IncomingCatalo
                                     database_record, recorded_games)
 from cardkit.i18n.export import check_game
 from cardkit.i18n.keys import PHRASEBOOK
-from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.plurals import (PluralForms, PluralMismatch, accepted_plural_forms,
+                                   plural_forms)
 from cardkit.i18n.writer import LocaleEdits, PhraseForm, Translation, write_texts
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
@@ -168,7 +169,7 @@ def _check_labels(database: Database, received: IncomingCatalogue, game: str | N
                                                "import it into the game it was exported from")])
     try:
         translatable_language(language, database.languages)
-        return plural_forms(language)
+        return received.plural_forms or plural_forms(language)
     except (LanguageRefused, PluralMismatch) as exc:
         raise ImportRefused([Fault(header, str(exc))]) from None
 
@@ -337,6 +338,14 @@ class _Plan:
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
                                    ", ".join(changes)))
 
+    def forms_numbering(self, count: int) -> PluralForms:
+        """The plural forms a phrase of `count` forms is numbered by: the file's declared
+        numbering, or (an XLIFF file declares none) the accepted numbering with that many."""
+        if self.received.plural_forms is not None:
+            return self.forms
+        return next((forms for forms in accepted_plural_forms(self.language)
+                     if forms.count == count), self.forms)
+
     def take_phrase(self, unit: IncomingUnit, path: str) -> None:
         steps = path.split(".")
         if len(steps) != 3 or steps[0] != "effects" or steps[1] not in EFFECT_NAMES \
@@ -353,9 +362,10 @@ class _Plan:
         if unit.plural != counted:
             self.fault(unit, f"{unit.key} is {'a plural' if counted else 'a single'} phrase")
             return
-        if counted and len(unit.targets) != self.forms.count:
+        forms = self.forms_numbering(len(unit.targets)) if counted else self.forms
+        if counted and len(unit.targets) != forms.count:
             self.fault(unit, f"{unit.key} has {len(unit.targets)} plural forms; {self.language} "
-                             f"has {self.forms.count} ({self.forms.header})")
+                             f"has {forms.count} ({forms.header})")
             return
         expected_sources = ((source.one or source.other,) + (source.other,) * (len(unit.sources) - 1)
                             if counted else (source.other,))
@@ -372,7 +382,7 @@ class _Plan:
                                        "not written: it is fuzzy (needs review), and a phrase has "
                                        "no unconfirmed state; confirm it to import it", "skipped"))
             return
-        slots = self.forms.slots if counted else (("other",),)
+        slots = forms.slots if counted else (("other",),)
         current = phrase_of(self.database.phrasebooks.get(self.language), effect, variant)
         updates = {}
         for slot, text in zip(slots, unit.targets):

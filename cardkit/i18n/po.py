@@ -20,7 +20,8 @@ from pathlib import Path
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
                                     OutgoingUnit, recorded_games)
 from cardkit.model.games import games_title
-from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
+from cardkit.model.plurals import (PluralForms, PluralMismatch, accepted_plural_forms,
+                                   declared_plural_forms)
 from cardkit.placeholders import tokens
 from cardkit.problems import Position
 
@@ -258,11 +259,11 @@ def _catalogue(entries: list[_Entry], shown: Path) -> IncomingCatalogue:
         raise _Malformed(header_line, f"the file declares charset {charset.group(1)}; cardkit reads "
                                       "PO files in UTF-8")
     units = [_unit(entry) for entry in entries[1:]]
-    if any(unit.plural for unit in units):
-        _check_plural_forms(language, fields.get("plural-forms"), header_line)
+    forms = (_declared_plural_forms(language, fields.get("plural-forms"), header_line)
+             if any(unit.plural for unit in units) else None)
     return IncomingCatalogue(shown, language, header_line, units,
                              exported_for=fields.get(LANGUAGE_RECORD.lower()),
-                             database=fields.get(DATABASE_RECORD.lower()))
+                             database=fields.get(DATABASE_RECORD.lower()), plural_forms=forms)
 
 
 def _header_fields(text: str) -> dict[str, str]:
@@ -274,15 +275,19 @@ def _header_fields(text: str) -> dict[str, str]:
     return fields
 
 
-def _check_plural_forms(language: str, declared: str | None, line: int) -> None:
+def _declared_plural_forms(language: str, declared: str | None, line: int) -> PluralForms | None:
+    """The numbering the header's Plural-Forms declares: gettext's or Babel's CLDR formula
+    for the language (docs/translating.md, "Plural forms"); any other is refused."""
     try:
-        forms = plural_forms(language)
+        accepted = accepted_plural_forms(language)
     except PluralMismatch:
-        return  # an unknown language is refused with its line when the catalogue is imported
+        return None  # an unknown language is refused with its line when the catalogue is imported
     match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", declared or "")
-    if match is None or not forms.agrees_with(int(match.group(1)), match.group(2)):
+    forms = match and declared_plural_forms(language, int(match.group(1)), match.group(2))
+    if not forms:
         raise _Malformed(line, f"the header's Plural-Forms {declared!r} number the forms "
-                               f"differently from {language}'s: {forms.header}")
+                               f"differently from {language}'s: {accepted[0].header}")
+    return forms
 
 
 def _unit(entry: _Entry) -> IncomingUnit:

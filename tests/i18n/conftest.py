@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from babel.messages.plurals import PLURALS
+
+from cardkit.model import plurals
 
 # Comments, quoting styles, a literal block with quotes, markup, an icon and non-Latin
 # text, a translator's note over two lines, a stale translation and a missing text.
@@ -55,3 +58,22 @@ def rich_database(minimal_database: Path) -> Path:
 def snapshot(root: Path) -> dict[Path, bytes]:
     return {path.relative_to(root): path.read_bytes() for path in sorted(root.rglob("*"))
             if path.is_file()}
+
+
+# Babel's formulas for Spanish before and after its 2.19 release gave it a form for millions.
+BABEL_2_18_SPANISH = (2, "(n != 1)")
+BABEL_2_19_SPANISH = (3, "(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2)")
+
+
+@pytest.fixture
+def babel_spanish(monkeypatch):
+    """Sets the formula Babel's table gives Spanish, as one release or another of Babel does,
+    so a test holds whichever release is installed."""
+    def set_formula(formula):
+        monkeypatch.setattr(plurals, "get_plural",
+                            lambda language: formula if language == "es" else PLURALS[language])
+        plurals.plural_forms.cache_clear()
+        plurals.accepted_plural_forms.cache_clear()
+    yield set_formula
+    plurals.plural_forms.cache_clear()
+    plurals.accepted_plural_forms.cache_clear()

@@ -31,9 +31,11 @@ def _extracted(output: Path) -> None:
 
 
 def _dated_lines_left_out(path: Path) -> str:
-    """The template without the lines that carry the day and year of its extraction."""
+    """The template without the lines that carry the day and year of its extraction, or the
+    version of Babel that extracted it (the lock's, or the newest a range allows)."""
     return "".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
-                   if not line.startswith(('"POT-Creation-Date:', "# Copyright", "# FIRST AUTHOR")))
+                   if not line.startswith(('"POT-Creation-Date:', "# Copyright", "# FIRST AUTHOR",
+                                           '"Generated-By:')))
 
 
 def _msgids(path: Path) -> set[str]:
