@@ -134,11 +134,13 @@ def phrasebook_skeleton(database: Database, language: str, locale: Locale) -> st
 
 def begun_catalogue(template: bytes, locale: Locale) -> str:
     """The template catalogue begun for `locale`, as `pybabel init` writes it: the
-    language's header and plural forms, every string untranslated."""
+    language's header, every string untranslated; its plural forms numbered as cardkit's
+    exports number them (gettext's, not the Babel release's: model/plurals.py)."""
     catalog: Catalog = read_po(io.BytesIO(template), locale=locale)
     catalog.locale = locale
     catalog.revision_date = datetime.now(timezone.utc)
     catalog.fuzzy = False
+    catalog.mime_headers = [("Plural-Forms", plural_forms(str(locale)).header)]
     out = io.BytesIO()
     write_po(out, catalog, width=CATALOGUE_WIDTH)
     return out.getvalue().decode("utf-8")

@@ -10,14 +10,17 @@ import subprocess
 import polib
 import pytest
 import yaml
+from babel import Locale
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from cardkit.cli import main
+from cardkit.i18n.begin import begun_catalogue
 from cardkit.model.plurals import plural_forms
 from cardkit.workbench.app import create_app
 from cardkit.workbench.service import Workbench
 from tests.conftest import PROJECT_ROOT
+from tests.i18n.conftest import BABEL_2_19_SPANISH
 from tests.render.pdf_content import text_runs
 
 # Letters of each language a PDF must print (the glyph-missing check proves the fonts
@@ -98,3 +101,12 @@ def test_a_new_language_from_init_to_a_printed_pdf(scratch, tmp_path, language):
         cards = {card["card_id"]: card for card in client.get("/api/cards").json()["cards"]}
     assert {card_id: cards[card_id]["state"] for card_id in names} == dict.fromkeys(names, "translated")
     assert cards["iron-matron"]["state"] == "missing"
+
+
+def test_the_begun_template_catalogue_numbers_plurals_as_the_exports_do(babel_spanish):
+    """`pybabel init` would write the Babel release's Plural-Forms; the begun catalogue has
+    gettext's, as the card texts' exports do, whichever release is installed."""
+    babel_spanish(BABEL_2_19_SPANISH)
+    begun = begun_catalogue((PROJECT_ROOT / "templates/cardkit.pot").read_bytes(), Locale.parse("es"))
+
+    assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in begun
