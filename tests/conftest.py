@@ -47,6 +47,19 @@ class BrokenFixture:
         return destination
 
 
+# Fixtures that build the shipped database, draw pictures, or drive a browser or a server:
+# a test that uses one is in the full suite only, not in the fast tier (`./dev test --fast`,
+# `-m "not slow"`). Other slow tests carry `@pytest.mark.slow` themselves.
+SLOW_FIXTURES = {"box_build", "face_cache", "built", "images_built", "site", "review_page",
+                 "art_project", "browser", "server"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 def broken_fixtures(folder: str) -> list:
     files = sorted((TESTS / folder / "broken").glob("*.yaml"))
     return [pytest.param(BrokenFixture.read(path), id=path.stem) for path in files]

@@ -26,6 +26,7 @@ def test_shipped_database_has_no_errors():
             if p.severity is Severity.ERROR] == []
 
 
+@pytest.mark.slow
 def test_shipped_database_is_canonical():
     assert format_database(PROJECT_ROOT, write=False).changed == []
 

@@ -49,6 +49,7 @@ def _problems(root: Path, rulebooks: Path | None = None) -> list[str]:
     return [format_problem(problem) for problem in validate(root, rulebooks=rulebooks).problems]
 
 
+@pytest.mark.slow
 def test_a_printed_name_needs_no_provisional_mark_and_a_fact_cited_to_a_printing_is_supported(tmp_path):
     root = printed_database(tmp_path / "db")
 
@@ -142,6 +143,7 @@ def _with_transcription(tmp_path: Path, text: str = TRANSCRIPTION, lines: int = 
     return root, folder
 
 
+@pytest.mark.slow
 @needs_rulebooks
 def test_printed_cards_with_a_transcription_are_checked_against_it(tmp_path):
     root, folder = _with_transcription(tmp_path)

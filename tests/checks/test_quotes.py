@@ -112,6 +112,7 @@ MOVED = [
 ]
 
 
+@pytest.mark.slow
 @needs_rulebooks
 @pytest.mark.parametrize("file, lines, moved, quote, where", MOVED)
 def test_a_citation_moved_30_lines_is_reported_with_the_nearest_place_of_its_quote(
@@ -235,6 +236,7 @@ def test_a_rulebook_of_another_line_count_is_not_read_for_quotes(tmp_path):
 
 # -- the command ------------------------------------------------------------------------
 
+@pytest.mark.slow
 @needs_rulebooks
 def test_validate_with_rulebooks_passes_the_shipped_database_and_fails_a_moved_citation(tmp_path):
     root = copy_database(tmp_path / "db")

@@ -59,6 +59,7 @@ def test_final_refuses_a_missing_text_and_an_untranslated_template_string(unconf
     assert "2 printed texts missing or unconfirmed" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_proof_marks_the_unconfirmed_text(unconfirmed, tmp_path):
     result = build(unconfirmed, "--out", str(tmp_path / "out"))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
@@ -15,6 +16,7 @@ def export(root: Path, *extra: str, language: str = "de"):
     return CliRunner().invoke(main, ["i18n", "export", "--lang", language, "--root", str(root), *extra])
 
 
+@pytest.mark.slow
 def test_each_card_text_carries_its_fit_budget(tmp_path):
     result = export(PROJECT_ROOT, "--game", "duel", "--build-dir", str(tmp_path))
     assert result.exit_code == 0, result.output

@@ -28,6 +28,7 @@ print("EXIT:", code)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("arguments", [["--help"], ["validate", str(PROJECT)]])
 def test_help_and_validate_load_neither_weasyprint_nor_the_rules_engine(arguments):
     run = subprocess.run([sys.executable, "-c", PROBE.format(arguments=arguments, heavy=HEAVY)],

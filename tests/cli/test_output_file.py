@@ -93,6 +93,7 @@ def cardkit_process(arguments: list[str], stdout) -> subprocess.CompletedProcess
                           stdout=stdout, stderr=subprocess.PIPE, timeout=120)
 
 
+@pytest.mark.slow
 def test_dev_stdout_is_standard_output_through_a_pipe(minimal_database: Path):
     run = cardkit_process(["i18n", "export", "--lang", "es", "--no-fit-budgets", "--root",
                            str(minimal_database), "-o", "/dev/stdout"], subprocess.PIPE)
@@ -100,6 +101,7 @@ def test_dev_stdout_is_standard_output_through_a_pipe(minimal_database: Path):
     assert run.stdout.decode("utf-8") == expected_po(minimal_database)
 
 
+@pytest.mark.slow
 def test_dev_stdout_is_standard_output_into_a_redirected_file(minimal_database: Path, tmp_path: Path):
     """Standard output redirected to a regular file: /dev/stdout leads to that file, outside
     /dev, and is still written as standard output, not refused or replaced."""

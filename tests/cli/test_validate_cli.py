@@ -93,6 +93,7 @@ def test_fmt_check_reports_and_writes_nothing(minimal_database):
     assert plans.read_text() == messy
 
 
+@pytest.mark.slow
 def test_fmt_keeps_comments_and_key_order_and_is_idempotent(minimal_database):
     plans = minimal_database / "cards/duel/plans.yaml"
     plans.write_text("# keep me\nwild:\n    value: 13\n    colour:   orange   # and me\ninadequate: {colour: blue, value: 6}\n")
@@ -132,6 +133,7 @@ def test_validate_and_fmt_agree_on_a_byte_order_mark_inside_a_file(minimal_datab
     assert checked.output.splitlines()[0] == fixture.expected[0]
 
 
+@pytest.mark.slow
 def test_fmt_names_a_data_file_it_cannot_read_and_exits_1(minimal_database):
     aliens = minimal_database / "cards" / "duel" / "aliens.yaml"
     aliens.unlink()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
@@ -58,6 +59,7 @@ def test_fmt_writes_through_a_link_inside_the_project_and_keeps_it(minimal_datab
     assert kept.read_text().startswith("wild:\n  colour: orange\n")
 
 
+@pytest.mark.slow
 def test_fmt_refuses_a_link_to_outside_without_reading_it(minimal_database: Path, tmp_path: Path):
     secret = tmp_path / "passwd"
     secret.write_text("root:x:0:0:root:/root:/bin/bash\n")

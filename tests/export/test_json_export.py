@@ -50,6 +50,7 @@ def validator(definition: str | None = None) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(target)
 
 
+@pytest.mark.slow
 def test_every_game_file_and_the_meta_validate_against_the_schema(exported):
     names = sorted(path.name for path in exported.iterdir())
     assert names == sorted([*(f"{game}.json" for game in DATABASE.games), "meta.json", SCHEMA_FILE])
@@ -157,6 +158,7 @@ def _fingerprint(text: str) -> str:
     return fingerprint(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change, complaint", [
     (lambda card: card["texts"]["de"]["fields"]["name"].update(state="done"), "is not one of"),
     (lambda card: card["facts"].update(colour="green"), "Additional properties are not allowed"),

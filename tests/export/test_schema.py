@@ -27,6 +27,7 @@ def test_two_models_of_one_name_that_differ_are_refused():
         definitions.of(OtherAlien)
 
 
+@pytest.mark.slow
 def test_the_command_writes_the_file_only_when_it_changed(tmp_path):
     target = tmp_path / "cardkit-export-1.schema.json"
     target.write_text("{}\n", encoding="utf-8")

@@ -45,6 +45,7 @@ def without_line(unit: IncomingUnit) -> IncomingUnit:
     return replace(unit, line=0)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(source=ANY_TEXT, target=ANY_TEXT, note=NOTE, plural=st.booleans(), review=st.booleans())
 def test_po_carries_any_text(source, target, note, plural, review):
@@ -57,6 +58,7 @@ def test_po_carries_any_text(source, target, note, plural, review):
     assert [without_line(u) for u in read.units] == [received(unit)]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(source=XML_TEXT, target=XML_TEXT, note=XML_TEXT, plural=st.booleans(), review=st.booleans())
 def test_xliff_carries_any_text_xml_can(source, target, note, plural, review):

@@ -83,6 +83,7 @@ def test_the_glossary_termbase_names_every_game_it_covers(shipped):
             "edition) and Cosmic Encounter Duel glossary, English and de") in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("file_format", WRITERS)
 def test_a_classic_catalogue_round_trips_into_a_german_folder_of_its_own(shipped, tmp_path, file_format):
     exported = translated_catalogue(shipped, file_format, tmp_path)
@@ -119,6 +120,7 @@ def test_msgfmt_accepts_a_classic_export(shipped, tmp_path):
     assert checked.returncode == 0, checked.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("file_format", WRITERS)
 def test_a_classic_target_edited_in_translate_toolkit_lands_in_its_field(shipped, tmp_path,
                                                                          file_format):
@@ -138,6 +140,7 @@ def test_a_classic_target_edited_in_translate_toolkit_lands_in_its_field(shipped
     assert german_states(shipped, "classic")[("plague", "name")] == "translated"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("file_format", WRITERS)
 def test_a_catalogue_of_one_game_is_refused_by_another_naming_both(shipped, tmp_path, file_format):
     exported = translated_catalogue(shipped, file_format, tmp_path)

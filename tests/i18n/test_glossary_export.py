@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
+import pytest
 from click.testing import CliRunner
 from translate.storage.tbx import tbxfile
 
@@ -40,6 +41,7 @@ def test_extra_notes_reach_the_entries_they_name(minimal_database):
             'msgctxt "alien:pickle:name"') in text
 
 
+@pytest.mark.slow
 def test_the_tbx_export_is_a_termbase_translate_toolkit_reads(tmp_path):
     output = tmp_path / "de.tbx"
     result = CliRunner().invoke(main, ["i18n", "export", "--lang", "de", "--format", "tbx",

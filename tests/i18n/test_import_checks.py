@@ -213,6 +213,7 @@ def test_a_fuzzy_phrase_is_skipped(minimal_database, tmp_path, file_format):
     assert snapshot(minimal_database) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_a_file_relabelled_to_another_language_is_refused(tmp_path, file_format):
     root = tmp_path / "shipped"

@@ -57,6 +57,7 @@ def translate(po_path, language: str) -> dict[str, str]:
     return names
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="msgfmt (gettext) is not installed")
 @pytest.mark.parametrize("language", sorted(LETTERS))
 def test_a_new_language_from_init_to_a_printed_pdf(scratch, tmp_path, language):

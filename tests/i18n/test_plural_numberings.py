@@ -70,6 +70,7 @@ def assert_exactly_the_edits_landed(root: Path, before: dict) -> None:
         == before[aliens].decode()
 
 
+@pytest.mark.slow
 def test_a_catalogue_numbered_as_gettext_and_poedit_number_it_imports(shipped, tmp_path):
     text = exported_spanish(shipped, tmp_path).replace(
         "plural=(n != 1);", "plural=n != 1;")  # as Poedit writes it, without parentheses
@@ -93,6 +94,7 @@ def test_a_catalogue_numbered_by_babel_2_19s_formula_imports(shipped, tmp_path, 
     assert_exactly_the_edits_landed(shipped, before)
 
 
+@pytest.mark.slow
 def test_a_form_for_millions_is_taken_into_the_phrase(shipped, tmp_path, babel_spanish):
     """A translator who words the form for millions adds it to the phrase; no count a card
     shows needs it, so none is asked for."""

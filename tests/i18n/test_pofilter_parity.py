@@ -99,6 +99,7 @@ def test_cardkit_finds_what_pofilter_finds(minimal_database, tmp_path, fault):
     assert code in cardkit_findings(minimal_database, exported).get(key, set())
 
 
+@pytest.mark.slow
 def test_cardkit_finds_more_than_pofilter(minimal_database, tmp_path):
     exported = export(minimal_database, tmp_path)
     text = exported.read_text(encoding="utf-8")

@@ -31,6 +31,7 @@ def exports() -> dict[str, tuple]:
             "xliff": (write_xliff(catalogue).encode(), read_xliff, checked)}
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(file_format=st.sampled_from(["po", "xliff"]), data=st.data())
 def test_a_mutated_file_is_read_and_checked_or_refused(exports, file_format, data):

@@ -52,6 +52,7 @@ def test_export_then_import_leaves_every_file_byte_identical(rich_database, tmp_
     assert "0 texts updated" in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", SHIPPED_TRANSLATIONS)
 @pytest.mark.parametrize("file_format", FORMATS)
 def test_the_shipped_database_survives_a_round_trip(tmp_path, language, file_format):

@@ -123,6 +123,7 @@ def edits_of(text: str) -> list[list]:
 SHIPPED = sorted(str(path.relative_to(PROJECT_ROOT)) for path in (PROJECT_ROOT / "locales").glob("*/*/**/*.yaml"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("relative", SHIPPED)
 def test_on_the_shipped_files_the_lines_give_the_round_trip_bytes(relative):
     text = (PROJECT_ROOT / relative).read_text(encoding="utf-8")
@@ -130,6 +131,7 @@ def test_on_the_shipped_files_the_lines_give_the_round_trip_bytes(relative):
         assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
 
 
+@pytest.mark.slow
 def test_the_shipped_phrasebooks_too():
     for language in SHIPPED_TRANSLATIONS:
         text = (PROJECT_ROOT / "locales" / language / "phrasebook.yaml").read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ def snapshot(root: Path) -> dict[Path, bytes]:
     return {path: path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
 
 
+@pytest.mark.slow
 def test_an_alien_stub_validates_and_says_what_to_fill(tmp_path):
     root = copy_database(tmp_path)
     before = (root / "cards/duel/aliens.yaml").read_text()
@@ -39,6 +40,7 @@ def test_an_alien_stub_validates_and_says_what_to_fill(tmp_path):
     assert validate(root).errors == []
 
 
+@pytest.mark.slow
 def test_a_fact_the_model_needs_is_given_at_once(tmp_path):
     root = copy_database(tmp_path)
     refused = run_new(root, "plan", "orange-7", "--game", "duel")

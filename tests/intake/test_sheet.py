@@ -93,6 +93,7 @@ def typed_in(suffix: str) -> bytes:
     return grid_bytes(suffix, "alien", rows, set())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".xlsx", ".ods"])
 def test_two_new_aliens_typed_in_validate_print_with_their_printed_names_and_show_in_status(
         tmp_path, suffix):
@@ -127,6 +128,7 @@ def test_two_new_aliens_typed_in_validate_print_with_their_printed_names_and_sho
     assert "alpha-tester" in german and "beta-tester" in german
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".xlsx", ".ods"])
 def test_an_unchanged_export_of_every_kind_imports_as_no_change(tmp_path, suffix):
     root = copy_database(tmp_path / "db")
@@ -170,6 +172,7 @@ def test_an_error_the_checks_find_is_named_at_its_cell(tmp_path):
     assert snapshot(root) == before
 
 
+@pytest.mark.slow
 def test_translations_come_in_unconfirmed_unless_the_confirmed_column_says_yes(tmp_path):
     root = printed_database(tmp_path / "db")
     rows = [HEADER, *ALIENS]
@@ -199,6 +202,7 @@ def convert(source: Path, suffix: str, out: Path) -> Path:
     return out / f"{source.stem}.{suffix.lstrip('.')}"
 
 
+@pytest.mark.slow
 @needs_soffice
 def test_an_export_edited_with_openpyxl_and_converted_by_libreoffice_changes_exactly_the_edits(tmp_path):
     root = copy_database(tmp_path / "db")

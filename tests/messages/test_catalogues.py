@@ -47,6 +47,7 @@ def test_the_spanish_and_german_catalogues_are_shipped():
     assert {"de", "es"} <= set(TRANSLATED)
 
 
+@pytest.mark.slow
 def test_extraction_is_reproducible(tmp_path):
     """Extracting again gives the shipped .pot, but for the date: no template is left out."""
     _extracted(tmp_path / "again.pot")
@@ -64,6 +65,7 @@ def _message_calls():
                 yield path.relative_to(PROJECT), node
 
 
+@pytest.mark.slow
 def test_every_message_states_its_template_as_written():
     """Babel finds a template only where it is a literal string: none is built at run time."""
     built = [f"{path}:{node.lineno}" for path, node in _message_calls()
@@ -72,6 +74,7 @@ def test_every_message_states_its_template_as_written():
     assert built == []
 
 
+@pytest.mark.slow
 def test_every_template_in_the_code_is_in_the_template_catalogue():
     stated = {node.args[0].value for _, node in _message_calls()}
     assert len(stated) > 250

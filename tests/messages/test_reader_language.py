@@ -41,6 +41,7 @@ def _validate(root: Path, *options: str, **variables: str) -> subprocess.Complet
                           capture_output=True, text=True, env=environment, timeout=300)
 
 
+@pytest.mark.slow
 def test_english_by_default(broken_database):
     assert FAULT.expected == [ENGLISH]
     run = _validate(broken_database)
@@ -48,6 +49,7 @@ def test_english_by_default(broken_database):
     assert run.stdout.splitlines()[0] == ENGLISH
 
 
+@pytest.mark.slow
 def test_language_asks_for_german(broken_database):
     run = _validate(broken_database, LANGUAGE="de", LANG="C.UTF-8")
     assert run.returncode == 1, run.stderr
@@ -55,11 +57,13 @@ def test_language_asks_for_german(broken_database):
     assert run.stdout.splitlines()[-1].startswith("1 Fehler, 0 Warnungen in ")
 
 
+@pytest.mark.slow
 def test_lc_messages_asks_for_spanish(broken_database):
     run = _validate(broken_database, LC_MESSAGES="es_ES.UTF-8")
     assert run.stdout.splitlines()[0] == SPANISH
 
 
+@pytest.mark.slow
 def test_json_keeps_the_english_message_and_adds_the_translation(broken_database):
     run = _validate(broken_database, "--format", "json", LANGUAGE="de")
     [problem] = json.loads(run.stdout)["problems"]
@@ -68,6 +72,7 @@ def test_json_keeps_the_english_message_and_adds_the_translation(broken_database
     assert problem["translation"] == {"language": "de", "message": GERMAN.removeprefix(WHERE)}
 
 
+@pytest.mark.slow
 def test_json_in_english_has_no_translation(broken_database):
     [problem] = json.loads(_validate(broken_database, "--format", "json").stdout)["problems"]
     assert "translation" not in problem

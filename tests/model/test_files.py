@@ -43,6 +43,7 @@ def test_the_shipped_schemas_editor_mapping_and_field_reference_are_up_to_date()
     assert (PROJECT_ROOT / "docs/fields.md").read_text(encoding="utf-8") == fields_reference()
 
 
+@pytest.mark.slow
 def test_cardkit_schema_writes_every_schema(tmp_path):
     result = CliRunner().invoke(main, ["schema", "-o", str(tmp_path / "out"), "--fields",
                                        str(tmp_path / "fields.md")])
@@ -61,6 +62,7 @@ def test_the_field_reference_lists_every_kind_of_every_game():
     assert "| `complexity` | one of | `green`, `yellow`, `red` | unless unknown | `green` |" in text
 
 
+@pytest.mark.slow
 def test_every_shipped_data_file_is_valid_under_its_schema():
     checked = 0
     for path in data_files(PROJECT_ROOT):

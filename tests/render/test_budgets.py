@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
@@ -57,6 +58,7 @@ def export(root: Path, build_dir: Path) -> tuple[str, bool]:
     return run.stdout, loaded
 
 
+@pytest.mark.slow
 def test_an_export_after_a_build_reads_its_budgets_without_weasyprint(project_copy, tmp_path):
     build(project_copy, tmp_path / "built", languages=["de"], papers=["a4"], games=["duel"])
     warm, loaded = export(project_copy, tmp_path / "built")
@@ -68,6 +70,7 @@ def test_an_export_after_a_build_reads_its_budgets_without_weasyprint(project_co
     assert warm == cold
 
 
+@pytest.mark.slow
 def test_a_cold_export_leaves_the_cache_warm(project_copy, tmp_path):
     cold, loaded = export(project_copy, tmp_path / "build")
     assert loaded
@@ -75,6 +78,7 @@ def test_a_cold_export_leaves_the_cache_warm(project_copy, tmp_path):
     assert not loaded and warm == cold
 
 
+@pytest.mark.slow
 def test_an_import_warns_of_a_text_longer_than_its_box_and_validate_then_too(project_copy):
     """The cache is cold for the imported text's face: the import measures that face and
     keeps its budgets, so `validate` finds them (without WeasyPrint)."""
@@ -90,12 +94,14 @@ def test_an_import_warns_of_a_text_longer_than_its_box_and_validate_then_too(pro
     assert strict.returncode == 1
 
 
+@pytest.mark.slow
 def test_an_import_with_no_face_cache_measures_only_the_faces_it_changes(project_copy):
     imported = CliRunner().invoke(main, ["i18n", "import", str(OVER_BUDGET), "--root", str(project_copy)])
     assert WARNING in imported.output
     assert budget_records(project_copy / "build" / CACHE_FOLDER) == 1
 
 
+@pytest.mark.slow
 def test_validate_says_nothing_of_a_text_whose_budget_the_cache_lacks(project_copy):
     """The face cache holds the budgets of the texts before the import, not after."""
     export(project_copy, project_copy / "build")

@@ -44,12 +44,14 @@ def replace_in(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_card_fact_invalidates_only_that_card(project_copy):
     changed = changed_by(project_copy, lambda root: replace_in(
         root / "cards/duel/planets.yaml", "red-b:\n  symbol: red", "red-b:\n  symbol: blue"))
     assert changed == {"red-b"}
 
 
+@pytest.mark.slow
 def test_a_card_text_invalidates_only_that_card_in_that_language(project_copy):
     edit = lambda root: replace_in(root / "locales/de/duel/aliens.yaml", "genau 1 Handkarte",
                                    "genau 2 Handkarten")
@@ -58,6 +60,7 @@ def test_a_card_text_invalidates_only_that_card_in_that_language(project_copy):
     assert keys_and_html(project_copy, "en")[0] == english_before
 
 
+@pytest.mark.slow
 def test_a_template_invalidates_the_faces_made_with_it(project_copy):
     _, html = keys_and_html(project_copy)
     planets = {face_id for face_id, text in html.items() if 'class="planet-disc ' in text}
@@ -66,6 +69,7 @@ def test_a_template_invalidates_the_faces_made_with_it(project_copy):
     assert planets and changed == planets
 
 
+@pytest.mark.slow
 def test_an_icon_invalidates_the_faces_that_show_it(project_copy):
     _, html = keys_and_html(project_copy)
     showing = {face_id for face_id, text in html.items() if "icon-heart" in text}
@@ -74,6 +78,7 @@ def test_an_icon_invalidates_the_faces_that_show_it(project_copy):
     assert showing and changed == showing and len(changed) < len(html)
 
 
+@pytest.mark.slow
 def test_a_catalogue_string_invalidates_the_faces_that_print_it(project_copy):
     _, html = keys_and_html(project_copy)
     printing = {face_id for face_id, text in html.items() if "Komplexität" in text}
@@ -82,6 +87,7 @@ def test_a_catalogue_string_invalidates_the_faces_that_print_it(project_copy):
     assert printing and changed == printing and len(changed) < len(html)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit", [
     lambda root: (root / "templates/cards.css").write_text(
         (root / "templates/cards.css").read_text() + "\n.face { letter-spacing: 0.01em; }\n"),
@@ -120,6 +126,7 @@ def reference_sheet_keys(root: Path, language: str = "de") -> dict[str, str]:
     return keys
 
 
+@pytest.mark.slow
 def test_a_glossary_definition_invalidates_the_reference_sheets_that_list_it_and_no_face(project_copy):
     sheets, english = reference_sheet_keys(project_copy), reference_sheet_keys(project_copy, "en")
     faces = changed_by(project_copy, lambda root: replace_in(
@@ -130,6 +137,7 @@ def test_a_glossary_definition_invalidates_the_reference_sheets_that_list_it_and
     assert reference_sheet_keys(project_copy, "en") == english
 
 
+@pytest.mark.slow
 def test_a_phrasebook_edit_prints_nothing_else(project_copy):
     """The phrasebook words the checks' reading of effects; no face or sheet prints it."""
     sheets = reference_sheet_keys(project_copy)
@@ -138,6 +146,7 @@ def test_a_phrasebook_edit_prints_nothing_else(project_copy):
     assert faces == set() and reference_sheet_keys(project_copy) == sheets
 
 
+@pytest.mark.slow
 def test_cardkit_version_invalidates_every_face(project_copy, monkeypatch):
     keys, _ = keys_and_html(project_copy)
     monkeypatch.setattr(cache_module, "__version__", "0.0.0-other")

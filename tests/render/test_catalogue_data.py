@@ -58,6 +58,7 @@ def hostile_catalogue(project: Path) -> None:
                          encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_hostile_msgstr_prints_as_text_in_the_pdf(project_copy):
     hostile_catalogue(project_copy)
 
@@ -67,6 +68,7 @@ def test_a_hostile_msgstr_prints_as_text_in_the_pdf(project_copy):
         assert part in text
 
 
+@pytest.mark.slow
 def test_a_hostile_msgstr_stops_review_as_it_stops_build_and_is_text_in_fit(project_copy):
     """review rendered a catalogue validate and build refuse; it now stops on it as they do,
     naming each problem at its line, and writes no page. (That a msgstr is escaped in every

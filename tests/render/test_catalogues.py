@@ -83,12 +83,14 @@ def test_every_template_string_says_where_it_prints_and_how_much_room_it_has():
                 if message.id} == {key: " ".join(found) for key, found in comments.items()}, path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_catalogue_translates_every_template_string(language):
     assert len(template_strings()) > 50
     assert {fault: found for fault, found in catalogue_faults(PROJECT, language).items() if found} == {}
 
 
+@pytest.mark.slow
 def test_the_check_fires_for_a_begun_language(tmp_path):
     """A language begun with `cardkit i18n init` has every template string untranslated."""
     root = tmp_path / "db"

@@ -49,6 +49,7 @@ def sheet(game: str, language: str) -> PdfReader:
     return PdfReader(BytesIO(renderer.pdf(document)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "es", "de"])
 def test_the_classic_sheet_numbers_the_ten_steps_and_states_the_resolution(language):
     assert_steps_and_rules(sheet("classic", language), STEPS[language], RULES[language])
@@ -74,6 +75,7 @@ OUTCOMES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "es", "de"])
 def test_the_current_editions_sheet_numbers_the_eight_phases_and_states_the_outcomes(language):
     assert_steps_and_rules(sheet("cosmic", language), PHASES[language], OUTCOMES[language])

@@ -100,6 +100,7 @@ def test_tactic_backs_are_orange_and_blue(back_images):
     assert seen == set(TACTIC_COLOURS)
 
 
+@pytest.mark.slow
 def test_cards_of_unknown_facts_say_so_and_nameless_cards_get_a_name():
     pdf = faces_pdf(PROJECT, "es", ["swarm", "red-a", "orange-shield-2"])
     swarm, planet, tactic = (page.extract_text() for page in pdf.pages)
@@ -113,6 +114,7 @@ def test_cards_of_unknown_facts_say_so_and_nameless_cards_get_a_name():
     assert "Táctica naranja †" in tactic and "TÁCTICA" in tactic and PLACEHOLDER_ES in tactic
 
 
+@pytest.mark.slow
 def test_the_placeholder_line_is_fitted_like_any_text(project_copy):
     catalogue = project_copy / "locales/es/LC_MESSAGES/cardkit.po"
     text = catalogue.read_text(encoding="utf-8")
@@ -136,6 +138,7 @@ REFERENCE_FACES = [f"reference-{name}" for name in reference_cards(
 CONTENT_LEFT_MM = 5.5 + 1.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", SHIPPED_LANGUAGES)
 def test_reference_cards_print_every_duel_step_at_6_5_pt_or_more(language):
     pdf = faces_pdf(PROJECT, language, REFERENCE_FACES)

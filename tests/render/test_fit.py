@@ -23,6 +23,7 @@ from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT, duel_folder
 
 
+@pytest.mark.slow
 def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy):
     path = project_copy / "locales" / "de" / "duel" / "fate" / "maintenance.yaml"
     source = path.read_text(encoding="utf-8")
@@ -42,6 +43,7 @@ def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy)
     assert "resources.unlabelled-3 (de)" in problem.message and "floor size 6.5 pt" in problem.message
 
 
+@pytest.mark.slow
 def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):
     database, _, _ = load_database(project_copy)
     problems = fit_problems(database, project_copy, ["de"])
@@ -100,6 +102,7 @@ def test_the_build_command_exits_1_naming_the_overflowing_text(built, project_co
     assert not (out / duel_folder("de", project_copy)).exists()
 
 
+@pytest.mark.slow
 def test_validate_fit_exits_1_on_an_overflow(project_copy):
     """(That shrinking alone is a warning, not an error, the test above shows.)"""
     line = overflow_a_name(project_copy)
@@ -109,6 +112,7 @@ def test_validate_fit_exits_1_on_an_overflow(project_copy):
     assert "warning: fit-shrunk" in broken.output
 
 
+@pytest.mark.slow
 def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     database, _, _ = load_database(project_copy)
     budgets = language_budgets(project_copy, database, "de", FaceCache(None))
@@ -131,6 +135,7 @@ def test_a_fit_budget_is_what_fits_at_the_floor(project_copy):
     assert results == {"within": True, "beyond": False}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", SHIPPED_LANGUAGES)
 def test_no_text_box_of_any_face_may_shrink_below_6_5_pt(language):
     """The floor of every fit box on every face of every game: a text too long for it is an

@@ -79,6 +79,7 @@ def text_boxes(box):
             yield descendant
 
 
+@pytest.mark.slow
 def test_a_text_a_language_lacks_prints_in_english_marked_and_hyphenated_as_english(project_copy):
     german = project_copy / "locales/de/classic/artifacts.yaml"
     lines = german.read_text(encoding="utf-8").splitlines(keepends=True)

@@ -68,6 +68,7 @@ POLISH = "ĄĆĘŁŃÓŚŹŻąćęłńóśźż"
 CZECH = "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽáčďéěíňóřšťúůýž"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language, letters", [("pl", POLISH), ("cs", CZECH)])
 def test_a_new_languages_letters_are_in_the_fonts(project_copy, language, letters):
     """A Polish or Czech name with every letter of the language prints; an Arabic letter

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from cardkit.render.heap import frozen_heap
 
 
+@pytest.mark.slow
 def test_what_is_held_is_frozen_until_the_outermost_block_ends():
     assert gc.get_freeze_count() == 0
     with frozen_heap():

@@ -26,6 +26,7 @@ def unparsed(monkeypatch):
     monkeypatch.setattr(pyphen, "hdcache", {})
 
 
+@pytest.mark.slow
 def test_the_prefetched_patterns_are_pyphens_own(unparsed):
     with PatternPrefetch(["en", "de"]) as prefetch:
         assert prefetch.parsing("de") and not prefetch.parsing("es")
@@ -38,6 +39,7 @@ def test_the_prefetched_patterns_are_pyphens_own(unparsed):
     assert pattern_file("en") not in pyphen.hdcache  # never asked for
 
 
+@pytest.mark.slow
 def test_a_process_forked_after_the_prefetch_began_loads_them(unparsed):
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
@@ -53,6 +55,7 @@ def test_a_process_forked_after_the_prefetch_began_loads_them(unparsed):
     assert receiver.recv() == len(pyphen.HyphDict(GERMAN).patterns)
 
 
+@pytest.mark.slow
 def test_a_failed_helper_leaves_the_parsing_to_pyphen(unparsed, monkeypatch):
     def broken(path):
         raise MemoryError(path)
@@ -100,6 +103,7 @@ def _same_as_pyphens(path):
     assert pyphen.hdcache[path].parsed.maxlen == own.maxlen
 
 
+@pytest.mark.slow
 def test_a_helper_keeps_the_patterns_in_the_cache_for_the_next_build(unparsed, tmp_path):
     store = FaceCache(tmp_path)
     with PatternPrefetch(["de"], store) as prefetch:
@@ -122,6 +126,7 @@ def test_without_a_helper_load_parses_and_keeps_them(unparsed, tmp_path):
     assert store.holds(pattern_key(pattern_file("es")))
 
 
+@pytest.mark.slow
 def test_a_damaged_entry_is_parsed_again(unparsed, tmp_path):
     store = FaceCache(tmp_path)
     store.put(pattern_key(GERMAN), b"[]")
@@ -151,6 +156,7 @@ def _points(positions) -> list[tuple[int, object]]:
     return [(int(point), point.data) for point in positions]
 
 
+@pytest.mark.slow
 def test_the_kept_points_of_words_are_pyphens_own_and_need_no_patterns(unparsed, tmp_path):
     """A process that laid out the words keeps their points; the next finds them in the
     cache and decodes no patterns, until it meets a new word, whose points are pyphen's too."""
@@ -187,6 +193,7 @@ def test_the_points_come_from_the_record_under_the_pattern_files_key(unparsed, t
         assert not pyphen.hdcache[GERMAN].has_patterns
 
 
+@pytest.mark.slow
 def test_a_damaged_record_of_words_is_none(unparsed, tmp_path):
     for payload in (b"[]", b"{", b'{"wort": [1.5]}', b'{"wort": "1"}', None):
         assert decode_words(payload) == {}
@@ -197,6 +204,7 @@ def test_a_damaged_record_of_words_is_none(unparsed, tmp_path):
         _same_as_pyphens(GERMAN)
 
 
+@pytest.mark.slow
 def test_a_forked_process_hands_back_what_it_learned(unparsed, tmp_path):
     store = FaceCache(tmp_path)
     context = multiprocessing.get_context("fork")
@@ -218,6 +226,7 @@ def test_a_forked_process_hands_back_what_it_learned(unparsed, tmp_path):
     assert set(decode_words(store.get(words_key(GERMAN)))) == set(learned[words_key(GERMAN)])
 
 
+@pytest.mark.slow
 def test_the_words_of_what_is_laid_out_are_learned_whether_or_not_it_hyphenated_them(unparsed, tmp_path):
     store = FaceCache(tmp_path)
     store.put(words_key(GERMAN), encode_words({"zeigen": [3]}))
@@ -230,6 +239,7 @@ def test_the_words_of_what_is_laid_out_are_learned_whether_or_not_it_hyphenated_
     assert decode_words(store.get(words_key(GERMAN))) == {"zeigen": [3], "zwischenstandsanzeigetafel": own}
 
 
+@pytest.mark.slow
 def test_patterns_parsed_before_serve_again_and_the_words_go_to_this_builds_record(unparsed, tmp_path):
     pyphen.Pyphen(lang="de")  # parsed by pyphen itself, as by a render outside a build
     parsed = pyphen.hdcache[GERMAN]

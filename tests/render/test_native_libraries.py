@@ -50,6 +50,7 @@ def recording_tools(tmp_path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_the_same_libraries_load_no_compiler_or_linker_runs_and_find_library_is_restored(recording_tools):
     plain_mapped, plain_calls = _import_weasyprint("plain", recording_tools)
     mapped, calls = _import_weasyprint("cardkit", recording_tools)

@@ -67,6 +67,7 @@ EVERY_TARGET = {f"{game}/{language}" for game in ("classic", "cosmic", "duel") f
 GERMAN = {"classic/de", "cosmic/de", "duel/de"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit, changed", [
     (lambda root: replace_in(root / "locales/de/duel/aliens.yaml", "muss er sie zeigen", "muss er sie offen zeigen"),
      {"duel/de"}),
@@ -196,6 +197,7 @@ def test_a_paper_the_record_lacks_plans_its_documents_and_keeps_them(project_cop
     assert not planning.html
 
 
+@pytest.mark.slow
 def test_a_file_the_html_names_outside_the_templates_is_checked_when_the_record_is_read(tmp_path):
     root = tmp_path / "db"
     shutil.copytree(MINIMAL_DATABASE, root)
@@ -213,6 +215,7 @@ def test_a_file_the_html_names_outside_the_templates_is_checked_when_the_record_
     assert build(root, out, ["en"], ["a4"], jobs=1).rendered == ["en/iron-matron"]
 
 
+@pytest.mark.slow
 def test_a_file_changed_while_planning_leaves_no_record(project_copy):
     database = load_database(project_copy)[0]
     inputs = PlanInputs(project_copy.resolve(), database, ["de"], Renderer(project_copy))
@@ -225,6 +228,7 @@ def test_a_file_changed_while_planning_leaves_no_record(project_copy):
     assert not inputs.unchanged()
 
 
+@pytest.mark.slow
 def test_a_library_release_changes_every_key_and_cardkit_s_own_metadata_none(project_copy, tmp_path, monkeypatch):
     keys = plan_keys(project_copy)
     installed = tmp_path / "site"

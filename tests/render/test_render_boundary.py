@@ -25,6 +25,7 @@ def outside_file(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("linked", [
     "templates/cards/duel/planet.html",
     "templates/icons/blast.svg",
@@ -50,6 +51,7 @@ def test_a_linked_template_icon_or_catalogue_is_refused_naming_the_link(
     assert not list(out.rglob("*.pdf"))
 
 
+@pytest.mark.slow
 def test_the_cli_refuses_a_linked_template_without_printing_it(project_copy, outside_file, tmp_path):
     link = project_copy / "templates/cards/duel/tactic.html"
     link.unlink()
@@ -66,6 +68,7 @@ def test_the_cli_refuses_a_linked_template_without_printing_it(project_copy, out
     assert not list((tmp_path / "out").rglob("*.pdf"))
 
 
+@pytest.mark.slow
 def test_a_fifo_as_template_is_refused_without_blocking(project_copy, tmp_path):
     fifo = project_copy / "templates/cards/duel/plan.html"
     fifo.unlink()
@@ -77,6 +80,7 @@ def test_a_fifo_as_template_is_refused_without_blocking(project_copy, tmp_path):
     assert str(refused.value) == f"refused to read {fifo}: is a FIFO (named pipe), not a regular file"
 
 
+@pytest.mark.slow
 def test_a_linked_stylesheet_is_refused(project_copy, outside_file, tmp_path):
     link = project_copy / "templates/cards.css"
     link.unlink()
@@ -88,6 +92,7 @@ def test_a_linked_stylesheet_is_refused(project_copy, outside_file, tmp_path):
     assert str(refused.value) == f"refused to fetch {link.as_uri()}"
 
 
+@pytest.mark.slow
 def test_cjk_and_emoji_text_embeds_no_system_font(project_copy):
     names = project_copy / "locales/en/duel/aliens.yaml"
     names.write_text(names.read_text().replace("name: Swarm", "name: Swarm 群体 🐝"))
@@ -99,6 +104,7 @@ def test_cjk_and_emoji_text_embeds_no_system_font(project_copy):
     assert all(name.startswith("Cardkit-Sans") for name in font_names(pdf)), font_names(pdf)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, exit_code", [
     (["validate", "--fit"], 2),  # an input it cannot read
     (["review", "--lang", "de", "--root"], 1),  # the page could not be built, as a build

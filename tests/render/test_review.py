@@ -109,6 +109,7 @@ def test_the_page_renders_to_a_screenshot(review_page, tmp_path):
     assert screenshot.stat().st_size > 20_000
 
 
+@pytest.mark.slow
 def test_a_database_with_errors_is_refused_naming_each_error(tmp_path):
     for folder in ("cards", "locales", "templates"):
         shutil.copytree(PROJECT / folder, tmp_path / folder)
@@ -163,6 +164,7 @@ def test_the_readings_of_a_card_are_shown_beside_it(review_page):
             "relations" in planet)
 
 
+@pytest.mark.slow
 def test_a_template_catalogue_validate_refuses_is_refused_as_by_build(tmp_path):
     """The issue's `msgstr "%(count)s"`: validate and build refused it, review printed with it."""
     for folder in ("cards", "locales", "templates"):

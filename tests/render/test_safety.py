@@ -51,6 +51,7 @@ def test_fetcher_serves_project_files_with_their_type(tmp_path):
     assert response.headers.get_content_type() == "text/css"
 
 
+@pytest.mark.slow
 def test_a_failed_build_leaves_the_previous_pdfs_in_place(project_copy, tmp_path):
     out = tmp_path / "out"
     previous = out / duel_folder("en", project_copy) / "reference-a4.pdf"
@@ -65,6 +66,7 @@ def test_a_failed_build_leaves_the_previous_pdfs_in_place(project_copy, tmp_path
                   and CACHE_FOLDER not in path.relative_to(out).parts) == [previous]
 
 
+@pytest.mark.slow
 def test_cli_reports_a_failed_build_without_traceback(project_copy, tmp_path):
     stylesheet = project_copy / "templates" / "cards.css"
     stylesheet.write_text('@import url("http://example.com/x.css");\n' + stylesheet.read_text())

@@ -73,6 +73,7 @@ def test_jobs_run_in_the_standby_in_order_and_their_results_come_back(tmp_path, 
     assert list(own_temporary_folder.iterdir()) == []  # its copy of the fonts is removed
 
 
+@pytest.mark.slow
 def test_what_a_job_raised_is_raised_here(tmp_path):
     with Standby(PROJECT_ROOT, FaceCache(tmp_path / "cache")) as standby:
         refused, unpicklable = standby.submit(refuse, "no room"), standby.submit(raise_unpicklable)
@@ -95,6 +96,7 @@ def test_a_standby_that_could_not_set_up_answers_each_job_with_why(tmp_path):
                 answer.result(timeout=60)
 
 
+@pytest.mark.slow
 def test_an_unused_standby_is_stopped_while_it_sets_up_and_leaves_nothing(tmp_path, own_temporary_folder):
     standby = Standby(PROJECT_ROOT, FaceCache(tmp_path / "cache"))
     pid = standby.pid

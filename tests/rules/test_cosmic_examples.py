@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli.replay import replay_command
@@ -36,6 +37,7 @@ def _failed(output: str) -> list[str]:
             for line in output.splitlines() if line.startswith("FAIL  ")]
 
 
+@pytest.mark.slow
 def test_a_changed_attack_value_fails_exactly_the_example_that_adds_it(tmp_path):
     output = _replay_with(tmp_path, "cards/classic/encounter.yaml", "value: 8", "value: 9")
 
@@ -44,6 +46,7 @@ def test_a_changed_attack_value_fails_exactly_the_example_that_adds_it(tmp_path)
     assert "  -    offense: 14\n  +    offense: 15" in output
 
 
+@pytest.mark.slow
 def test_a_changed_plague_fails_the_plague_example_at_the_ships_it_costs(tmp_path):
     output = _replay_with(tmp_path, "cards/classic/artifacts.yaml", "ships: 3", "ships: 2")
 
@@ -52,6 +55,7 @@ def test_a_changed_plague_fails_the_plague_example_at_the_ships_it_costs(tmp_pat
             "ships it sends to the warp)") in output
 
 
+@pytest.mark.slow
 def test_a_changed_macron_ship_worth_fails_the_step_by_step_example(tmp_path):
     output = _replay_with(tmp_path, "cards/classic/aliens.yaml", "value: 4", "value: 3")
 
@@ -59,6 +63,7 @@ def test_a_changed_macron_ship_worth_fails_the_step_by_step_example(tmp_path):
     assert "  encounter.strength.defense: expected 5, actual 4" in output
 
 
+@pytest.mark.slow
 def test_a_changed_current_attack_8_fails_the_morph_and_offense_examples(tmp_path):
     output = _replay_with(tmp_path, "cards/cosmic/encounter.yaml", "value: 8", "value: 7")
 

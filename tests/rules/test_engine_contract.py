@@ -92,6 +92,7 @@ def test_a_pending_decision_is_asked_again_until_answered(game, data):
     assert dealt.runner.advance() is not decision
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_forced_decisions_are_taken(game, data):
     handed_out, forced_seen = _play_to_the_end(game, data, take_forced=True)

@@ -49,6 +49,7 @@ def _leaky_engine():
     return dataclasses.replace(duel, load=load)
 
 
+@pytest.mark.slow
 def test_a_planted_bug_is_found_cut_short_and_written_as_a_scenario_that_replays_it(
         data, tmp_path, shipped_database):
     leaky = {"duel": _leaky_engine()}
@@ -78,16 +79,18 @@ def test_a_planted_bug_is_found_cut_short_and_written_as_a_scenario_that_replays
     assert fixed.passed, fixed.failure and fixed.failure.render()
 
 
+@pytest.mark.parametrize("games", [10, pytest.param(200, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("game", ["duel", "vanguard", "classic", "cosmic"])
-def test_random_games_end_and_hold_every_invariant(game, data):
-    report = play(game, 200, 20_000, data)
+def test_random_games_end_and_hold_every_invariant(game, games, data):
+    report = play(game, games, 20_000, data)
 
-    assert report.played == 200
+    assert report.played == games
     assert not report.failed, [played.breach.message for played in report.failed]
     assert report.events
-    assert sum(report.lengths.values()) == 200
+    assert sum(report.lengths.values()) == games
 
 
+@pytest.mark.slow
 def test_the_current_edition_player_plays_to_win_and_still_draws_every_choice(data):
     """It launches one ship unless it draws at random, and a drawn launch may take more;
     it accepts every deal unless it draws, so some deals are refused."""
@@ -104,6 +107,7 @@ def test_the_current_edition_player_plays_to_win_and_still_draws_every_choice(da
     assert agreed[True] > 3 * agreed[False] > 0
 
 
+@pytest.mark.slow
 def test_the_classic_player_takes_each_choice_as_likely(data):
     cosmic = registered()["cosmic"]
     launched = Counter()
@@ -139,6 +143,7 @@ def test_play_refuses_an_unknown_game(monkeypatch):
     assert "--game monopoly: not one of duel, vanguard, classic, cosmic" in result.output
 
 
+@pytest.mark.slow
 def test_play_writes_each_failed_game_and_exits_1(monkeypatch, tmp_path):
     monkeypatch.chdir(PROJECT_ROOT)
     monkeypatch.setattr("cardkit.cli.play.registered", lambda: {"duel": _leaky_engine()})

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.rules.conftest import EXAMPLES, copy_database
 
 ENTRY_POINT = "cardkit"
@@ -32,6 +34,7 @@ def _project(tmp_path: Path) -> Path:
     return project
 
 
+@pytest.mark.slow
 def test_each_example_is_an_item_and_a_failure_shows_the_diff(tmp_path):
     run = _pytest(_project(tmp_path), "-rA")
     assert run.returncode == 1, run.stdout + run.stderr
@@ -43,6 +46,7 @@ def test_each_example_is_an_item_and_a_failure_shows_the_diff(tmp_path):
     assert "duel.influence.blue: expected 16, actual 15" in run.stdout
 
 
+@pytest.mark.slow
 def test_loading_the_plugin_twice_collects_each_example_once(tmp_path):
     project = _project(tmp_path)
     run = _pytest(project, "-p", ENTRY_POINT, "--collect-only")
@@ -52,6 +56,7 @@ def test_loading_the_plugin_twice_collects_each_example_once(tmp_path):
     assert "2 tests collected" in run.stdout
 
 
+@pytest.mark.slow
 def test_a_project_without_examples_or_cards_is_left_alone(tmp_path):
     project = tmp_path / "other"
     (project / "tests").mkdir(parents=True)

@@ -20,6 +20,7 @@ def _invoke(*arguments: str):
     return CliRunner().invoke(replay_command, list(arguments), catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_every_shipped_example_holds(monkeypatch):
     monkeypatch.chdir(PROJECT_ROOT)
     result = _invoke()

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from cardkit.cli.replay import replay_command
@@ -49,6 +50,7 @@ def test_a_global_conditions_special_effect_is_stated_in_a_scenario(tmp_path):
     assert result.failure.mismatches[0].path == "test.marked"
 
 
+@pytest.mark.slow
 def test_a_changed_conversion_fails_exactly_the_example_that_uses_it(tmp_path, monkeypatch):
     examples = shutil.copytree(VANGUARD, tmp_path / "vanguard")
     replace_in(examples / "ejemplo-2-sanar-el-ecosistema.yaml",
@@ -71,6 +73,7 @@ def test_a_changed_conversion_fails_exactly_the_example_that_uses_it(tmp_path, m
     assert result.output.endswith(f"{count - 1} of {count} examples hold\n")
 
 
+@pytest.mark.slow
 def test_the_pytest_plugin_makes_each_vanguard_example_an_item(tmp_path):
     project = copy_database(tmp_path / "project")
     examples = shutil.copytree(VANGUARD, project / "tests" / "examples" / "vanguard")

@@ -47,6 +47,7 @@ def mutants(draw):
     return relative, data[:where] + data[where + 1:]
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutants())
 def test_a_mutated_shipped_file_never_ends_in_a_traceback(shipped_copy, mutant):

@@ -72,6 +72,7 @@ def scratch(tmp_path: Path, name: str, change) -> Path:
     return root
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_a_killed_write_leaves_every_file_old_or_new(tmp_path: Path, command: str):
     change, arguments = COMMANDS[command]

@@ -23,6 +23,7 @@ def stale_texts(root: Path) -> list[str]:
             if state.state == "stale"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trial", range(TRIALS))
 def test_fmt_racing_mark_translated_loses_nothing(tmp_path: Path, trial: int):
     root = tmp_path / "db"
@@ -37,6 +38,7 @@ def test_fmt_racing_mark_translated_loses_nothing(tmp_path: Path, trial: int):
     assert stale_texts(root) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trial", range(TRIALS))
 def test_import_racing_mark_translated_loses_nothing(tmp_path: Path, trial: int):
     root = tmp_path / "db"

@@ -89,6 +89,7 @@ def mutants(draw):
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(mutants())
 def test_mutated_files_read_the_same_both_ways(text):
@@ -96,6 +97,7 @@ def test_mutated_files_read_the_same_both_ways(text):
     assert libyaml == round_trip
 
 
+@pytest.mark.slow
 def test_nesting_deeper_than_any_stack_is_one_problem_not_a_crash():
     text = "a: " + "[" * 200_000 + "]" * 200_000 + "\n"
     document = parse_text(text, Document(Path("x.yaml")), round_trip=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def test_positions_point_at_values_and_keys():
     assert str(document.position(("wild", "absent", "deeper"))) == "plans.yaml:2:3"
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab:-[]{}&*!|>'\"#\n\t %@`?,")), max_size=80))
 def test_arbitrary_text_never_raises(text):

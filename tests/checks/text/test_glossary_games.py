@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from cardkit.checks.output import format_problem
 from cardkit.checks.runner import validate
 from cardkit.model.glossary import GlossaryTerm, terms_of_game
@@ -65,6 +67,7 @@ def shipped_copy(root: Path) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_the_german_texts_of_both_editions_are_checked_against_the_german_glossary(tmp_path):
     root = shipped_copy(tmp_path)
     assert validate(root).problems == []

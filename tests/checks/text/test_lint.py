@@ -75,6 +75,7 @@ MARKUP = st.sampled_from(["**", "[", "]", "[blast]", "[blsat]", "*", "\n", "  ",
 TEXT = st.lists(st.one_of(st.text(max_size=12), MARKUP), max_size=20).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(text=TEXT, source=TEXT, language=st.sampled_from(["es", "de"]), is_name=st.booleans())
 def test_any_text_and_markup_is_reported_never_crashes(lexicons, text, source, language, is_name):
@@ -85,6 +86,7 @@ def test_any_text_and_markup_is_reported_never_crashes(lexicons, text, source, l
         assert finding.code and finding.message
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(text=TEXT)
 def test_a_text_compared_with_itself_is_only_an_untranslated_copy(lexicons, text):

@@ -56,6 +56,7 @@ def test_a_text_without_placeholders_may_have_none():
         ("placeholder-mismatch", "unknown placeholder {planeta}; this text has none")]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(alphabet=st.sampled_from("{}count!:[]._0x>9 "), max_size=40),
        required=st.sets(st.sampled_from(["count", "name"])))
