@@ -86,10 +86,15 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
     async def favicon(request: Request) -> Response:
         return Response(FAVICON, media_type="image/svg+xml")
 
+    def broken() -> list[dict]:
+        """The files that stopped reading, each with the problem that stops it."""
+        return [service.broken[file].as_dict(catalogue) for file in sorted(service.broken)]
+
     async def cards(request: Request) -> Response:
         summaries = await run_in_threadpool(service.cards)
         return JSONResponse({"generation": service.generation,
-                             "cards": [asdict(summary) for summary in summaries]})
+                             "cards": [asdict(summary) for summary in summaries],
+                             "broken": broken()})
 
     async def card(request: Request) -> Response:
         try:
@@ -123,7 +128,8 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
             return JSONResponse({"conflict": asdict(conflict)}, status_code=409)
         except (WorkbenchRefused, EditRefused, LockTimeout, LockUnavailable, WriteFailed) as exc:
             return _message(422, _said(exc, catalogue))
-        events.publish({"generation": service.generation, "cards": [saved.card_id]})
+        events.publish({"generation": service.generation, "cards": [saved.card_id],
+                        "broken": broken()})
         return JSONResponse(_card_json(saved.card, catalogue))
 
     async def stream(request: Request) -> Response:
@@ -159,7 +165,8 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
             except Exception as exc:  # a half-written file: the next change reloads again
                 events.publish({"generation": service.generation, "cards": [], "error": str(exc)})
                 continue
-            events.publish({"generation": service.generation, "cards": sorted(cards_changed)})
+            events.publish({"generation": service.generation, "cards": sorted(cards_changed),
+                            "broken": broken()})
 
     @asynccontextmanager
     async def lifespan(app):

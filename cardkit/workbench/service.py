@@ -149,6 +149,10 @@ class Workbench:
         self._earlier: dict[tuple[Path, str, str, str], str | None] = {}
         self.generation = 0
         self._card_states: dict[str, tuple[str, int, int]] = {}
+        # Files that read when loaded and no longer do (half saved, a merge conflict), with
+        # the first problem reading them found: the workbench keeps showing them as they
+        # last read, and refuses to save into them until they read again.
+        self.broken: dict[Path, Problem] = {}
         try:
             translatable_language(language, discover(self.root).languages)
         except LanguageRefused as exc:
@@ -163,8 +167,11 @@ class Workbench:
         `changed` files as they are now on disk. Returns the ids of the cards whose faces or
         states changed."""
         with self.lock:
+            broken_before = dict(self.broken)
             reread = None if changed is None or checked is not None else self._reread(changed)
             if reread == {}:
+                if self.broken != broken_before:
+                    self.generation += 1
                 return set()
             whole = reread is None and checked is None
             if checked is not None:
@@ -211,11 +218,17 @@ class Workbench:
             shown[path.relative_to(self.root)] = path
         read = {file: load_yaml(path, file, root=self.root, round_trip=False)
                 for file, path in shown.items()}
+        for file, document in read.items():
+            if file in loaded and document.data is None and document.problems:
+                self.broken[file] = document.problems[0]
+            else:
+                self.broken.pop(file, None)
         texts = {document.path: document.text for _, document in (*sources.card_documents,
                                                                   *sources.locale_documents)}
-        # a file written as it was loaded (the workbench's own save, seen by the watcher)
+        # a file written as it was loaded (the workbench's own save, seen by the watcher),
+        # and one that no longer reads, kept as it last read
         return {file: document for file, document in read.items()
-                if document.text != texts.get(file)}
+                if document.text != texts.get(file) and file not in self.broken}
 
     def _fit_all(self, languages: set[str] | None) -> set[str]:
         """Fits every face of both languages (or of `languages`, when only their texts
@@ -425,6 +438,13 @@ class Workbench:
                                                "{code}: {message}", code=errors[0].code,
                                                message=errors[0].sentence))
             file = draft.file
+            if file in self.broken:
+                problem = self.broken[file]
+                raise WorkbenchRefused(Message(
+                    "not saved: {file} does not read since it changed on disk (line {line}: "
+                    "{reason}); your draft is kept: save again once the file reads",
+                    file=file.as_posix(), line=problem.position.line or 1,
+                    reason=problem.sentence))
             with project_lock(self.root, timeout=LOCK_TIMEOUT):
                 recover(self.root)
                 current = self.version(file)

@@ -4,10 +4,14 @@
 // server, are inserted as HTML.
 //
 // No edit is lost: every keystroke keeps the field's draft in the browser's storage (by
-// language, card and field, with the text and file version it was written against), so a
+// language, tab, card and field, with the text and file version it was written against), so a
 // draft outlives a save of another field, a move to another card and a reload, and is put
-// back when its card is opened again. Updates, from a save or from disk, replace only the
-// fields that are not being edited.
+// back when its card is opened again. Each tab keeps its own drafts (its id lives in the
+// tab's session storage, which a reload keeps): a draft another tab holds for the same field,
+// or one left by a closed browser, is shown beside this tab's as a conflict, never merged.
+// Updates, from a save or from disk, replace only the fields that are not being edited; a
+// file that stops reading (half saved, a merge conflict) is named with the parser's words
+// while the card keeps what it last read.
 "use strict";
 
 const labels = JSON.parse(document.getElementById("labels").textContent);
@@ -55,19 +59,26 @@ function shownCards() {
 
 function renderList() {
   const list = document.getElementById("card-list");
+  const focused = list.contains(document.activeElement) ? document.activeElement.closest("li")?.dataset.card : null;
+  const drafted = cardsWithDrafts();
   list.replaceChildren(...shownCards().map(card => {
     const item = element("li", {"data-card": card.card_id, "data-state": card.state,
                                 "data-errors": card.errors, "data-warnings": card.warnings});
     if (current && current.card === card.card_id) item.setAttribute("aria-current", "true");
+    if (drafted.has(card.card_id)) item.dataset.draft = "true";
     const button = element("button", {type: "button"},
       element("span", {class: "state", text: labels[card.state]}),
       element("span", {class: "wb-name", text: card.name || card.card_id}),
+      drafted.has(card.card_id) ? element("span", {class: "draft-mark", text: labels.draft_mark}) : null,
       element("code", {text: card.card_id}),
       card.errors + card.warnings > 0 ? element("span", {class: "problem-count", text: String(card.errors + card.warnings)}) : null);
-    button.addEventListener("click", () => openCard(card.card_id));
+    button.addEventListener("click", async () => {
+      if (await openCard(card.card_id)) document.querySelector("#card h2").focus();
+    });
     item.append(button);
     return item;
   }));
+  if (focused) list.querySelector(`li[data-card="${CSS.escape(focused)}"] button`)?.focus();
   document.querySelectorAll(".count").forEach(count => {
     count.textContent = cards.filter(matches[count.dataset.count]).length;
   });
@@ -76,21 +87,74 @@ function renderList() {
 async function loadCards() {
   const {data} = await request("api/cards");
   cards = data.cards;
+  showBroken(data.broken);
   renderList();
 }
 
 async function openCard(cardId) {
   const {status, data} = await request(`api/cards/${encodeURIComponent(cardId)}`);
-  if (status === 200) showCard(data);
+  if (status === 200) {
+    showCard(data);
+    history.replaceState(null, "", `#card=${encodeURIComponent(cardId)}`);
+  }
   return status === 200;
+}
+
+// Files that stopped reading: named with the parser's words until they read again.
+function showBroken(broken) {
+  const notice = document.getElementById("broken-files");
+  notice.replaceChildren(...(broken || []).map(problem => element("p", {"data-path": problem.path},
+    element("strong", {text: `${problem.path}:${problem.line ?? 1}`}),
+    document.createTextNode(` ${problem.translation ? problem.translation.message : problem.message} `),
+    document.createTextNode(labels.broken_file))));
 }
 
 // Drafts in the browser's storage
 
-const draftKey = (cardId, path) => `cardkit-draft:${target}:${cardId}:${path}`;
+function tabIdentity() {
+  try {
+    let tab = sessionStorage.getItem("cardkit-tab");
+    if (!tab) {
+      tab = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+      sessionStorage.setItem("cardkit-tab", tab);
+    }
+    return tab;
+  } catch { return "this-tab"; }
+}
+
+const tab = tabIdentity();
+const draftPrefix = (cardId, path) => `cardkit-draft:${target}:${cardId}:${path}:`;
+const draftKey = (cardId, path) => draftPrefix(cardId, path) + tab;
 
 function storedDraft(cardId, path) {
   try { return JSON.parse(localStorage.getItem(draftKey(cardId, path))); } catch { return null; }
+}
+
+// The drafts other tabs (or a closed browser) keep for a field, newest first.
+function otherDrafts(cardId, path) {
+  const prefix = draftPrefix(cardId, path);
+  const found = [];
+  try {
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index);
+      if (key.startsWith(prefix) && key !== draftKey(cardId, path)) {
+        const draft = JSON.parse(localStorage.getItem(key));
+        if (draft) found.push({key, ...draft});
+      }
+    }
+  } catch { /* storage off: this tab's page is all there is */ }
+  return found.sort((one, other) => (other.at || 0) - (one.at || 0));
+}
+
+function cardsWithDrafts() {
+  const held = new Set();
+  try {
+    for (let index = 0; index < localStorage.length; index++) {
+      const parts = localStorage.key(index).split(":");
+      if (parts[0] === "cardkit-draft" && parts[1] === target) held.add(parts[2]);
+    }
+  } catch { /* none known */ }
+  return held;
 }
 
 function keepDraft(cardId, path, draft) {
@@ -118,6 +182,7 @@ async function moveToCardNeedingWork(step) {
       return;
     }
   }
+  document.getElementById("moves-status").textContent = labels.nothing_needs_work;
 }
 
 function focusFirstFieldNeedingWork() {
@@ -159,7 +224,8 @@ function fieldLabel(path, paths) {
 function showCard(card) {
   current = card;
   const main = document.getElementById("card");
-  const header = element("h2", {}, element("code", {text: card.card}),
+  document.getElementById("moves-status").textContent = "";
+  const header = element("h2", {tabindex: "-1"}, element("code", {text: card.card}),
     document.createTextNode(` · ${card.kind} · `), element("span", {class: "state", id: "card-state", "data-state": card.state, text: labels[card.state]}));
   const notice = element("p", {id: "card-notice", role: "status"});
   const help = element("p", {class: "help", id: "save-help", text: labels.save_help});
@@ -167,7 +233,8 @@ function showCard(card) {
   const problems = element("section", {class: "card-problems"}, element("h3", {text: labels.card_problems}));
   // focusable, so that a keyboard can scroll it where it scrolls on its own
   const faces = element("aside", {class: "faces", tabindex: "0", "aria-label": labels.faces});
-  main.replaceChildren(header, notice, help, element("div", {class: "workspace"}, fields, faces), problems);
+  main.replaceChildren(document.getElementById("broken-files"), header, notice, help,
+                       element("div", {class: "workspace"}, fields, faces), problems);
   main.dataset.card = card.card;
   showCardParts(card);
   for (const section of fields.children) offerDraft(section);
@@ -226,6 +293,7 @@ function updateCard(card, saved = null) {
 }
 
 function offerDraft(section) {
+  offerOtherDraft(section);
   const draft = storedDraft(current.card, section.dataset.path);
   if (!draft) return;
   const text = section.querySelector("textarea");
@@ -252,6 +320,34 @@ function offerDraft(section) {
   });
   text.before(offer);
   section.check();
+}
+
+// A draft another tab (or a closed browser) keeps for this field, shown beside this tab's
+// text; taking it copies it into this tab's draft, the other tab keeping its own.
+function offerOtherDraft(section) {
+  section.querySelector(".other-draft")?.remove();
+  const text = section.querySelector("textarea");
+  const other = otherDrafts(current.card, section.dataset.path).find(draft => draft.text !== text.value);
+  if (!other) return;
+  const take = element("button", {type: "button", class: "take-other", text: labels.take_other_draft});
+  const dismiss = element("button", {type: "button", class: "dismiss-other", text: labels.dismiss_other_draft});
+  const view = element("div", {class: "other-draft conflict", role: "alert"},
+    element("p", {text: labels.other_draft}),
+    element("h4", {text: labels.other_tab}), element("p", {class: "theirs", text: other.text}),
+    element("h4", {text: labels.this_tab}), element("p", {class: "mine", text: text.value}),
+    take, dismiss);
+  take.addEventListener("click", () => {
+    view.remove();
+    text.value = other.text;
+    section.base = other.base;
+    section.version = other.version;
+    section.dataset.dirty = "true";
+    keepDraft(current.card, section.dataset.path, {text: other.text, base: other.base, version: other.version, at: Date.now()});
+    section.check();
+    text.focus();
+  });
+  dismiss.addEventListener("click", () => { view.remove(); text.focus(); });
+  text.before(view);
 }
 
 function fieldEditor(card, field) {
@@ -312,13 +408,15 @@ function fieldEditor(card, field) {
     }, CHECK_DELAY);
   };
   text.addEventListener("input", () => {
+    const drafted = Boolean(section.dataset.dirty);
     if (text.value === (section.base ?? "")) {
       delete section.dataset.dirty;
       dropDraft(card.card, field.path);
     } else {
       section.dataset.dirty = "true";
-      keepDraft(card.card, field.path, {text: text.value, base: section.base, version: section.version});
+      keepDraft(card.card, field.path, {text: text.value, base: section.base, version: section.version, at: Date.now()});
     }
+    if (drafted !== Boolean(section.dataset.dirty)) renderList();
     section.check();
   });
   const store = async (confirmed, version, base) => {
@@ -354,6 +452,26 @@ function fieldEditor(card, field) {
   return section;
 }
 
+// The words of `mine` against `theirs`: removed words struck, added ones marked.
+function wordDiff(theirs, mine) {
+  const before = theirs.split(/(\s+)/), after = mine.split(/(\s+)/);
+  const longest = Array.from({length: before.length + 1}, () => new Array(after.length + 1).fill(0));
+  for (let i = before.length - 1; i >= 0; i--)
+    for (let j = after.length - 1; j >= 0; j--)
+      longest[i][j] = before[i] === after[j] ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
+  const diff = element("p", {class: "diff"});
+  let i = 0, j = 0;
+  while (i < before.length || j < after.length) {
+    if (i < before.length && j < after.length && before[i] === after[j]) {
+      diff.append(element("span", {text: before[i]}));
+      i++;
+      j++;
+    } else if (j < after.length && (i === before.length || longest[i][j + 1] >= longest[i + 1][j])) diff.append(element("ins", {text: after[j++]}));
+    else diff.append(element("del", {text: before[i++]}));
+  }
+  return diff;
+}
+
 function showConflict(section, text, conflict, confirmed, store) {
   section.querySelector(".conflict")?.remove();
   const keep = element("button", {type: "button", class: "keep-mine", text: labels.keep_mine});
@@ -362,6 +480,7 @@ function showConflict(section, text, conflict, confirmed, store) {
     element("p", {text: labels.conflict}),
     element("h4", {text: labels.theirs}), element("p", {class: "theirs", text: conflict.theirs ?? ""}),
     element("h4", {text: labels.mine}), element("p", {class: "mine", text: conflict.mine}),
+    element("h4", {text: labels.differences}), wordDiff(conflict.theirs ?? "", conflict.mine),
     keep, take);
   keep.addEventListener("click", () => { view.remove(); store(confirmed, conflict.version, conflict.theirs); });
   take.addEventListener("click", () => {
@@ -400,9 +519,23 @@ events.addEventListener("changed", async event => {
   const change = JSON.parse(event.data);
   document.body.dataset.generation = change.generation;
   await loadCards();
+  const notice = document.getElementById("card-notice");
+  if (change.error && notice) notice.textContent = change.error;
   if (!current || !change.cards.includes(current.card)) return;
   const {status, data} = await request(`api/cards/${encodeURIComponent(current.card)}`);
   if (status === 200) updateCard(data);
 });
 
-loadCards();
+// Another tab typing into a field this tab shows: its draft appears beside this one.
+window.addEventListener("storage", event => {
+  if (!current || !event.key?.startsWith(`cardkit-draft:${target}:${current.card}:`)) return;
+  const path = event.key.slice(`cardkit-draft:${target}:${current.card}:`.length).split(":")[0];
+  const section = document.querySelector(`#card section.field[data-path="${CSS.escape(path)}"]`);
+  if (section) offerOtherDraft(section);
+  renderList();
+});
+
+loadCards().then(async () => {
+  const linked = new URLSearchParams(location.hash.slice(1)).get("card");
+  if (linked && await openCard(linked)) document.querySelector("#card h2").focus();
+});

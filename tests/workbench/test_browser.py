@@ -550,3 +550,116 @@ def test_taking_the_version_on_disk_ends_the_edit(browser, server, project):
     assert attribute(browser, f'section.field[data-path="{PUNISH}"]', "data-state") == "translated"
     assert css(browser, f'section.field[data-path="{PUNISH}"][data-dirty]') == []
     assert browser.execute_script("return localStorage.length") == 0
+
+
+def test_a_file_that_stops_reading_is_named_and_its_cards_and_drafts_are_kept(browser, server, project):
+    """A half-saved file or a merge conflict: the page names the file, its line and the
+    parser's words; the card keeps its texts, the draft stays, and a save into the file is
+    refused until it reads again."""
+    open_card(browser, server, "iron-matron")
+    draft = "Mein Entwurf mit 1 Handkarte und 20, 31, 42."
+    retype(browser, PUNISH, draft)
+    german = project / GERMAN_ALIENS
+    good = german.read_text(encoding="utf-8")
+    german.write_text(good + "<<<<<<< HEAD\nbroken: [\n", encoding="utf-8")
+    line = good.count("\n") + 2
+
+    wait_for(browser, lambda: css(browser, "#broken-files p"), "the broken file is not named")
+    notice = css(browser, "#broken-files p")[0].text
+    assert notice.startswith(f"{GERMAN_ALIENS.as_posix()}:{line} ")
+    assert "YAML" in notice and "Entwürfe bleiben erhalten" in notice
+    assert typed(browser, PUNISH) == draft
+    assert typed(browser, "name") == "Eiserne Matrone"
+    assert attribute(browser, '#card-list li[data-card="iron-matron"]', "data-state") == "translated"
+
+    press(browser, PUNISH, "save")
+    status = lambda: field(browser, PUNISH).find_element("css selector", ".status").text  # noqa: E731
+    wait_for(browser, lambda: "nicht gespeichert" in status() and GERMAN_ALIENS.as_posix() in status(),
+             "the save into the broken file was not refused")
+    assert german.read_text(encoding="utf-8").endswith("broken: [\n")
+
+    german.write_text(good, encoding="utf-8")
+    wait_for(browser, lambda: not css(browser, "#broken-files p"), "the notice stayed after the file read again")
+    assert typed(browser, PUNISH) == draft
+
+
+def test_two_tabs_keep_their_own_drafts_and_show_each_other_as_a_conflict(browser, server):
+    from selenium.common.exceptions import NoAlertPresentException
+
+    open_card(browser, server, "iron-matron")
+    first = browser.current_window_handle
+    retype(browser, PUNISH, "Entwurf des ersten Tabs mit 1 Handkarte und 20, 31, 42.")
+    browser.switch_to.new_window("tab")
+    open_card(browser, server, "iron-matron")
+    wait_for(browser, lambda: css(browser, f'section.field[data-path="{PUNISH}"] .other-draft'),
+             "the second tab does not show the first tab's draft")
+    assert typed(browser, PUNISH).startswith("Wann immer")  # not taken over silently
+
+    retype(browser, PUNISH, "Entwurf des zweiten Tabs mit 1 Handkarte und 20, 31, 42.")
+    browser.refresh()
+    try:
+        browser.switch_to.alert.accept()
+    except NoAlertPresentException:
+        pass
+    open_card(browser, server, "iron-matron")
+
+    wait_for(browser, lambda: typed(browser, PUNISH).startswith("Entwurf des zweiten"),
+             "the reloaded tab lost its own draft")
+    other = css(browser, f'section.field[data-path="{PUNISH}"] .other-draft .theirs')
+    assert other and other[0].text.startswith("Entwurf des ersten")
+    browser.switch_to.window(first)
+    wait_for(browser, lambda: typed(browser, PUNISH).startswith("Entwurf des ersten"),
+             "the first tab's draft was overwritten")
+
+
+def test_opening_a_card_from_the_list_by_keyboard_moves_the_focus_to_it(browser, server):
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(server)
+    wait_for(browser, lambda: css(browser, '#card-list li[data-card="iron-matron"] button'), "no card list")
+    button = css(browser, '#card-list li[data-card="iron-matron"] button')[0]
+    browser.execute_script("arguments[0].focus()", button)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+
+    wait_for(browser, lambda: browser.switch_to.active_element.tag_name == "h2",
+             "the focus did not move to the card opened")
+    assert "iron-matron" in browser.switch_to.active_element.text
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    assert css(browser, "#card")[0].find_elements("css selector", ":focus")
+
+
+def test_the_open_card_is_in_the_address_and_a_link_to_it_opens_it(browser, server):
+    open_card(browser, server, "iron-matron")
+    assert browser.current_url.endswith("#card=iron-matron")
+
+    browser.get(server + "#card=sweet-revenge")
+    browser.refresh()
+
+    wait_for(browser, lambda: css(browser, '#card[data-card="sweet-revenge"] textarea'),
+             "the linked card was not opened")
+
+
+def test_the_list_marks_cards_holding_drafts(browser, server):
+    open_card(browser, server, "iron-matron")
+    retype(browser, PUNISH, "Ein Entwurf.")
+
+    wait_for(browser, lambda: css(browser, '#card-list li[data-card="iron-matron"][data-draft] .draft-mark'),
+             "the card holding a draft is not marked in the list")
+
+
+def test_next_says_so_when_no_card_needs_work(browser, project):
+    """With the Duel alone every German text is translated and confirmed: `n` says that no
+    card needs work instead of doing nothing."""
+    for game in ("classic", "cosmic"):
+        for folder in (project / "cards" / game, *(project / "locales").glob(f"*/{game}")):
+            shutil.rmtree(folder)
+    serving = Serving(project)
+    try:
+        browser.get(serving.url)
+        wait_for(browser, lambda: css(browser, "#card-list li"), "no card list")
+        assert not css(browser, '#card-list li:not([data-state="translated"][data-errors="0"])')
+        css(browser, "body")[0].send_keys("n")
+        wait_for(browser, lambda: css(browser, "#moves-status")[0].text, "n said nothing")
+        assert css(browser, "#moves-status")[0].text.startswith("Keine Karte braucht Arbeit")
+    finally:
+        serving.stop()

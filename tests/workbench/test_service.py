@@ -323,3 +323,35 @@ def test_a_picture_too_coarse_to_print_is_shown_with_its_card(project):
     assert [problem.message for problem in resolution] == [
         "iron-matron: art/duel/coarse.png is 272 x 370 px and would print at 100 dpi in its "
         "69 x 94 mm frame; at least 150 dpi are needed (300 for a sharp print)"]
+
+
+def test_a_file_that_stops_reading_is_kept_as_it_last_read_and_refuses_saves(workbench):
+    """A half-saved file or a merge conflict is not lost work: its cards keep their texts,
+    the file is named with the parser's words, and saving into it waits until it reads."""
+    german = workbench.root / GERMAN_ALIENS
+    good = german.read_text(encoding="utf-8")
+    german.write_text(good + "<<<<<<< HEAD\nbroken: [\n", encoding="utf-8")
+
+    changed = workbench.reload({german})
+
+    assert changed == set()
+    problem = workbench.broken[GERMAN_ALIENS]
+    assert (problem.code, problem.position.path) == ("yaml-syntax", GERMAN_ALIENS)
+    assert problem.position.line == good.count("\n") + 2
+    card = workbench.card("iron-matron")
+    assert card.state == "translated" and field(card, "name").text == "Eiserne Matrone"
+    with pytest.raises(WorkbenchRefused) as refused:
+        workbench.save("iron-matron", "name", "Eiserne Mutter", card.version, "Eiserne Matrone", False)
+    assert str(refused.value) == (
+        f"not saved: {GERMAN_ALIENS.as_posix()} does not read since it changed on disk "
+        f"(line {problem.position.line}: {problem.message}); your draft is kept: save again "
+        "once the file reads")
+    assert german.read_text(encoding="utf-8").endswith("broken: [\n")
+
+    german.write_text(good, encoding="utf-8")
+    workbench.reload({german})
+
+    assert workbench.broken == {}
+    saved = workbench.save("iron-matron", "name", "Eiserne Mutter", workbench.card("iron-matron").version,
+                           "Eiserne Matrone", False)
+    assert field(saved.card, "name").text == "Eiserne Mutter"
