@@ -261,6 +261,9 @@ def test_a_change_on_disk_is_shown_as_a_conflict(browser, server, project, scree
     assert wait_for(browser, lambda: css(browser, ".conflict .theirs")[0].text, "no theirs"
                     ).endswith("gewinnst du sofort.")
     assert wait_for(browser, lambda: css(browser, ".conflict .mine")[0].text, "no mine").startswith("Meine Fassung")
+    # the word diff: "sofort." on disk struck, the words typed marked
+    assert [word.text for word in css(browser, ".conflict .diff del")][-1] == "sofort."
+    assert "Fassung" in [word.text for word in css(browser, ".conflict .diff ins")]
     screenshot(browser, screenshots, "conflict")
     assert "Meine Fassung" not in german.read_text()
 
