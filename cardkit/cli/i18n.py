@@ -22,7 +22,7 @@ from cardkit.source.layout import LanguageRefused, translatable_language
 from cardkit.source.transaction import WriteFailed
 
 WRITERS = {"po": write_po, "xliff": write_xliff}
-FORMATS = (*WRITERS, "tbx")
+FORMATS = (*WRITERS, "tbx", "tmx")
 READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
 
 game_option = click.option("--game", help="Only the texts of this game (duel, classic, cosmic); "
@@ -61,7 +61,8 @@ def init_command(language: str, root: Path) -> None:
 @click.option("--lang", "language", required=True, help="The language to export.")
 @click.option("--format", "file_format", type=click.Choice(FORMATS), default="po",
               show_default=True, help="PO for gettext tools, XLIFF 1.2 for CAT tools; tbx writes "
-                                      "the glossary (English and the language) as a termbase.")
+                                      "the glossary (English and the language) as a termbase; "
+                                      "tmx the confirmed translations as a translation memory.")
 @output_file_option
 @click.option("--fit-budgets/--no-fit-budgets", default=True, show_default=True,
               help="Note with each card text how many characters fit its box: read from the "
@@ -73,11 +74,17 @@ def init_command(language: str, root: Path) -> None:
 def export_command(language: str, file_format: str, output: Path | None, fit_budgets: bool,
                    build_dir: Path, game: str | None, root: Path) -> None:
     """Write every translatable text of a language with its English source and state, or
-    (--format tbx) the glossary."""
+    (--format tbx) the glossary, or (--format tmx) the translation memory."""
     database = load_or_fail(require_database(root)).database
     try:
         if file_format == "tbx":
             text = write_tbx(database, language)
+        elif file_format == "tmx":
+            from cardkit.i18n.memory import TranslationMemory, write_tmx
+
+            check_game(database, game)
+            translatable_language(language, database.languages)
+            text = write_tmx(TranslationMemory(database, language, game))
         else:
             check_game(database, game)
             translatable_language(language, database.languages)

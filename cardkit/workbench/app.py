@@ -238,5 +238,7 @@ def _card_json(view: CardView, catalogue: Catalogue) -> dict:
         "version": view.version, "english_face": str(view.english_face), "face": str(view.face),
         "problems": [problem.as_dict(catalogue) for problem in view.problems],
         "fields": [{**asdict(field), "terms": [asdict(term) for term in field.terms],
-                    "diff": [asdict(part) for part in field.diff]} for field in view.fields],
+                    "diff": [asdict(part) for part in field.diff],
+                    "suggestions": [asdict(found) for found in field.suggestions]}
+                   for field in view.fields],
     }

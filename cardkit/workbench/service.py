@@ -25,6 +25,7 @@ from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
 from cardkit.i18n.history import earlier_english
+from cardkit.i18n.memory import Suggestion, TranslationMemory
 from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
 from cardkit.messages import Message, catalogue as messages_catalogue
 from cardkit.model.database import Database
@@ -101,6 +102,8 @@ class FieldView:
     # the word diff from that to today's English.
     earlier_english: str | None = None
     diff: list[DiffPart] = field(default_factory=list)
+    # The closest confirmed translations of other texts, best first (the translation memory).
+    suggestions: list[Suggestion] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,7 @@ class Workbench:
             self.problems = (self.checked.report.problems
                              + prepare_pictures(self.database, self.root, store=self.store).problems)
             self.states = translation_states(self.database, [self.language])
+            self.memory = TranslationMemory(self.database, self.language)
             self.lexicons = build_lexicons(self.database)
             if whole:
                 self.contexts = {language: LanguageContext(self.root, language, self.database)
@@ -319,10 +323,12 @@ class Workbench:
             earlier = self._earlier[found]
             if earlier is not None:
                 diff = word_diff(earlier, english)
+        suggestions = self.memory.suggestions(english, state.card_id, state.path) if english else []
         return FieldView(state.path, english, state.text, state.state,
                          messages_catalogue(self.language).say(state.reason), budget, terms,
                          english_entry.notes.get(state.path) if english_entry else None,
-                         entry.notes.get(state.path) if entry else None, earlier, diff)
+                         entry.notes.get(state.path) if entry else None, earlier, diff,
+                         suggestions)
 
     def _budgets_of(self, card_id: str) -> dict[str, int]:
         """The card's fit budgets, measured for this card alone on first use and kept until

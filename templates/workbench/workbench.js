@@ -322,6 +322,15 @@ function offerDraft(section) {
   section.check();
 }
 
+// A translation from the memory put into the field's box, as if typed: a draft to check
+// and save like any other.
+function useSuggestion(section, translation) {
+  const text = section.querySelector("textarea");
+  text.value = translation;
+  text.dispatchEvent(new Event("input"));
+  text.focus();
+}
+
 // A draft another tab (or a closed browser) keeps for this field, shown beside this tab's
 // text; taking it copies it into this tab's draft, the other tab keeping its own.
 function offerOtherDraft(section) {
@@ -383,6 +392,19 @@ function fieldEditor(card, field) {
     section.append(element("div", {class: "terms"}, element("h4", {text: labels.terms}),
       element("ul", {}, ...field.terms.map(term => element("li", {},
         element("strong", {text: term.english}), document.createTextNode(" → " + (term.approved.join(", ") || labels.no_approved)))))));
+  }
+  if (field.suggestions.length) {
+    section.append(element("div", {class: "memory"}, element("h4", {text: labels.memory}),
+      element("ol", {}, ...field.suggestions.map((found, index) => {
+        const use = element("button", {type: "button", class: "use-suggestion", "aria-keyshortcuts": `Alt+${index + 1}`,
+                                       text: `${labels.use_suggestion} (Alt+${index + 1})`});
+        use.addEventListener("click", () => useSuggestion(section, found.translation));
+        return element("li", {"data-card": found.card_id},
+          element("span", {class: "score", text: `${found.score} %`}), document.createTextNode(" "),
+          element("span", {class: "suggestion", text: found.translation}), document.createTextNode(" "),
+          element("span", {class: "source", lang: "en", text: `${found.english} · ${found.card_id}`}), document.createTextNode(" "),
+          use);
+      }))));
   }
   if (field.english_note) section.append(element("p", {class: "note", text: `${labels.english_note}: ${field.english_note}`}));
   if (field.note) section.append(element("p", {class: "note", text: `${labels.note}: ${field.note}`}));
@@ -447,6 +469,9 @@ function fieldEditor(card, field) {
       store(event.shiftKey, section.version, section.base);
     } else if (event.key === "Escape") {
       document.getElementById("card").focus();
+    } else if (event.altKey && /^[1-9]$/.test(event.key) && field.suggestions[Number(event.key) - 1]) {
+      event.preventDefault();
+      useSuggestion(section, field.suggestions[Number(event.key) - 1].translation);
     }
   });
   return section;

@@ -666,3 +666,18 @@ def test_next_says_so_when_no_card_needs_work(browser, project):
         assert css(browser, "#moves-status")[0].text.startswith("Keine Karte braucht Arbeit")
     finally:
         serving.stop()
+
+
+def test_a_translation_from_the_memory_goes_into_the_box_with_one_key(browser, server):
+    from selenium.webdriver.common.keys import Keys
+
+    open_card(browser, server, "supply-run")
+    path = "resources.unlabelled-1"
+    suggestion = wait_for(browser, lambda: css(browser, f'section.field[data-path="{path}"] .memory li .suggestion')[0].text,
+                          "no translation memory shown")
+    assert css(browser, f'section.field[data-path="{path}"] .memory li')[0].get_attribute("data-card") == "prize-illustration"
+
+    area(browser, path).send_keys(Keys.ALT, "1")
+
+    wait_for(browser, lambda: typed(browser, path) == suggestion, "Alt+1 did not put the suggestion in")
+    assert attribute(browser, f'section.field[data-path="{path}"]', "data-dirty") == "true"

@@ -355,3 +355,16 @@ def test_a_file_that_stops_reading_is_kept_as_it_last_read_and_refuses_saves(wor
     saved = workbench.save("iron-matron", "name", "Eiserne Mutter", workbench.card("iron-matron").version,
                            "Eiserne Matrone", False)
     assert field(saved.card, "name").text == "Eiserne Mutter"
+
+
+def test_a_field_shows_the_closest_translations_of_other_texts(shared_workbench):
+    """The translation memory: "Improve your relations with 1 Envoy." brings the translation
+    of "You may improve your relations with 1 Envoy.", with its score and card."""
+    card = shared_workbench.card("supply-run")
+
+    [best, *_] = field(card, "resources.unlabelled-1").suggestions
+
+    assert (best.card_id, best.path) == ("prize-illustration", "prizes.winner.text")
+    assert best.english == "You may improve your relations with 1 Envoy."
+    assert best.translation == field(shared_workbench.card("prize-illustration"), "prizes.winner.text").text
+    assert 70 <= best.score < 100
