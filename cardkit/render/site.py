@@ -70,9 +70,19 @@ class SiteCard:
     def kind(self) -> str:
         return self.face.kind
 
+    # The name of a card the rulebooks show without one, in the page's language: what its
+    # face prints, from the same macros (a planet by its symbol, a tactic by its colour).
+    our_name: str = ""
+
     @property
     def name(self) -> str:
-        return self.face.text("name") or self.face.source_text("name") or self.face.id
+        return self.face.text("name") or self.face.source_text("name") or self.our_name
+
+    @property
+    def name_in_english(self) -> bool:
+        """Whether the name shown is the English one, the language having none yet."""
+        return (self.language != SOURCE_LANGUAGE and not self.face.text("name")
+                and bool(self.face.source_text("name")))
 
     @property
     def page(self) -> PurePosixPath:
@@ -90,6 +100,14 @@ class SiteCard:
     def search_text(self) -> str:
         return " ".join(field["text"] for _, field, _ in self.fields if "text" in field)
 
+    @property
+    def other_languages_text(self) -> str:
+        """The card's names and texts in every other language, so a search finds a card by
+        its English or Spanish name on the German pages."""
+        return " ".join(field["text"] for language, texts in sorted(self.record["texts"].items())
+                        if language != self.language
+                        for field in texts["fields"].values() if "text" in field)
+
 
 def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_of,
                documents: dict[Target, dict[str, bytes]], store: FaceCache,
@@ -104,7 +122,8 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
     images = {}
     for target, context in contexts.items():
         cards[target] = [SiteCard(face, records[target.game][face.id], target.language,
-                                  _card_state(records[target.game][face.id], target.language))
+                                  _card_state(records[target.game][face.id], target.language),
+                                  _our_name(context, face))
                          for face in context.faces if face.card is not None]
         for card in cards[target]:
             images[str(card.page.with_suffix(".png"))] = pdf_of(target, card.face)
@@ -156,6 +175,16 @@ def _back_image(target: Target, back: Face) -> PurePosixPath:
     return PurePosixPath(target.language, target.game, "back", f"{back.back}.png")
 
 
+OUR_NAMES = ('{% from "macros.html" import planet_name, tactic_name %}'
+             '{% if face.kind == "planet" %}{{ planet_name(face.card.symbol) }}'
+             '{% elif face.kind == "tactic" %}{{ tactic_name(face.card.colour) }}{% endif %}')
+
+
+def _our_name(context: LanguageContext, face: Face) -> str:
+    """The name a face prints for a card without one of its own, or ""."""
+    return " ".join(context.environment.from_string(OUR_NAMES).render(face=face).split())
+
+
 def _card_state(record: dict, language: str) -> str:
     states = [field["state"] for field in record["texts"][language]["fields"].values()]
     return min(states, key=CARD_STATES.index, default="none")
@@ -178,7 +207,8 @@ class _Pages:
     def render(self, template: str, page: PurePosixPath, cards: list[SiteCard],
                documents: dict[str, dict[str, bytes]], game: str | None = None,
                kind: str | None = None, **extra) -> bytes:
-        shown = [[card.id, card.name, card.state, str(card.page), card.record] for card in cards]
+        shown = [[card.id, card.name, card.name_in_english, card.state, str(card.page), card.record]
+                 for card in cards]
         key = cache_key("site-page", self.code, template, str(page), json.dumps(
             [shown, {name: sorted(files) for name, files in documents.items()}, game, kind,
              self.languages, self.games, extra.get("back")], sort_keys=True))
@@ -239,7 +269,8 @@ def _flatten(facts: dict, prefix: str = "") -> list[tuple[str, str]]:
 def _search_index(cards: list[SiteCard]) -> str:
     """The language's cards for the page's search, as a script (see the module's note)."""
     entries = [{"id": card.id, "game": card.game, "kind": card.kind, "state": card.state,
-                "name": card.name, "text": card.search_text, "page": str(card.page)}
+                "name": card.name, "text": card.search_text,
+                "other": card.other_languages_text, "page": str(card.page)}
                for card in cards]
     payload = json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return f"window.cardkitSearchIndex = {payload};\n"

@@ -225,3 +225,92 @@ def test_the_site_may_not_lie_directly_in_the_database_folder(tmp_path):
     assert result.exit_code == 2
     assert "which would be the database folder; use a folder such as build/site" in result.output
     assert not (project / "site").exists() and not (project / ".cache").exists()
+
+
+class _Headings(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.inside, self.text = False, ""
+
+    def handle_starttag(self, tag, attrs):
+        self.inside = self.inside or tag == "h1"
+
+    def handle_endtag(self, tag):
+        self.inside = self.inside and tag != "h1"
+
+    def handle_data(self, data):
+        if self.inside:
+            self.text += data
+
+
+def test_every_card_page_is_titled_by_a_name_never_by_its_id(site):
+    """Planets and tactics have no name of their own: their pages are titled with the name
+    their faces print ("Roter Planet"), as on the card."""
+    titled = {}
+    for page in sorted(card_pages()):
+        headings = _Headings()
+        headings.feed((site / page).read_text(encoding="utf-8"))
+        titled[page] = headings.text.strip()
+    assert len(titled) > 200
+    assert [page for page, title in titled.items() if not title or title == Path(page).stem] == []
+    assert titled["de/duel/planet/red-a.html"].startswith("Roter Planet")
+    assert titled["es/duel/planet/red-a.html"].startswith("Planeta rojo")
+
+
+def wait_for_cards(browser, expected, message: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, WAIT).until(lambda _: sorted(visible_cards(browser)) == sorted(expected), message)
+
+
+@browser_only
+@pytest.mark.parametrize("words, card", [("Antimatter", "anti-matter"), ("Rausschmeisser", "bouncer"),
+                                         ("Matrona de hierro", "iron-matron")])
+def test_the_german_index_finds_a_card_by_any_languages_name_folded(browser, site, words, card):
+    from selenium.webdriver.common.by import By
+
+    browser.get((site / "de/index.html").as_uri())
+    browser.find_element(By.ID, "search").send_keys(words)
+
+    wait_for_cards(browser, [card], f"{words!r} did not find {card}")
+
+
+@browser_only
+def test_a_filtered_search_is_in_the_address_and_opens_the_same_in_a_new_tab(browser, site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get((site / "de/index.html").as_uri())
+    Select(browser.find_element(By.ID, "filter-game")).select_by_value("duel")
+    Select(browser.find_element(By.ID, "filter-kind")).select_by_value("alien")
+    browser.find_element(By.ID, "search").send_keys("Handkarte")
+    expected = sorted(card.id for card in DATABASE.cards_of_kind("alien", "duel")
+                      if "handkarte" in german_texts(card.id).lower())
+    assert expected
+    wait_for_cards(browser, expected, "the filtered search did not narrow the cards")
+    address = browser.current_url
+
+    browser.switch_to.new_window("tab")
+    browser.get(address)
+
+    wait_for_cards(browser, expected, "the address did not bring the same search back")
+    assert browser.find_element(By.ID, "search").get_attribute("value") == "Handkarte"
+
+
+@browser_only
+def test_the_kind_filter_offers_only_the_chosen_games_kinds_and_says_when_nothing_matches(browser, site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get((site / "de/index.html").as_uri())
+    Select(browser.find_element(By.ID, "filter-game")).select_by_value("classic")
+    offered = browser.execute_script(
+        "return [...document.querySelectorAll('#filter-kind option')]"
+        ".filter(option => option.value && !option.hidden).map(option => option.value)")
+    assert sorted(offered) == sorted({card.kind for card in DATABASE.cards.values()
+                                      if DATABASE.game_of(card.id) == "classic"})
+    assert "tactic" not in offered
+    browser.find_element(By.ID, "search").send_keys("zzqx")
+
+    wait_for_cards(browser, [], "a search for nothing left cards shown")
+    assert browser.find_element(By.ID, "none-found").is_displayed()
