@@ -16,6 +16,11 @@ trans-unit whose id is the unit's key. The translator's note is a
 `<group restype="x-gettext-plurals">` holding one trans-unit per plural form (`key[0]`,
 `key[1]`, ...), numbered as in PO files, as Translate Toolkit and Weblate do.
 
+Weblate's "XLIFF 1.2 with gettext extensions" format reads states only from the forms of a
+plural group, so it shows a stale single text as translated; a file it saved is refused,
+saying which format to pick, recognised by `approved` on a plural group or by a
+trans-unit approved while its target keeps the stale state (docs/translating.md).
+
 Reading uses expat directly (for the line of each element) and refuses any DTD, so no
 entity can be declared, expanded or fetched. Elements nested deeper than MAX_DEPTH are
 refused at their line as they are read, and the tree is walked without recursion, so no
@@ -44,6 +49,13 @@ NEEDS_EDIT = "needs-translation"
 # unconfirmed.
 CONFIRMED_STATES = ("translated", "final", "signed-off", None)
 ORIGINAL_PREFIX = "cardkit"
+# What the import says of a file Weblate saved in its gettext-extensions XLIFF format, which
+# reads and writes no state of a single text (only of a plural group's forms).
+_GETTEXT_EXTENSIONS = ('this is how Weblate\'s "XLIFF 1.2 with gettext extensions" format saves '
+                       "a file, and that format never shows a stale single text as needing "
+                       'editing; set the component\'s file format to "XLIFF 1.2 translation '
+                       'file" (or translate the PO export), review the stale texts there, and '
+                       'import again (docs/translating.md, "With Weblate")')
 # Characters XML 1.0 cannot carry, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # cardkit's files nest seven levels (xliff, file, body, group, trans-unit, target); a CAT
@@ -277,6 +289,12 @@ def _form(unit: _Element) -> _Form:
 
 def _single(unit: _Element) -> IncomingUnit:
     identifier = _identifier(unit)
+    target = next(iter(unit.all("target")), None)
+    if (unit.attributes.get("approved") == "yes" and target is not None
+            and target.attributes.get("state") == NEEDS_EDIT):
+        raise _Malformed(unit.line, f"the trans-unit {identifier!r} is approved, but its target "
+                                    f"is still in the state {NEEDS_EDIT} cardkit gave it as stale: "
+                                    f"{_GETTEXT_EXTENSIONS}")
     form = _form(unit)
     return IncomingUnit(identifier, (form.source,), False, (form.target,), form.needs_review,
                         "\n".join(form.notes) if form.notes else None, unit.line)
@@ -284,6 +302,9 @@ def _single(unit: _Element) -> IncomingUnit:
 
 def _plural(group: _Element) -> IncomingUnit:
     identifier = _identifier(group)
+    if "approved" in group.attributes:
+        raise _Malformed(group.line, f"the plural group {identifier!r} carries approved, which XLIFF "
+                                     f"1.2 puts on trans-units only: {_GETTEXT_EXTENSIONS}")
     members = group.all("trans-unit")
     if not members:
         raise _Malformed(group.line, f"the plural group {identifier!r} holds no trans-unit")
