@@ -12,7 +12,11 @@ any other state, or `approved` other than "yes", leaves it unconfirmed. The `ori
 (`cardkit:classic,cosmic,duel:de`, or one game: `cardkit:classic:de`). Each text is a
 trans-unit whose id is the unit's key. The translator's note is a
 `<note from="translator">`; cardkit's information for the translator is in
-`<note from="developer">`, which import ignores. Effect phrases with a count are
+`<note from="developer">`, which import ignores. A card text with a fit budget carries it as
+`maxwidth="N" size-unit="char"`, an estimate for the tools' length checks (the fit check
+decides). A stale text carries the English its translation was made from, where the
+project's history holds it, as an `<alt-trans alttranstype="previous-version">` pairing that
+English with the translation, which CAT tools show beside the unit. Effect phrases with a count are
 `<group restype="x-gettext-plurals">` holding one trans-unit per plural form (`key[0]`,
 `key[1]`, ...), numbered as in PO files, as Translate Toolkit and Weblate do.
 
@@ -94,7 +98,9 @@ def _trans_unit(unit: OutgoingUnit, unit_id: str, source: str, target: str, note
                 indent: str, *form: str) -> list[str]:
     state = "new" if not target else NEEDS_EDIT if unit.needs_review else "translated"
     approved = "" if not target else ' approved="no"' if unit.needs_review else ' approved="yes"'
-    lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}"{approved} xml:space="preserve">',
+    width = (f' maxwidth="{unit.max_length}" size-unit="char"' if unit.max_length is not None
+             else "")
+    lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}"{approved}{width} xml:space="preserve">',
              f"{indent}  <source>{_text(unit_id, source)}</source>",
              f'{indent}  <target state="{state}">{_text(unit_id, target)}</target>'
              if target else f'{indent}  <target state="{state}"/>']
@@ -103,6 +109,11 @@ def _trans_unit(unit: OutgoingUnit, unit_id: str, source: str, target: str, note
               for remark in remarks]
     if note is not None:
         lines.append(f'{indent}  <note from="translator">{_text(unit_id, note)}</note>')
+    if unit.previous is not None and target:
+        lines += [f'{indent}  <alt-trans alttranstype="previous-version">',
+                  f"{indent}    <source>{_text(unit_id, unit.previous)}</source>",
+                  f"{indent}    <target>{_text(unit_id, target)}</target>",
+                  f"{indent}  </alt-trans>"]
     lines.append(f"{indent}</trans-unit>")
     return lines
 

@@ -14,6 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
+from cardkit.i18n.export import build_catalogue
+from cardkit.i18n.po import write_po
+from cardkit.i18n.xliff import write_xliff
 from cardkit.model.database import load_database
 from tests.conftest import PROJECT_ROOT
 from tests.i18n.conftest import snapshot
@@ -120,3 +123,18 @@ def test_every_german_term_survives_weblates_termbase_reader(tmp_path):
     assert with_forbidden
     for term_id in with_forbidden:
         assert f"forbidden variants: {', '.join(german[term_id].forbidden)}" in strings[term_id]["notes"]
+
+
+@pytest.mark.parametrize(("writer", "weblate_format", "suffix"), [
+    (write_po, "po", "po"), (write_xliff, "plainxliff", "xlf")])
+def test_a_fit_budget_is_weblates_max_length(minimal_database, tmp_path, writer, weblate_format, suffix):
+    database, _, _ = load_database(minimal_database)
+    file = tmp_path / f"es.{suffix}"
+    file.write_text(writer(build_catalogue(database, "es", max_lengths={TRANSLATED: 18})),
+                    encoding="utf-8")
+
+    strings = weblate_strings(weblate_format, file)
+
+    limited = {key: [flag for flag in string["flags"] if flag.startswith("max-length:")]
+               for key, string in strings.items()}
+    assert {key: flags for key, flags in limited.items() if flags} == {TRANSLATED: ["max-length:18"]}
