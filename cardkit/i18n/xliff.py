@@ -22,8 +22,8 @@ English with the translation, which CAT tools show beside the unit. Effect phras
 
 Weblate's "XLIFF 1.2 with gettext extensions" format reads states only from the forms of a
 plural group, so it shows a stale single text as translated; a file it saved is refused,
-saying which format to pick, recognised by `approved` on a plural group or by a
-trans-unit approved while its target keeps the stale state (docs/translating.md).
+saying which format to pick, recognised by the `approved` it writes on a plural group
+(XLIFF 1.2 has it on trans-units only; docs/translating.md).
 
 Reading uses expat directly (for the line of each element) and refuses any DTD, so no
 entity can be declared, expanded or fetched. Elements nested deeper than MAX_DEPTH are
@@ -300,12 +300,6 @@ def _form(unit: _Element) -> _Form:
 
 def _single(unit: _Element) -> IncomingUnit:
     identifier = _identifier(unit)
-    target = next(iter(unit.all("target")), None)
-    if (unit.attributes.get("approved") == "yes" and target is not None
-            and target.attributes.get("state") == NEEDS_EDIT):
-        raise _Malformed(unit.line, f"the trans-unit {identifier!r} is approved, but its target "
-                                    f"is still in the state {NEEDS_EDIT} cardkit gave it as stale: "
-                                    f"{_GETTEXT_EXTENSIONS}")
     form = _form(unit)
     return IncomingUnit(identifier, (form.source,), False, (form.target,), form.needs_review,
                         "\n".join(form.notes) if form.notes else None, unit.line)

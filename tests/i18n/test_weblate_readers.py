@@ -95,18 +95,31 @@ def test_a_stale_text_approved_in_the_plain_xliff_format_is_confirmed(rich_datab
     assert state_of(rich_database, STALE) == "translated"
 
 
-def test_a_file_the_gettext_extensions_format_saved_is_refused_saying_which_format_to_pick(
+def test_a_stale_text_approved_in_the_gettext_extensions_format_stays_unconfirmed(
         rich_database, tmp_path):
     exported = export(rich_database, tmp_path, "xliff")
     target = weblate_strings("poxliff", exported)[STALE]["target"]
     run("save", "poxliff", str(exported), STALE, target, "approved")
+
+    result = CliRunner().invoke(main, ["i18n", "import", str(exported), "--root", str(rich_database)])
+
+    assert result.exit_code == 0, result.output
+    assert state_of(rich_database, STALE) == "stale"
+
+
+def test_a_file_the_gettext_extensions_format_saved_is_refused_saying_which_format_to_pick(
+        rich_database, tmp_path):
+    exported = export(rich_database, tmp_path, "xliff")
+    phrase = "phrasebook:effects.draw_cards.required"
+    run("save", "poxliff", str(exported), phrase, weblate_strings("poxliff", exported)[phrase]["target"],
+        "approved")
     before = snapshot(rich_database)
 
     result = CliRunner().invoke(main, ["i18n", "import", str(exported), "--root", str(rich_database)])
 
     assert result.exit_code == 1
-    assert f"the trans-unit {STALE!r} is approved, but its target is still in the state " \
-           "needs-translation" in result.output
+    assert f"the plural group {phrase!r} carries approved, which XLIFF 1.2 puts on trans-units " \
+           "only" in result.output
     assert 'set the component\'s file format to "XLIFF 1.2 translation file"' in result.output
     assert snapshot(rich_database) == before
 
