@@ -19,6 +19,7 @@ from cardkit.messages import Message
 from cardkit.model.icons import ICON_NAMES, icon_tokens
 from cardkit.placeholders import tokens
 from cardkit.source.characters import character_name
+from cardkit.source.layout import PHRASEBOOK_FILE
 
 EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 
@@ -261,6 +262,19 @@ def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexico
             "numbers differ from the English text: {here} here, {english} in English",
             here=_number_list(numbers), english=_number_list(source_numbers))))
     markers, source_markers = mine.markers, theirs.markers
+    # A meaning the language's phrasebook gives no words for yet cannot be compared: say
+    # which entry to fill, and compare the others.
+    unworded = sorted(set(source_markers) - set(lexicon.markers))
+    for kind in unworded:
+        entry = kind if kind == "optional" else f"timing.{kind}"
+        meaning = (Message("optional") if kind == "optional"
+                   else Message("timed {timing}", timing=repr(kind)))
+        findings.append(Finding("marker-words-missing", Message(
+            "the English text is {meaning} ({words}), and the {language} phrasebook gives no words "
+            "for that yet: add them under {entry} in {file}, so the text is checked for it",
+            meaning=meaning, words=", ".join(source_markers[kind]), language=lexicon.language,
+            entry=repr(entry), file=f"locales/{lexicon.language}/{PHRASEBOOK_FILE}"), is_warning=True))
+    source_markers = {kind: words for kind, words in source_markers.items() if kind not in unworded}
     if ("optional" in markers) != ("optional" in source_markers):
         if "optional" in source_markers:
             message = Message("the English text is optional ({words}); this text is not "
