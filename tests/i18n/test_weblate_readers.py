@@ -25,6 +25,7 @@ SCRIPT = Path(__file__).parents[1] / "tools" / "weblate_readers.py"
 PINNED_VERSION = "3.16.3"
 STALE = "alien:iron-matron:powers.lay-down-the-law.name"  # stale in the rich database
 TRANSLATED = "alien:pickle:name"
+SUFFIXES = {"po": "po", "xliff": "xlf", "tbx": "tbx"}
 
 
 def weblate_python() -> str:
@@ -49,7 +50,7 @@ def weblate_strings(file_format: str, file: Path) -> dict[str, dict]:
 
 
 def export(root: Path, folder: Path, file_format: str, language: str = "es") -> Path:
-    output = folder / f"{language}.{ {'po': 'po', 'xliff': 'xlf', 'tbx': 'tbx'}[file_format] }"
+    output = folder / f"{language}.{SUFFIXES[file_format]}"
     result = CliRunner().invoke(main, ["i18n", "export", "--lang", language, "--format", file_format,
                                        "--no-fit-budgets", "-o", str(output), "--root", str(root)])
     assert result.exit_code == 0, result.output

@@ -8,8 +8,9 @@ Weblate pins (3.16.3), which the project's own environment does not hold.
     $CARDKIT_TT_WEBLATE_PYTHON tests/tools/weblate_readers.py read FORMAT FILE
         prints, as JSON, the translate-toolkit version and each string Weblate would show
     $CARDKIT_TT_WEBLATE_PYTHON tests/tools/weblate_readers.py save FORMAT FILE ID TEXT STATE
-        sets one string's text and state (translated, approved or fuzzy) and saves the file,
-        as Weblate does when a translator saves the string
+        sets one string's text (a plural's forms joined by \x1e\x1e, as `read` gives them)
+        and state (translated, approved or fuzzy) and saves the file, as Weblate does when a
+        translator saves the string
 
 FORMAT is the file format chosen for a Weblate component: `po` ("gettext PO file"),
 `plainxliff` ("XLIFF 1.2 translation file"), `xliff` ("XLIFF 1.2 with placeables
@@ -42,6 +43,13 @@ from pathlib import Path
 
 PINNED = "translate-toolkit==3.16.3"
 XLIFF_FUZZY_STATES = {"new", "needs-translation", "needs-adaptation", "needs-l10n"}
+# How Weblate joins a plural string's forms into one (weblate/trans/util.py, join_plural).
+PLURAL_SEPARATOR = "\x1e\x1e"
+
+
+def _text(value) -> str:
+    """A store's source or target as Weblate holds it: a plural's forms joined."""
+    return PLURAL_SEPARATOR.join(map(str, getattr(value, "strings", None) or [value or ""]))
 
 
 def make(folder: Path) -> None:
@@ -64,15 +72,15 @@ def _xliff_strings(store) -> list[dict]:
         flags = []
         if unit.xmlelement.get("maxwidth") and unit.xmlelement.get("size-unit") in ("char", "byte"):
             flags.append(f"max-length:{unit.xmlelement.get('maxwidth')}")
-        strings.append({"id": unit.getid().split("\x04")[-1], "source": str(unit.source),
-                        "target": str(unit.target or ""),
+        strings.append({"id": unit.getid().split("\x04")[-1], "source": _text(unit.source),
+                        "target": _text(unit.target),
                         "needs_editing": has_target and bool(XLIFF_FUZZY_STATES & states),
                         "approved": unit.isapproved(), "flags": flags})
     return strings
 
 
 def _po_strings(store) -> list[dict]:
-    return [{"id": unit.getcontext(), "source": str(unit.source), "target": str(unit.target or ""),
+    return [{"id": unit.getcontext(), "source": _text(unit.source), "target": _text(unit.target),
              "needs_editing": bool(unit.target) and unit.isfuzzy(),
              "flags": [flag for comment in unit.typecomments
                        for flag in (part.strip() for part in comment[2:].split(","))
@@ -103,16 +111,20 @@ def _store(file_format: str, raw: bytes):
 
 
 def save(file_format: str, file: Path, unit_id: str, text: str, state: str) -> None:
+    from translate.misc.multistring import multistring
+
     store = _store(file_format, file.read_bytes())
+    forms = text.split(PLURAL_SEPARATOR)
+    target = multistring(forms) if len(forms) > 1 else text
     if file_format == "po":
         unit = next(unit for unit in store.units if unit.getcontext() == unit_id)
-        unit.target = text
+        unit.target = target
         unit.markfuzzy(state == "fuzzy")
         if state != "fuzzy":
             unit.prev_msgid, unit.prev_msgid_plural, unit.prev_msgctxt = [], [], []
     else:
         unit = next(unit for unit in store.units if unit.getid().split("\x04")[-1] == unit_id)
-        unit.target = text
+        unit.target = target
         unit.markapproved(state == "approved")
         for member in getattr(unit, "units", [unit]):
             target = member.xmlelement.find(member.namespaced("target"))
