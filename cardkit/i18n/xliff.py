@@ -5,7 +5,7 @@ written as translate-toolkit and Weblate read them: a translated text is `approv
 with `state="translated"`, a stale one `approved="no"` with `state="needs-translation"`
 (one of the states Weblate counts as "needs editing"; it does not count
 `needs-review-translation`), a missing one `state="new"`. Only an approved unit in a
-translated state (translated, signed-off, final) or with no state (as Weblate before 5
+translated state (translated, signed-off, final) or with no state (as earlier Weblate versions
 wrote a reviewed string; Weblate 5.14 writes `approved="yes"` with `final`) confirms its text;
 any other state, or `approved` other than "yes", leaves it unconfirmed. The `original` attribute of
 `<file>` records the games and language the file was exported for
