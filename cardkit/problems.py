@@ -43,10 +43,11 @@ CODES = frozenset({
     "not-canonical",
     # effect text
     "icon-unknown", "icon-mismatch", "markup-unbalanced", "markup-mismatch", "number-mismatch",
-    "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
+    "optional-mismatch", "timing-mismatch", "marker-words-missing", "glossary-forbidden", "glossary-missing",
     "glossary-incomplete", "effect-wording", "phrase-missing", "phrase-form-missing", "placeholder-malformed",
     "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
-    "end-punctuation", "markup-tag", "layout-character", "doubled-word", "punctuation-only",
+    "end-punctuation", "markup-tag", "layout-character", "invisible-character", "doubled-word",
+    "punctuation-only",
     "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text

@@ -88,8 +88,10 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
         else:
             check_game(database, game)
             translatable_language(language, database.languages)
-            notes = _fit_budget_notes(database, language, game, root, build_dir) if fit_budgets else None
-            text = WRITERS[file_format](build_catalogue(database, language, notes, game, root))
+            notes, lengths = (_fit_budgets(database, language, game, root, build_dir) if fit_budgets
+                              else (None, None))
+            text = WRITERS[file_format](build_catalogue(database, language, notes, game, root,
+                                                        max_lengths=lengths))
     except (LanguageRefused, LocaleRefused) as exc:
         raise UsageError(str(exc)) from None
     except XliffUnwritable as exc:
@@ -97,17 +99,19 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
     write_output_file(output, text)
 
 
-def _fit_budget_notes(database, language: str, game: str | None, root: Path,
-                      build_dir: Path) -> dict[str, str] | None:
+def _fit_budgets(database, language: str, game: str | None, root: Path,
+                 build_dir: Path) -> tuple[dict[str, str] | None, dict[str, int] | None]:
+    """Each card text's fit budget as a note and as a length limit, by its key."""
     if not (root / "templates").is_dir():  # a database without its print templates
-        return None
-    from cardkit.render.budgets import budget_notes, language_budgets
+        return None, None
+    from cardkit.render.budgets import budget_lengths, budget_notes, language_budgets
     from cardkit.render.cache import FaceCache
     from cardkit.render.folders import cache_folder
 
     try:
         store = FaceCache(cache_folder(root, build_dir)).open()
-        return budget_notes(language_budgets(root, database, language, store, [game] if game else None))
+        budgets = language_budgets(root, database, language, store, [game] if game else None)
+        return budget_notes(budgets), budget_lengths(budgets)
     except RenderError as exc:
         raise UsageError(f"the fit budgets cannot be measured: {exc}") from None
     except WriteFailed as exc:

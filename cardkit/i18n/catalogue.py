@@ -60,6 +60,8 @@ class OutgoingUnit(UnitTexts):
     reference: str | None = None  # where the text lives in the YAML
     # The English a stale translation was made from, where the project's history holds it.
     previous: str | None = None
+    # The characters its box holds (the fit budget), handed to tools as a length limit.
+    max_length: int | None = None
 
 
 @dataclass(frozen=True)

@@ -28,13 +28,15 @@ def check_game(database: Database, game: str | None) -> None:
 
 def build_catalogue(database: Database, language: str,
                     extra_notes: Mapping[str, str] | None = None,
-                    game: str | None = None, root: Path | None = None) -> OutgoingCatalogue:
+                    game: str | None = None, root: Path | None = None,
+                    max_lengths: Mapping[str, int] | None = None) -> OutgoingCatalogue:
     """Every text of `language` to translate, of one game or (None) of every game. Each
     unit's remarks name the glossary terms of its English text with their approved
     `language` forms; `extra_notes` adds a remark to the unit of each key it names (such as
     how many characters fit a text's box). The phrasebook, shared by every game, goes with
     each export. With the database's `root`, a stale text carries the English it was
-    translated from, where the project's git history holds it. Raises LanguageRefused or
+    translated from, where the project's git history holds it. `max_lengths` gives the unit
+    of each key it names a length limit (its fit budget). Raises LanguageRefused or
     LocaleRefused."""
     translatable_language(language, database.languages)
     check_game(database, game)
@@ -47,9 +49,10 @@ def build_catalogue(database: Database, language: str,
              and (game is None or database.game_of(state.card_id) == game)]
     units += _phrase_units(database, language, forms)
     terms = _GlossaryRemarks(database, language)
-    extra_notes = extra_notes or {}
+    extra_notes, max_lengths = extra_notes or {}, max_lengths or {}
     units = [replace(unit, remarks=unit.remarks + terms.of(unit)
-                     + ((extra_notes[unit.key],) if unit.key in extra_notes else ()))
+                     + ((extra_notes[unit.key],) if unit.key in extra_notes else ()),
+                     max_length=max_lengths.get(unit.key))
              for unit in units]
     return OutgoingCatalogue(language, forms, units, game or database_record(database.games))
 
@@ -91,10 +94,11 @@ def _card_unit(database: Database, state: FieldState, root: Path | None) -> Outg
     entry = database.text(state.language, state.card_id)
     remarks = [f"{state.kind} {source_entry.name}" if source_entry and source_entry.name
                else f"{state.kind} {state.card_id}"]
+    what = "name" if state.path.rpartition(".")[2] == "name" else "text"
     if source_entry is not None and state.path in source_entry.provisional:
-        remarks.append("the English name is provisional: the printed one is not known")
+        remarks.append(f"the English {what} is provisional: the printed one is not known")
     if entry is not None and state.path in entry.provisional:
-        remarks.append(f"this {state.language} name is provisional: the printed one is not known")
+        remarks.append(f"this {state.language} {what} is provisional: the printed one is not known")
     if source_entry is not None and state.path in source_entry.notes:
         remarks.append(f"note: {source_entry.notes[state.path]}")
     if state.state == "stale":

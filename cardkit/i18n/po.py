@@ -6,15 +6,20 @@ translator comment (`# `); what cardkit tells the translator are extracted comme
 and the reference (`#:`) says where the text lives in the YAML. Effect phrases with a
 count are plural entries (msgid_plural, msgstr[n]) numbered by the language's
 Plural-Forms. An entry whose English text has placeholders carries the
-`python-brace-format` flag, so `msgfmt -c` and translators' tools check them too. The
+`python-brace-format` flag, so `msgfmt -c` and translators' tools check them too. A card
+text with a fit budget carries it as a `max-length:N` flag, an estimate for the tools'
+length checks (the fit check decides). The
 header records the language and the games the file was exported for (`X-Cardkit-Language`,
-`X-Cardkit-Database`), fields gettext tools keep.
+`X-Cardkit-Database`), fields gettext tools keep, and has the fields `msgfmt -c` asks for
+(PO-Revision-Date, the time of the export; Last-Translator and Language-Team, which the
+translator's tool fills in).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
@@ -33,15 +38,24 @@ _ESCAPE_SEQUENCE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|(.))")
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=\s|\"|$)\s*(.*)$")
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"\s*$')
 LANGUAGE_RECORD = "X-Cardkit-Language"
+# The Last-Translator of a file no one has edited yet; a PO tool writes the translator's.
+EXPORTER = "cardkit i18n export"
 DATABASE_RECORD = "X-Cardkit-Database"
 BRACE_FORMAT = "python-brace-format"
+# Weblate's length check reads it (its `max-length` flag); so do tools that follow Weblate.
+MAX_LENGTH = "max-length"
 # The longest \x escape read: eight hex digits name any character; more name none.
 _MAX_HEX_DIGITS = 8
 
 
-def write_po(catalogue: OutgoingCatalogue) -> str:
+def write_po(catalogue: OutgoingCatalogue, revised: datetime | None = None) -> str:
+    """The catalogue as a PO file; `revised` (by default now) is its PO-Revision-Date."""
+    revised = (revised or datetime.now(timezone.utc)).astimezone(timezone.utc)
     header = [
         "Project-Id-Version: cardkit",
+        f"PO-Revision-Date: {revised:%Y-%m-%d %H:%M}+0000",
+        f"Last-Translator: {EXPORTER}",
+        "Language-Team: none",
         f"Language: {catalogue.language}",
         "MIME-Version: 1.0",
         "Content-Type: text/plain; charset=UTF-8",
@@ -75,6 +89,8 @@ def _entry(unit: OutgoingUnit, forms: PluralForms) -> list[str]:
     flags = ["fuzzy"] if unit.needs_review else []
     if any(token.name for source in unit.sources for token in tokens(source)):
         flags.append(BRACE_FORMAT)
+    if unit.max_length is not None:
+        flags.append(f"{MAX_LENGTH}:{unit.max_length}")
     if flags:
         lines.append("#, " + ", ".join(flags))
     if unit.previous is not None:  # as `msgmerge --previous` writes the earlier msgid

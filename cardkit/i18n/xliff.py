@@ -5,16 +5,25 @@ written as translate-toolkit and Weblate read them: a translated text is `approv
 with `state="translated"`, a stale one `approved="no"` with `state="needs-translation"`
 (one of the states Weblate counts as "needs editing"; it does not count
 `needs-review-translation`), a missing one `state="new"`. Only an approved unit in a
-translated state (translated, signed-off, final) or with no state (Weblate writes a state
-only on a string needing edit, and `approved="yes"` on a reviewed one) confirms its text;
+translated state (translated, signed-off, final) or with no state (as earlier Weblate versions
+wrote a reviewed string; Weblate 5.14 writes `approved="yes"` with `final`) confirms its text;
 any other state, or `approved` other than "yes", leaves it unconfirmed. The `original` attribute of
 `<file>` records the games and language the file was exported for
 (`cardkit:classic,cosmic,duel:de`, or one game: `cardkit:classic:de`). Each text is a
 trans-unit whose id is the unit's key. The translator's note is a
 `<note from="translator">`; cardkit's information for the translator is in
-`<note from="developer">`, which import ignores. Effect phrases with a count are
+`<note from="developer">`, which import ignores. A card text with a fit budget carries it as
+`maxwidth="N" size-unit="char"`, an estimate for the tools' length checks (the fit check
+decides). A stale text carries the English its translation was made from, where the
+project's history holds it, as an `<alt-trans alttranstype="previous-version">` pairing that
+English with the translation, which CAT tools show beside the unit. Effect phrases with a count are
 `<group restype="x-gettext-plurals">` holding one trans-unit per plural form (`key[0]`,
 `key[1]`, ...), numbered as in PO files, as Translate Toolkit and Weblate do.
+
+Weblate's "XLIFF 1.2 with gettext extensions" format reads states only from the forms of a
+plural group, so it shows a stale single text as translated; a file it saved is refused,
+saying which format to pick, recognised by the `approved` it writes on a plural group
+(XLIFF 1.2 has it on trans-units only; docs/translating.md).
 
 Reading uses expat directly (for the line of each element) and refuses any DTD, so no
 entity can be declared, expanded or fetched. Elements nested deeper than MAX_DEPTH are
@@ -44,6 +53,13 @@ NEEDS_EDIT = "needs-translation"
 # unconfirmed.
 CONFIRMED_STATES = ("translated", "final", "signed-off", None)
 ORIGINAL_PREFIX = "cardkit"
+# What the import says of a file Weblate saved in its gettext-extensions XLIFF format, which
+# reads and writes no state of a single text (only of a plural group's forms).
+_GETTEXT_EXTENSIONS = ('this is how Weblate\'s "XLIFF 1.2 with gettext extensions" format saves '
+                       "a file, and that format never shows a stale single text as needing "
+                       'editing; set the component\'s file format to "XLIFF 1.2 translation '
+                       'file" (or translate the PO export), review the stale texts there, and '
+                       'import again (docs/translating.md, "With Weblate")')
 # Characters XML 1.0 cannot carry, not even as character references.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # cardkit's files nest seven levels (xliff, file, body, group, trans-unit, target); a CAT
@@ -82,7 +98,9 @@ def _trans_unit(unit: OutgoingUnit, unit_id: str, source: str, target: str, note
                 indent: str, *form: str) -> list[str]:
     state = "new" if not target else NEEDS_EDIT if unit.needs_review else "translated"
     approved = "" if not target else ' approved="no"' if unit.needs_review else ' approved="yes"'
-    lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}"{approved} xml:space="preserve">',
+    width = (f' maxwidth="{unit.max_length}" size-unit="char"' if unit.max_length is not None
+             else "")
+    lines = [f'{indent}<trans-unit id="{_attribute(unit_id)}"{approved}{width} xml:space="preserve">',
              f"{indent}  <source>{_text(unit_id, source)}</source>",
              f'{indent}  <target state="{state}">{_text(unit_id, target)}</target>'
              if target else f'{indent}  <target state="{state}"/>']
@@ -91,6 +109,11 @@ def _trans_unit(unit: OutgoingUnit, unit_id: str, source: str, target: str, note
               for remark in remarks]
     if note is not None:
         lines.append(f'{indent}  <note from="translator">{_text(unit_id, note)}</note>')
+    if unit.previous is not None and target:
+        lines += [f'{indent}  <alt-trans alttranstype="previous-version">',
+                  f"{indent}    <source>{_text(unit_id, unit.previous)}</source>",
+                  f"{indent}    <target>{_text(unit_id, target)}</target>",
+                  f"{indent}  </alt-trans>"]
     lines.append(f"{indent}</trans-unit>")
     return lines
 
@@ -284,6 +307,9 @@ def _single(unit: _Element) -> IncomingUnit:
 
 def _plural(group: _Element) -> IncomingUnit:
     identifier = _identifier(group)
+    if "approved" in group.attributes:
+        raise _Malformed(group.line, f"the plural group {identifier!r} carries approved, which XLIFF "
+                                     f"1.2 puts on trans-units only: {_GETTEXT_EXTENSIONS}")
     members = group.all("trans-unit")
     if not members:
         raise _Malformed(group.line, f"the plural group {identifier!r} holds no trans-unit")

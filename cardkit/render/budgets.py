@@ -54,6 +54,13 @@ def budget_notes(budgets: Budgets) -> dict[str, str]:
             for (kind, card_id, path), characters in budgets.items()}
 
 
+def budget_lengths(budgets: Budgets) -> dict[str, int]:
+    """Each card text's budget, keyed as the exchange files key the text: the length limit
+    the exports hand to translators' tools."""
+    return {card_key(kind, card_id, path): characters
+            for (kind, card_id, path), characters in budgets.items()}
+
+
 def over_budget(text: str, budget: int) -> bool:
     """Whether a text is longer than its box holds (the workbench's counter says so too)."""
     return len(text) > budget

@@ -24,6 +24,7 @@ def test_each_card_text_carries_its_fit_budget(tmp_path):
     budget = re.search(r"#\. Fit budget: about (\d+) characters fit this text's box at its "
                        r"smallest size\.", entry)
     assert budget and 10 < int(budget.group(1)) < 200
+    assert f"#, max-length:{budget.group(1)}\n" in entry  # the same budget, for the tool's length check
     # every card text has one; the phrasebook's phrases are printed in many boxes: none
     assert result.output.count("#. Fit budget:") == result.output.count('msgctxt "') - \
         result.output.count('msgctxt "phrasebook:')

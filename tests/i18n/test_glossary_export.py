@@ -15,7 +15,8 @@ from cardkit.model.database import load_database
 from tests.conftest import PROJECT_ROOT
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-STATUSES = {"preferredTerm-admn-sts", "admittedTerm-admn-sts", "deprecatedTerm-admn-sts"}
+DEPRECATED = "deprecatedTerm-admn-sts"
+STATUSES = {"preferredTerm-admn-sts", "admittedTerm-admn-sts", DEPRECATED}
 
 
 def test_each_entry_names_the_glossary_terms_of_its_english_text(minimal_database):
@@ -52,26 +53,40 @@ def test_the_tbx_export_is_a_termbase_translate_toolkit_reads(tmp_path):
     root = ElementTree.parse(output).getroot()
     assert (root.tag, root.get("type")) == ("martif", "TBX-Basic")
     entries = root.findall("./text/body/termEntry")
-    assert [entry.get("id") for entry in entries] == list(database.glossaries["en"])
+    english = database.glossaries["en"]
+    german = database.glossaries["de"]
+    # each term, followed by an entry of its forbidden variants where it has any
+    assert [entry.get("id") for entry in entries] == [
+        entry_id for term_id in english
+        for entry_id in (term_id, f"{term_id}.forbidden")
+        if entry_id == term_id or english[term_id].forbidden
+        or (term_id in german and german[term_id].forbidden)]
     for entry in entries:
         assert [lang_set.get(XML_LANG) for lang_set in entry.findall("langSet")] in (["en"], ["en", "de"])
-        for tig in entry.iter("tig"):
-            assert tig.findtext("term").strip()
-            assert tig.findtext("termNote[@type='administrativeStatus']") in STATUSES
-        assert [field.text for field in entry.findall("descrip[@type='subjectField']")] == \
-            database.glossaries["en"][entry.get("id")].games
+        statuses = {tig.findtext("termNote[@type='administrativeStatus']") for tig in entry.iter("tig")}
+        assert all(tig.findtext("term").strip() for tig in entry.iter("tig"))
+        # only the entries of forbidden variants hold deprecated terms
+        assert (DEPRECATED in statuses) == entry.get("id").endswith(".forbidden")
+        assert statuses <= STATUSES
+        term_id = entry.get("id").removesuffix(".forbidden")
+        assert [field.text for field in entry.findall("descrip[@type='subjectField']")] == english[term_id].games
     assert any(entry.find("descrip[@type='subjectField']") is not None for entry in entries)
 
     # a term of our own wording says so in its language's note
     wormhole = next(entry for entry in entries if entry.get("id") == "wormhole")
     assert [lang_set.findtext("note") for lang_set in wormhole.findall("langSet")] == [
-        database.glossaries["en"]["wormhole"].reading, database.glossaries["de"]["wormhole"].reading]
-    assert database.glossaries["de"]["wormhole"].reading.startswith("Ours")
+        english["wormhole"].reading, german["wormhole"].reading]
+    assert german["wormhole"].reading.startswith("Ours")
 
     store = tbxfile.parsefile(str(output))
     store.settargetlanguage("de")
-    ship = next(unit for unit in store.units if unit.getid() == "ship")
-    assert [(term.text, term.deprecated) for term in ship.get_target_terms("de")] == [
-        ("Schiff", False), ("Schiffe", False), ("Schiffen", False), ("Schiffes", False),
+    units = {unit.getid(): unit for unit in store.units}
+    assert [(term.text, term.deprecated) for term in units["ship"].get_target_terms("de")] == [
+        ("Schiff", False), ("Schiffe", False), ("Schiffen", False), ("Schiffes", False)]
+    assert [(term.text, term.deprecated) for term in units["ship.forbidden"].get_target_terms("de")] == [
         ("Raumschiff", True), ("Raumschiffe", True)]
-    assert [term.text for term in ship.get_source_terms()] == ["ship", "ships"]
+    assert [term.text for term in units["ship"].get_source_terms()] == ["ship", "ships"]
+    assert [term.text for term in units["ship.forbidden"].get_source_terms()] == ["ship", "ships"]
+    # the approved term names the forbidden variants, in a note Weblate shows with it
+    assert units["ship"].getnotes("pos") == "forbidden variants: Raumschiff, Raumschiffe"
+    assert not units["ship"].isobsolete()

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardkit.checks.text.lexicon import Lexicon
+from cardkit.checks.text.marks import CLOSERS, END_MARKS, INVISIBLE, JOINERS, TATWEEL, ZERO_WIDTH_SPACE
 from cardkit.messages import Message
 from cardkit.model.icons import ICON_NAMES, icon_tokens
 from cardkit.placeholders import tokens
+from cardkit.source.characters import character_name
+from cardkit.source.layout import PHRASEBOOK_FILE
 
 EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 
@@ -95,9 +99,6 @@ def _listed(allowed: set[str]) -> str:
 
 
 BRACKETS = {"(": ")", "[": "]", "«": "»"}
-END_PUNCTUATION = ".!?:;…"
-# Closing quotes and brackets may follow a sentence's end mark: `... (a 42).`, `... «ya».`
-CLOSERS = "\"'»«“”„‘’)]"
 DOUBLE_SPACE = re.compile(r"(?<=\S)  +(?=\S)")
 MARKUP_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
 DOUBLED_WORD = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
@@ -133,8 +134,9 @@ def check_surface(text: str, source: str, is_name: bool) -> list[Finding]:
                 opening=repr(opening), closing=repr(closing), opened=text.count(opening),
                 closed=text.count(closing))))
     findings += _layout_findings(text, source)
+    findings += _invisible_findings(text, source)
     end, source_end = _end_mark(text), _end_mark(source)
-    if end != source_end:
+    if END_MARKS.get(end) != END_MARKS.get(source_end):
         findings.append(Finding("end-punctuation", Message(
             "the text ends {mine}, the English text {theirs}", mine=_described(end),
             theirs=_described(source_end)), is_warning=True))
@@ -186,8 +188,46 @@ def _unbalanced(text: str, opening: str, closing: str) -> bool:
 
 
 def _end_mark(text: str) -> str:
-    stripped = text.rstrip().rstrip(CLOSERS)
-    return stripped[-1] if stripped and stripped[-1] in END_PUNCTUATION else ""
+    """The mark that ends a text (`؟` and `。` as well as `?` and `.`), or "": closing quotes
+    and brackets after it do not count, nor do invisible characters (reported apart)."""
+    stripped = text.rstrip().rstrip(CLOSERS + INVISIBLE)
+    return stripped[-1] if stripped and stripped[-1] in END_MARKS else ""
+
+
+def _invisible_findings(text: str, source: str) -> list[Finding]:
+    """Characters that print nothing or only stretch a line, where the English text has none
+    of them: a zero-width space, a joiner that joins no two letters, a tatweel. One finding
+    per character, at its first misplaced place; the suggestion leaves out each misplaced one."""
+    misplaced: dict[str, list[int]] = {}
+    for offset, character in enumerate(text):
+        if character in (ZERO_WIDTH_SPACE, TATWEEL) or (character in JOINERS and not _joins(text, offset)):
+            if character not in source:
+                misplaced.setdefault(character, []).append(offset)
+    findings = []
+    for character, offsets in misplaced.items():
+        if character == ZERO_WIDTH_SPACE:
+            why = Message("an invisible space: the line may break there, and a search for the "
+                          "word does not find it")
+        elif character == TATWEEL:
+            why = Message("a stroke that stretches an Arabic word to justify a line; the card "
+                          "sets its own lines, so write the word without it")
+        else:
+            why = Message("a zero-width joiner or non-joiner acts only between two letters, and "
+                          "here it does not stand between two")
+        suggestion = "".join(kept for offset, kept in enumerate(text) if offset not in offsets)
+        findings.append(Finding("invisible-character", Message(
+            "{character} at character {offset}: {why}", character=character_name(character),
+            offset=offsets[0] + 1, why=why), suggestion, is_warning=True))
+    return findings
+
+
+def _joins(text: str, offset: int) -> bool:
+    """Whether the joiner at `offset` stands between two letters, marks or symbols (an
+    emoji sequence), which it may join or keep apart."""
+    joinable = ("L", "M", "So")
+    return (0 < offset < len(text) - 1
+            and unicodedata.category(text[offset - 1]).startswith(joinable)
+            and unicodedata.category(text[offset + 1]).startswith(joinable))
 
 
 def _described(mark: str) -> Message:
@@ -222,6 +262,19 @@ def check_against_source(text: str, source: str, lexicon: Lexicon, source_lexico
             "numbers differ from the English text: {here} here, {english} in English",
             here=_number_list(numbers), english=_number_list(source_numbers))))
     markers, source_markers = mine.markers, theirs.markers
+    # A meaning the language's phrasebook gives no words for yet cannot be compared: say
+    # which entry to fill, and compare the others.
+    unworded = sorted(set(source_markers) - set(lexicon.markers))
+    for kind in unworded:
+        entry = kind if kind == "optional" else f"timing.{kind}"
+        meaning = (Message("optional") if kind == "optional"
+                   else Message("timed {timing}", timing=repr(kind)))
+        findings.append(Finding("marker-words-missing", Message(
+            "the English text is {meaning} ({words}), and the {language} phrasebook gives no words "
+            "for that yet: add them under {entry} in {file}, so the text is checked for it",
+            meaning=meaning, words=", ".join(source_markers[kind]), language=lexicon.language,
+            entry=repr(entry), file=f"locales/{lexicon.language}/{PHRASEBOOK_FILE}"), is_warning=True))
+    source_markers = {kind: words for kind, words in source_markers.items() if kind not in unworded}
     if ("optional" in markers) != ("optional" in source_markers):
         if "optional" in source_markers:
             message = Message("the English text is optional ({words}); this text is not "
