@@ -41,7 +41,6 @@ import sys
 import venv
 from pathlib import Path
 
-PINNED = "translate-toolkit==3.16.3"
 XLIFF_FUZZY_STATES = {"new", "needs-translation", "needs-adaptation", "needs-l10n"}
 # How Weblate joins a plural string's forms into one (weblate/trans/util.py, join_plural).
 PLURAL_SEPARATOR = "\x1e\x1e"
@@ -52,11 +51,16 @@ def _text(value) -> str:
     return PLURAL_SEPARATOR.join(map(str, getattr(value, "strings", None) or [value or ""]))
 
 
+# translate-toolkit at Weblate's pin and what it needs, every file hashed (made from
+# weblate-readers.in by `uv pip compile --generate-hashes`, as requirements.lock is).
+LOCK = Path(__file__).with_name("weblate-readers.lock")
+
+
 def make(folder: Path) -> None:
     venv.create(folder, with_pip=True)
     python = folder / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    PINNED, "lxml"], check=True)
+                    "--require-hashes", "--no-deps", "-r", str(LOCK)], check=True)
     print(python)
 
 
