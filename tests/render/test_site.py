@@ -314,3 +314,25 @@ def test_the_kind_filter_offers_only_the_chosen_games_kinds_and_says_when_nothin
 
     wait_for_cards(browser, [], "a search for nothing left cards shown")
     assert browser.find_element(By.ID, "none-found").is_displayed()
+
+
+@browser_only
+@pytest.mark.parametrize("page", ["index.html", "de/index.html", "de/duel/alien/iron-matron.html"])
+def test_nothing_scrolls_sideways_at_360_pixels_and_the_search_comes_first(browser, site, page):
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(360, 800)
+    browser.get((site / page).as_uri())
+    inner = browser.execute_script("return window.innerWidth")
+    browser.set_window_size(360 + (360 - inner), 800)  # the window's frame aside
+    browser.get((site / page).as_uri())
+
+    overflow = browser.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{page} scrolls sideways by {overflow} px at 360 px"
+    if page.endswith("/index.html"):
+        first = browser.execute_script(
+            "const main = document.querySelector('main');"
+            "return [...main.querySelectorAll('input, select, a')][0].id")
+        assert first == "search"
+        assert browser.find_elements(By.ID, "search")
