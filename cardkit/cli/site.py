@@ -15,9 +15,12 @@ from cardkit.cli.options import UsageError, database_root, jobs_option, output_f
 @click.option("--out", "out", default="build/site", show_default=True,
               help="The site's folder. It shares the face cache of the folder it lies in "
                    "(<out>/../.cache/, the build's by default).")
+@click.option("--base-url", help="The address the site will be served from "
+                                "(https://example.org/cards/): each page names its canonical "
+                                "address, and sitemap.xml lists every page.")
 @jobs_option
 @click.option("--quiet", is_flag=True, help="No progress display; only problems and errors.")
-def site_command(root: Path, out: str, jobs: int | None, quiet: bool) -> None:
+def site_command(root: Path, out: str, base_url: str | None, jobs: int | None, quiet: bool) -> None:
     """Write a static gallery of every card in every language, with search and filters.
 
     One page per card and language (<ll>/<game>/<kind>/<id>.html) with its face and back,
@@ -31,5 +34,8 @@ def site_command(root: Path, out: str, jobs: int | None, quiet: bool) -> None:
     if site.resolve().parent == Path(root).resolve() or site.resolve() == site.resolve().parent:
         raise UsageError(f"--out {out}: the site's folder shares the face cache of the folder it "
                          "lies in, which would be the database folder; use a folder such as build/site")
+    if base_url is not None and not base_url.startswith(("https://", "http://")):
+        raise UsageError(f"--base-url {base_url}: an http:// or https:// address, where the "
+                         "site will be served from")
     run_build(root, site.parent, None, None, jobs, quiet, False, None,
-              Outputs(formats=(), site=site))
+              Outputs(formats=(), site=site, site_base=base_url))

@@ -29,6 +29,8 @@ class Outputs:
     png: Raster = field(default_factory=lambda: Raster(DEFAULT_DPI, "trim"))
     tts_base: str = DEFAULT_BASE
     site: Path | None = None
+    # The address the site will be served from, for its sitemap and canonical links.
+    site_base: str | None = None
 
     @property
     def imposes(self) -> bool:
@@ -60,7 +62,8 @@ class Outputs:
         if self.site is not None:
             from cardkit.render.site import site_files
 
-            pages, site_made = site_files(database, rendered.contexts, pdf_of, documents, store, jobs)
+            pages, site_made = site_files(database, rendered.contexts, pdf_of, documents, store, jobs,
+                                          self.site_base)
             files.update({self.site / name: data for name, data in pages.items()})
             made += [f"site/{name}" for name in site_made]
         return files, made

@@ -25,6 +25,8 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+from urllib.parse import quote
+from xml.sax.saxutils import escape
 
 from babel import Locale
 
@@ -111,10 +113,12 @@ class SiteCard:
 
 def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_of,
                documents: dict[Target, dict[str, bytes]], store: FaceCache,
-               processes: int | None = None) -> tuple[dict[str, bytes], list[str]]:
+               processes: int | None = None,
+               base_url: str | None = None) -> tuple[dict[str, bytes], list[str]]:
     """Every file of the site by its path under the site folder, and the images that had
     to be rasterised. `pdf_of(target, face)` is a face's one-page PDF; `documents` holds
-    each target's PDFs by file name."""
+    each target's PDFs by file name. With the `base_url` the site will be served from,
+    every page names its canonical address and `sitemap.xml` lists them all."""
     records = {game: game_dataset(database, game)["cards"] for game in database.games}
     languages = sorted({target.language for target in contexts})
     games = sorted({target.game for target in contexts})
@@ -137,7 +141,7 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
     for language in languages:
         targets = [target for target in contexts if target.language == language]
         everything = [card for target in targets for card in cards[target]]
-        site = _Pages(contexts[targets[0]], language, languages, games, store)
+        site = _Pages(contexts[targets[0]], language, languages, games, store, base_url)
         files[f"{language}/search-index.js"] = _search_index(everything)
         files[f"{language}/index.html"] = site.render(
             "site/index.html", PurePosixPath(language, "index.html"), everything,
@@ -162,6 +166,8 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
                     card=card, back=str(back), facts=_flatten(card.record["facts"]))
     files["index.html"] = next(iter(contexts.values())).render(
         "site/languages.html", languages=languages, language_names=language_names(languages))
+    if base_url is not None:
+        files["sitemap.xml"] = _sitemap(base_url, sorted(name for name in files if name.endswith(".html")))
     return {name: content.encode("utf-8") if isinstance(content, str) else content
             for name, content in files.items()}, rasterised.made
 
@@ -196,8 +202,9 @@ class _Pages:
     rendered with, so a rebuild renders only the pages of what changed."""
 
     def __init__(self, context: LanguageContext, language: str, languages: list[str],
-                 games: list[str], store: FaceCache):
+                 games: list[str], store: FaceCache, base_url: str | None = None):
         self.context = context
+        self.base_url = base_url
         self.language = language
         self.languages = languages
         self.games = games
@@ -211,7 +218,7 @@ class _Pages:
                  for card in cards]
         key = cache_key("site-page", self.code, template, str(page), json.dumps(
             [shown, {name: sorted(files) for name, files in documents.items()}, game, kind,
-             self.languages, self.games, extra.get("back")], sort_keys=True))
+             self.languages, self.games, extra.get("back"), self.base_url], sort_keys=True))
         html = self.store.get(key)
         if html is None:
             html = self.context.render(template, **self.values(page, cards, documents, game, kind),
@@ -231,6 +238,9 @@ class _Pages:
             documents={name: sorted(files) for name, files in documents.items()},
             image=link(page.with_suffix(".png")), link=link,
             other_language=lambda language: _relative(page, PurePosixPath(language, *page.parts[1:])),
+            address=(lambda target: _absolute(self.base_url, PurePosixPath(target)))
+            if self.base_url else None,
+            page_path=str(page),
         )
 
 
@@ -274,6 +284,19 @@ def _search_index(cards: list[SiteCard]) -> str:
                for card in cards]
     payload = json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return f"window.cardkitSearchIndex = {payload};\n"
+
+
+def _absolute(base_url: str, target: PurePosixPath) -> str:
+    return base_url.rstrip("/") + "/" + quote(str(target))
+
+
+def _sitemap(base_url: str, pages: list[str]) -> str:
+    """Every page's address, as the sitemaps.org protocol lists them for search engines."""
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    lines += [f"  <url><loc>{escape(_absolute(base_url, PurePosixPath(page)))}</loc></url>" for page in pages]
+    lines += ["</urlset>", ""]
+    return "\n".join(lines)
 
 
 def _relative(page: PurePosixPath, target: PurePosixPath) -> str:

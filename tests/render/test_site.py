@@ -336,3 +336,32 @@ def test_nothing_scrolls_sideways_at_360_pixels_and_the_search_comes_first(brows
             "return [...main.querySelectorAll('input, select, a')][0].id")
         assert first == "search"
         assert browser.find_elements(By.ID, "search")
+
+
+def test_a_base_url_gives_canonical_addresses_and_a_sitemap_of_every_page(tmp_path, face_cache, site):
+    from xml.etree import ElementTree
+
+    assert not (site / "sitemap.xml").exists()
+    out = with_face_cache(tmp_path / "build", face_cache)
+    base = "https://example.org/cards/"
+    result = CliRunner().invoke(main, ["site", str(PROJECT_ROOT), "--out", str(out / "site"),
+                                       "--base-url", base, "--quiet"])
+    assert result.exit_code == 0, result.output
+
+    written = out / "site"
+    namespace = {"map": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    listed = [element.text for element in
+              ElementTree.parse(written / "sitemap.xml").getroot().findall("map:url/map:loc", namespace)]
+    pages = sorted(base + path.relative_to(written).as_posix() for path in written.rglob("*.html"))
+    assert len(pages) > 200 and sorted(listed) == pages
+    page = (written / "de/duel/alien/iron-matron.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{base}de/duel/alien/iron-matron.html">' in page
+    assert f'<link rel="alternate" hreflang="es" href="{base}es/duel/alien/iron-matron.html">' in page
+
+
+def test_a_base_url_that_is_no_web_address_is_refused(tmp_path):
+    result = CliRunner().invoke(main, ["site", str(PROJECT_ROOT), "--out", str(tmp_path / "site"),
+                                       "--base-url", "example.org/cards"])
+
+    assert result.exit_code == 2
+    assert "--base-url example.org/cards: an http:// or https:// address" in result.output
