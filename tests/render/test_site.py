@@ -365,3 +365,12 @@ def test_a_base_url_that_is_no_web_address_is_refused(tmp_path):
 
     assert result.exit_code == 2
     assert "--base-url example.org/cards: an http:// or https:// address" in result.output
+
+
+def test_the_sitemap_names_each_page_by_its_address_escaped():
+    from cardkit.render.site import _sitemap
+
+    written = _sitemap("https://example.org/a&b/", ["de/index.html", "es/duel/alien/señor x.html"])
+
+    assert "<loc>https://example.org/a&amp;b/de/index.html</loc>" in written
+    assert "<loc>https://example.org/a&amp;b/es/duel/alien/se%C3%B1or%20x.html</loc>" in written
