@@ -103,8 +103,10 @@ class DeclaredKind:
 
     @property
     def off_face(self) -> tuple[str, ...]:
-        """The facts the face does not show: their being unknown leaves the face whole."""
-        return tuple(fact.name for fact in self.facts if fact.name not in self.shows)
+        """The facts the face does not show, and the flavour texts: their being unknown
+        leaves the face whole."""
+        return (tuple(fact.name for fact in self.facts if fact.name not in self.shows)
+                + tuple(text.name for text in self.texts if text.role == "flavour"))
 
 
 @dataclass(frozen=True)

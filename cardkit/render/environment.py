@@ -17,6 +17,7 @@ from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
 from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.model.games import GAMES
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
 from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
@@ -81,7 +82,14 @@ def make_environment(templates: Path, translations: gettext.NullTranslations,
         pgettext=translations.pgettext, npgettext=translations.npgettext)
     environment.filters["icons"] = IconMarkup(templates / "icons", root)
     environment.globals["icon"] = environment.filters["icons"].svg
+    environment.globals["declared_game"] = declared_game
     return environment
+
+
+def declared_game(game: str):
+    """What a game declared in data says of its titles, kinds and decks (model/declared.py),
+    for its faces and backs; None for a game written in Python."""
+    return GAMES[game].declared if game in GAMES else None
 
 
 class ProjectLoader(BaseLoader):

@@ -9,6 +9,7 @@ from jinja2 import Environment, TemplateNotFound
 
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
+from cardkit.model.games import GAMES
 from cardkit.model.texts import Entry, field_value, fingerprint, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.render.backs import back_of, back_rules
@@ -21,7 +22,11 @@ BACK_TEMPLATE = "back.html"
 
 def card_template(game: str, kind: str) -> str:
     """The template of one kind of card of one game: a kind name may repeat across games
-    with other facts (the classic game's alien is not the Duel's)."""
+    with other facts (the classic game's alien is not the Duel's). A kind declared in data
+    names its own, or the generic face of declared kinds."""
+    declared = GAMES[game].kind(kind) if game in GAMES else None
+    if declared is not None and declared.template is not None:
+        return declared.template
     return f"cards/{game}/{kind}.html"
 
 
