@@ -25,8 +25,9 @@ from cardkit.model.provenance import CITATION_TAGS
 from cardkit.model.texts import Entry
 from cardkit.problems import Position, Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.layout import discover
 from cardkit.source.tree import Sources, load_sources
-from cardkit.source.yamlfile import Document, Location
+from cardkit.source.yamlfile import Document, Location, load_yaml
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,18 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         database.invalid_texts.update((language, key) for key in document.rejected_keys)
     problems += reference_problems(database)
     return database, problems
+
+
+def declare_games(root: Path) -> list[Problem]:
+    """Registers the games the database under `root` declares in data, reading nothing
+    else; the problems of their declarations."""
+    sources = Sources(discover(root))
+    for game, path in sources.layout.game_files.items():
+        sources.game_documents[game] = load_yaml(path, sources.layout.shown(path), root=sources.layout.root,
+                                                 round_trip=False)
+    problems: list[Problem] = []
+    _declare_games(sources, problems)
+    return problems
 
 
 def _declare_games(sources: Sources, problems: list[Problem]) -> set[str]:
