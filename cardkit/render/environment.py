@@ -83,6 +83,7 @@ def make_environment(templates: Path, translations: gettext.NullTranslations,
     environment.filters["icons"] = IconMarkup(templates / "icons", root)
     environment.globals["icon"] = environment.filters["icons"].svg
     environment.globals["declared_game"] = declared_game
+    environment.globals["declared_kind_label"] = declared_kind_label
     return environment
 
 
@@ -90,6 +91,15 @@ def declared_game(game: str):
     """What a game declared in data says of its titles, kinds and decks (model/declared.py),
     for its faces and backs; None for a game written in Python."""
     return GAMES[game].declared if game in GAMES else None
+
+
+def declared_kind_label(kind: str) -> str:
+    """The English label of a kind a game declared in data, for the places that name a kind
+    without its game (the site's indexes); empty for a kind none declares."""
+    for game in GAMES.values():
+        if game.declared is not None and kind in game.declared.kinds:
+            return game.declared.kinds[kind].label_in("en")
+    return ""
 
 
 class ProjectLoader(BaseLoader):

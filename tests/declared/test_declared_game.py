@@ -1,9 +1,11 @@
 """A game declared in YAML alone, two kinds, taken through what an owner does: validate,
-`new`, a spreadsheet, status, a PO file out and back, a build whose PDF text is read back,
-and the JSON export. No Python of the game's own: the test writes only its YAML."""
+`new`, a spreadsheet out and back, status, a PO file out and back, a build whose PDF text
+is read back, its PNG images, the JSON export and the site. No Python of the game's own:
+the test writes only its YAML."""
 
 from __future__ import annotations
 
+import csv
 import json
 import shutil
 from pathlib import Path
@@ -47,7 +49,7 @@ kinds:
 
 FILES = {
     "cards/traders/game.yaml": GAME,
-    "cards/traders/box.yaml": "ships: 3\nports: 1\n",
+    "cards/traders/box.yaml": "ships: 4\nports: 1\n",
     "cards/traders/ships.yaml": """\
 swift:
   cost: 3
@@ -109,9 +111,26 @@ def test_a_game_declared_in_yaml_goes_through_every_step(project, tmp_path):
         project / "cards/traders/ships.yaml").read_text(encoding="utf-8")
     cardkit("validate", root)
 
+    sheet = tmp_path / "ships.csv"
+    cardkit("sheet", "export", "--game", "traders", "--kind", "ship", "--lang", "en,es", "-o", str(sheet),
+            "--root", root)
+    with sheet.open(encoding="utf-8-sig", newline="") as stream:
+        rows = list(csv.DictReader(stream, delimiter=";"))
+    header = list(rows[0])
+    assert header[:7] == ["traders ship", "cost", "class", "speed", "home", "crew", "armed"]
+    added = {"traders ship": "nova", "cost": "5", "class": "scout", "speed": "1.5", "home": "haven",
+             "crew": "Cy, Di", "armed": "no", "en:name": "Nova", "en:ability": "Jump once.",
+             "en:motto": "Bright."}
+    with sheet.open("a", encoding="utf-8", newline="") as stream:
+        csv.writer(stream, delimiter=";").writerow([added.get(column, "") for column in header])
+    cardkit("sheet", "import", str(sheet), "--root", root)
+    assert "nova:\n  cost: 5\n  class: scout\n  speed: 1.5\n  home: haven\n  crew: [Cy, Di]\n  armed: false\n" in (
+        project / "cards/traders/ships.yaml").read_text(encoding="utf-8")
+    cardkit("validate", root)
+
     status = cardkit("status", root)
     assert [line.split() for line in status.splitlines() if line.startswith("es ")] == [
-        ["es", "traders", "port", "0", "0", "2"], ["es", "traders", "ship", "0", "0", "6"]]
+        ["es", "traders", "port", "0", "0", "2"], ["es", "traders", "ship", "0", "0", "9"]]
 
     po_file = tmp_path / "es.po"
     cardkit("i18n", "export", "--lang", "es", "-o", str(po_file), "--no-fit-budgets", "--root", root)
@@ -129,10 +148,14 @@ def test_a_game_declared_in_yaml_goes_through_every_step(project, tmp_path):
     assert "name: Veloz" in (project / "locales/es/traders/ships.yaml").read_text(encoding="utf-8")
     status = cardkit("status", root)
     assert [line.split() for line in status.splitlines() if line.startswith("es ")] == [
-        ["es", "traders", "port", "2", "0", "0"], ["es", "traders", "ship", "5", "0", "1"]]
+        ["es", "traders", "port", "2", "0", "0"], ["es", "traders", "ship", "5", "0", "4"]]
 
     out = tmp_path / "build"
-    cardkit("build", root, "--out", str(out), "--paper", "a4", "--lang", "es", "--jobs", "1", "--quiet")
+    cardkit("build", root, "--out", str(out), "--paper", "a4", "--lang", "es", "--jobs", "1", "--quiet",
+            "--format", "pdf,png")
+    images = sorted(path.relative_to(out / "es" / "png").as_posix() for path in (out / "es" / "png").rglob("*.png"))
+    assert images == ["back/places.png", "back/ship.png", "port/haven.png", "ship/hauler.png",
+                      "ship/nova.png", "ship/rover.png", "ship/swift.png"]
     pages = [page.extract_text() for page in PdfReader(out / "es" / "cards-a4.pdf").pages]
     faces = next(text for text in pages if "Veloz" in text)
     for printed in ("NAVE", "Veloz", "Mueve dos casillas.", "Rápida y ligera.", "Coste: 3",
@@ -141,7 +164,7 @@ def test_a_game_declared_in_yaml_goes_through_every_step(project, tmp_path):
         assert printed in faces
     backs = next(text for text in pages if "Comerciantes estelares" in text)
     # Behind each face its deck's back: the ships' and the places' (the port's label).
-    assert backs.split("\n") == ["NAVE", "Comerciantes estelares"] * 3 + ["PUERTO", "Comerciantes estelares"]
+    assert backs.split("\n") == ["NAVE", "Comerciantes estelares"] * 4 + ["PUERTO", "Comerciantes estelares"]
 
     exported = tmp_path / "json"
     cardkit("export", "json", root, "-o", str(exported))
@@ -149,3 +172,8 @@ def test_a_game_declared_in_yaml_goes_through_every_step(project, tmp_path):
     assert "traders" in json.dumps(data)
     assert "Mueve dos casillas." in json.dumps(data, ensure_ascii=False)
     assert '"cost": 3' in json.dumps(data)
+
+    site = tmp_path / "site"
+    cardkit("site", root, "--out", str(site), "--jobs", "1")
+    page = (site / "es" / "traders" / "ship" / "swift.html").read_text(encoding="utf-8")
+    assert "Veloz" in page and "Star Traders" in page and "Ship" in page
