@@ -69,3 +69,16 @@ def test_the_declared_models_check_the_card_files(traders):
     assert [format_problem(problem) for problem in report.problems if problem.severity.value == "error"] == [
         "cards/traders/ships.yaml:2:9: error: schema-range: cost: 13 is out of range: input should be less than or equal to 12",
         "cards/traders/ships.yaml:3:10: error: schema-range: class: 'liner' is not one of 'scout' or 'freighter'"]
+
+
+
+def test_a_glossary_term_may_belong_to_a_declared_game_and_no_other(traders):
+    (traders / "locales/en/glossary.yaml").write_text(
+        "port:\n  term: port\n  games: [traders, chess]\n", encoding="utf-8")
+
+    report = validate(traders)
+
+    assert [format_problem(problem) for problem in report.problems
+            if str(problem.position.path) == "locales/en/glossary.yaml"] == [
+        "locales/en/glossary.yaml:3:20: error: schema-range: games.1: 'chess' is not one of "
+        "'duel', 'classic', 'cosmic' or 'traders'"]
