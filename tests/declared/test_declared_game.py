@@ -10,6 +10,7 @@ import json
 import shutil
 from pathlib import Path
 
+import jsonschema
 import pytest
 from babel.messages.pofile import read_po, write_po
 from click.testing import CliRunner
@@ -169,6 +170,8 @@ def test_a_game_declared_in_yaml_goes_through_every_step(project, tmp_path):
     exported = tmp_path / "json"
     cardkit("export", "json", root, "-o", str(exported))
     data = json.loads((exported / "traders.json").read_text(encoding="utf-8"))
+    schema = json.loads((exported / "cardkit-export-1.schema.json").read_text(encoding="utf-8"))
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(data)) == []
     assert "traders" in json.dumps(data)
     assert "Mueve dos casillas." in json.dumps(data, ensure_ascii=False)
     assert '"cost": 3' in json.dumps(data)
