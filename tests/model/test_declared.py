@@ -82,3 +82,28 @@ def test_a_glossary_term_may_belong_to_a_declared_game_and_no_other(traders):
             if str(problem.position.path) == "locales/en/glossary.yaml"] == [
         "locales/en/glossary.yaml:3:20: error: schema-range: games.1: 'chess' is not one of "
         "'duel', 'classic', 'cosmic' or 'traders'"]
+
+
+def test_a_fact_that_may_be_unknown_is_given_or_listed_and_a_required_one_always_given(traders):
+    ships = traders / "cards/traders/ships.yaml"
+    ships.write_text(ships.read_text(encoding="utf-8").replace("  cost: 3\n", "").replace(
+        "  class: freighter\n", ""), encoding="utf-8")
+
+    report = validate(traders)
+
+    assert [format_problem(problem) for problem in report.problems if problem.severity.value == "error"] == [
+        "cards/traders/ships.yaml:1:1: error: schema-missing-field: missing field 'cost' (list it "
+        "under 'unknown' if the rulebooks do not give it)",
+        "cards/traders/ships.yaml:7:1: error: schema-missing-field: missing field 'class'"]
+
+
+def test_loading_another_database_leaves_only_the_python_games(traders, tmp_path):
+    validate(traders)
+    assert "traders" in GAMES
+    other = tmp_path / "other"
+    (other / "cards").mkdir(parents=True)
+    (other / "locales/en").mkdir(parents=True)
+
+    validate(other)
+
+    assert GAMES == BUILT_IN
