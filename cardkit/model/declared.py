@@ -70,12 +70,14 @@ class DeclaredFact:
     def label_in(self, language: str) -> str:
         return _in_language(self.labels, language) or self.name.replace("_", " ").capitalize()
 
-    def shown(self, card: CardModel) -> str:
-        """The fact's value as a face prints it."""
+    def shown(self, card: CardModel, name_of=str) -> str:
+        """The fact's value as a face prints it; `name_of` gives the name a reference
+        prints for a card's id."""
         value = getattr(card, self.name)
+        show = name_of if self.refers_to is not None else _plain
         if isinstance(value, list):
-            return ", ".join(_plain(item) for item in value)
-        return _plain(value)
+            return ", ".join(show(item) for item in value)
+        return show(value)
 
 
 @dataclass(frozen=True)

@@ -160,7 +160,7 @@ def test_a_game_declared_in_yaml_goes_through_every_step(project, tmp_path):
     pages = [page.extract_text() for page in PdfReader(out / "es" / "cards-a4.pdf").pages]
     faces = next(text for text in pages if "Veloz" in text)
     for printed in ("NAVE", "Veloz", "Mueve dos casillas.", "Rápida y ligera.", "Coste: 3",
-                    "Class: scout", "Speed: 2.5", "Crew: Ada, Bo", "Armed", "Carguero",
+                    "Class: scout", "Speed: 2.5", "Home: Refugio", "Crew: Ada, Bo", "Armed", "Carguero",
                     "Coste: not known", "PUERTO", "Refugio", "Docks: 4"):
         assert printed in faces
     backs = next(text for text in pages if "Comerciantes estelares" in text)
