@@ -22,6 +22,7 @@ CODES = frozenset({
     # reading files
     "file-too-large", "file-unreadable", "file-binary", "file-encoding", "yaml-syntax",
     "duplicate-key", "yaml-alias", "yaml-too-deep", "unknown-file", "unknown-game",
+    "game-declaration",
     "missing-source-locale",
     "yaml-merge-key", "yaml-tag", "yaml-directive", "yaml-number-form", "number-too-large",
     "control-character", "blank-text", "yaml-complex-key",

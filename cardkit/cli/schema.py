@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import UsageError, WriteError
+from cardkit.cli.options import UsageError, WriteError, require_database
+from cardkit.model.database import declare_games
 from cardkit.model.files import fields_reference, file_schemas, schema_text
 from cardkit.source.transaction import Transaction, WriteFailed
 
@@ -16,7 +17,10 @@ from cardkit.source.transaction import Transaction, WriteFailed
               help="The folder to write the schemas into (made when missing).")
 @click.option("--fields", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the field reference (docs/fields.md) to this file.")
-def schema_command(folder: Path, fields: Path | None) -> None:
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="A database folder whose games declared in data (cards/<game>/game.yaml) "
+                   "are described too.")
+def schema_command(folder: Path, fields: Path | None, root: Path | None) -> None:
     """Write a JSON Schema for every kind of data file: card facts and texts per game and
     kind, each game's box, the glossary and the phrasebook.
 
@@ -24,6 +28,12 @@ def schema_command(folder: Path, fields: Path | None) -> None:
     (the project's `.vscode/settings.json` maps the shipped ones)."""
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder}: is not a folder")
+    if root is not None:
+        require_database(root)
+        problems = declare_games(root)
+        if problems:
+            raise UsageError(f"{problems[0].position}: {problems[0].message} "
+                             "(`cardkit validate` lists every problem)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with Transaction(folder) as transaction:

@@ -18,6 +18,7 @@ from cardkit.checks.provenance import NOT_FACTS
 from cardkit.checks.status import translation_states
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
+from cardkit.model.games import BUILT_IN, GAMES
 from cardkit.model.glossary import terms_of_game
 from cardkit.model.provenance import SourceGroup
 from cardkit.model.texts import Entry, fingerprint, translatable_fields
@@ -62,8 +63,16 @@ def export_files(database: Database, root: Path, games: list[str] | None = None)
         "games": sorted(games or database.games),
         "languages": sorted(database.languages),
     })
-    files[SCHEMA_FILE] = SCHEMA_SOURCE.read_bytes()
+    files[SCHEMA_FILE] = SCHEMA_SOURCE.read_bytes() if set(GAMES) == set(BUILT_IN) else _declared_schema()
     return files
+
+
+def _declared_schema() -> bytes:
+    """The schema as the models give it with the games the database declares in data, which
+    the shipped file cannot know of."""
+    from cardkit.export.schema import schema_bytes  # it reads this module's constants
+
+    return schema_bytes()
 
 
 def game_dataset(database: Database, game: str) -> dict:

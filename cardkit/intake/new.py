@@ -61,6 +61,9 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
     unknown = [field for field in kind.facts.required_facts if field not in facts]
     if kind.texts is not None and name is None:
         unknown.append("name")
+    if game.declared is not None:
+        # A declared kind's texts besides the name: listed unknown until written, as facts are.
+        unknown += [path for path in kind.facts.TEXT_PATHS if path not in unknown]
 
     facts_file = file_of(checked, game, kind, None)
     edits = LocaleEdits(checked.root)

@@ -51,6 +51,8 @@ TEXT_SKIP = ("id", "kind", "sources", *ENTRY_METADATA)
 PRINTING, NUMBER, CONFIRMED = "printing", "number", "confirmed"
 YES, NO = ("yes", "true", "1", "x", "sí", "si", "ja"), ("no", "false", "0", "nein")
 WHOLE_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)")
+# A number as a spreadsheet writes it in text: 2.5, -0.25 (a point, never a comma).
+DECIMAL_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
 LIST_SEPARATOR = re.compile(r"\s*,\s*")
 _POSITION = re.compile(r":\d+(:\d+)?")
 
@@ -509,6 +511,8 @@ def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
             return int(value), None
         if types == {"boolean"} and value in (0, 1):
             return bool(value), None
+        if "number" in types:
+            return value, None
         return None, (f"the number {value:g} where {column.header} takes {_wanted(types)}; a "
                       "spreadsheet drops leading zeros and reads some texts as numbers: format "
                       "the column as text and type it again")
@@ -523,6 +527,8 @@ def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
         return [_scalar(item) for item in LIST_SEPARATOR.split(text) if item], None
     if "integer" in types and WHOLE_NUMBER.fullmatch(text):
         return int(text), None
+    if "number" in types and DECIMAL_NUMBER.fullmatch(text):
+        return (int(text) if WHOLE_NUMBER.fullmatch(text) else float(text)), None
     if "string" in types:
         return str(value), None
     if "integer" in types and re.fullmatch(r"-?0[0-9]+", text):

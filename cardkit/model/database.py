@@ -17,15 +17,17 @@ from pydantic import BaseModel, ValidationError
 from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
-from cardkit.model.games import GAMES, CardKind, with_article
+from cardkit.model.declared import declare_game, reference_problems
+from cardkit.model.games import BUILT_IN, GAMES, CardKind, use_declared, with_article
 from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.provenance import CITATION_TAGS
 from cardkit.model.texts import Entry
 from cardkit.problems import Position, Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.layout import discover
 from cardkit.source.tree import Sources, load_sources
-from cardkit.source.yamlfile import Document, Location
+from cardkit.source.yamlfile import Document, Location, load_yaml
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,9 @@ class Database:
     unfilled_terms: dict[str, dict[str, Origin]] = field(default_factory=dict)
     phrasebooks: dict[str, Phrasebook] = field(default_factory=dict)
     phrasebook_origins: dict[str, Origin] = field(default_factory=dict)
+    # Games whose declaration in data has errors: their files are not read, and not
+    # reported as of an unknown game either (the declaration's problems say why).
+    undeclared: set[str] = field(default_factory=set)
 
     @property
     def translations(self) -> list[str]:
@@ -125,7 +130,10 @@ class DatabaseHasErrors(Exception):
 def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
     database = Database(languages=list(sources.layout.languages))
     problems: list[Problem] = []
+    database.undeclared = _declare_games(sources, problems)
     for game, document in sources.box_documents.items():
+        if game in database.undeclared:
+            continue
         if game not in GAMES:
             problems.append(_unknown_game(document, game))
             continue
@@ -133,6 +141,8 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         if validated is not None:
             database.boxes[game], database.box_origins[game] = validated
     for card_file, document in sources.card_documents:
+        if card_file.game in database.undeclared:
+            continue
         kind = _kind_of_file(document, card_file.game, card_file.stem, problems)
         if kind is None:
             continue
@@ -171,6 +181,8 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
         language = locale_file.language
         texts = database.texts.setdefault(language, {})
         database.begun.add((language, locale_file.game))
+        if locale_file.game in database.undeclared:
+            continue
         kind = _kind_of_file(document, locale_file.game, locale_file.stem, problems)
         if kind is None:
             continue
@@ -209,7 +221,40 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             else:
                 texts[key] = entry
         database.invalid_texts.update((language, key) for key in document.rejected_keys)
+    problems += reference_problems(database)
     return database, problems
+
+
+def declare_games(root: Path) -> list[Problem]:
+    """Registers the games the database under `root` declares in data, reading nothing
+    else; the problems of their declarations."""
+    sources = Sources(discover(root))
+    for game, path in sources.layout.game_files.items():
+        sources.game_documents[game] = load_yaml(path, sources.layout.shown(path), root=sources.layout.root,
+                                                 round_trip=False)
+    problems: list[Problem] = []
+    _declare_games(sources, problems)
+    return problems
+
+
+def _declare_games(sources: Sources, problems: list[Problem]) -> set[str]:
+    """Registers the games the sources declare in data, in place of any declared before;
+    the names of those whose declaration has errors."""
+    declared, failed = [], set()
+    for game, document in sorted(sources.game_documents.items()):
+        if game in BUILT_IN:
+            problems.append(error(document.position(()), "game-declaration", Message(
+                "the game {game} is built into cardkit; a declaration cannot replace it",
+                game=game)))
+            continue
+        made, found = declare_game(game, document)
+        problems += found
+        if made is not None:
+            declared.append(made)
+        else:
+            failed.add(game)
+    use_declared(declared)
+    return failed
 
 
 def _unknown_game(document: Document, game: str) -> Problem:

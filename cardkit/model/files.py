@@ -124,6 +124,11 @@ def _describe(schema: dict, node: dict) -> tuple[str, str, str]:
         low, high = node.get("minimum"), node.get("maximum")
         allowed = f"{low} to {high}" if low is not None and high is not None else ""
         return "whole number", allowed, str(low if low is not None and low > 0 else 1)
+    if kind == "number":
+        low, high = node.get("minimum"), node.get("maximum")
+        allowed = (f"{low:g} to {high:g}" if low is not None and high is not None
+                   else f"at least {low:g}" if low is not None else "")
+        return "number", allowed, "0.5"
     if kind == "boolean":
         return "true or false", "", "true"
     if kind == "string":

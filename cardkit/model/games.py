@@ -9,6 +9,7 @@ Duel's. A folder under `cards/` or `locales/<ll>/` must be one of these games.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box, DuelBox
@@ -27,6 +28,8 @@ class CardKind:
     facts: type[CardModel]
     # None for a kind with no text to translate (the Duel's planets and tactics).
     texts: type[Entry] | None
+    # The face's template under templates/; None for `cards/<game>/<kind>.html`.
+    template: str | None = None
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,10 @@ class Game:
     box: type[Box]
     # How exported files name the game to a translator.
     title: str = ""
+    # What a game declared in data says beyond its models (model/declared.py): its titles
+    # and kinds' labels per language, the facts each face shows, its decks. None for the
+    # games written in Python.
+    declared: Any = None
 
     def kind_in_file(self, file_stem: str) -> CardKind | None:
         return next((kind for kind in self.kinds if kind.file_stem == file_stem), None)
@@ -67,7 +74,18 @@ COSMIC = Game("cosmic", (
     CardKind("encounter", "encounter", CosmicEncounter, EncounterText),
 ), CosmicBox, "Cosmic Encounter (current edition)")
 
-GAMES: dict[str, Game] = {game.name: game for game in (DUEL, CLASSIC, COSMIC)}
+BUILT_IN: dict[str, Game] = {game.name: game for game in (DUEL, CLASSIC, COSMIC)}
+# The games written in Python, then those the database last loaded declares in data
+# (`use_declared`): every reader of the database dispatches through this one registry.
+GAMES: dict[str, Game] = dict(BUILT_IN)
+
+
+def use_declared(games: list[Game]) -> None:
+    """Makes `games`, declared in data, the registry's declared games, in place of those of
+    a database loaded before."""
+    for name in [name for name in GAMES if name not in BUILT_IN]:
+        del GAMES[name]
+    GAMES.update((game.name, game) for game in games if game.name not in BUILT_IN)
 
 
 def games_title(names: list[str]) -> str:

@@ -3,9 +3,10 @@ and the games it belongs to."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
-from pydantic import Field, StringConstraints
+from pydantic import AfterValidator, Field, GetJsonSchemaHandler, StringConstraints
+from pydantic_core import PydanticCustomError, core_schema
 
 from cardkit.model.base import CardId, NotBlank, Strict
 from cardkit.model.games import GAMES
@@ -14,7 +15,27 @@ from cardkit.model.provenance import Reason
 Form = Annotated[str, StringConstraints(min_length=1, max_length=80), NotBlank]
 
 
-GameName = Literal[tuple(GAMES)]
+def _known_game(name: str) -> str:
+    if name not in GAMES:
+        shown = [repr(game) for game in GAMES]
+        raise PydanticCustomError("literal_error", "Input should be {expected}", {
+            "expected": ", ".join(shown[:-1]) + f" or {shown[-1]}"})
+    return name
+
+
+class _GameNames:
+    """The schema of a game's name: one of the games registered when the schema is made,
+    those declared in data included."""
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: core_schema.CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> dict[str, Any]:
+        return {"enum": list(GAMES), "type": "string"}
+
+
+# A game the registry knows when the term is read: games declared in data join it as the
+# database is loaded, so this cannot be a fixed list of names.
+GameName = Annotated[str, AfterValidator(_known_game), _GameNames]
 
 
 class GlossaryTerm(Strict):

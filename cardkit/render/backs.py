@@ -21,6 +21,7 @@ from jinja2 import Environment, TemplateNotFound
 
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
+from cardkit.model.games import GAMES
 
 
 def backs_template(game: str) -> str:
@@ -36,7 +37,11 @@ class BackRules:
 
 
 def back_rules(environment: Environment, game: str) -> BackRules:
-    """The game's rules from its backs template; none for a game without one."""
+    """The game's rules from its backs template; none for a game without one. A game
+    declared in data says its decks in its declaration: each kind wears its deck's back."""
+    declared = GAMES[game].declared if game in GAMES else None
+    if declared is not None:
+        return BackRules({name: kind.deck for name, kind in declared.kinds.items()})
     try:
         module = environment.get_template(backs_template(game)).module
     except TemplateNotFound as exc:

@@ -17,6 +17,7 @@ from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
 from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.model.games import GAMES
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
 from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
@@ -81,7 +82,24 @@ def make_environment(templates: Path, translations: gettext.NullTranslations,
         pgettext=translations.pgettext, npgettext=translations.npgettext)
     environment.filters["icons"] = IconMarkup(templates / "icons", root)
     environment.globals["icon"] = environment.filters["icons"].svg
+    environment.globals["declared_game"] = declared_game
+    environment.globals["declared_kind_label"] = declared_kind_label
     return environment
+
+
+def declared_game(game: str):
+    """What a game declared in data says of its titles, kinds and decks (model/declared.py),
+    for its faces and backs; None for a game written in Python."""
+    return GAMES[game].declared if game in GAMES else None
+
+
+def declared_kind_label(kind: str) -> str:
+    """The English label of a kind a game declared in data, for the places that name a kind
+    without its game (the site's indexes); empty for a kind none declares."""
+    for game in GAMES.values():
+        if game.declared is not None and kind in game.declared.kinds:
+            return game.declared.kinds[kind].label_in("en")
+    return ""
 
 
 class ProjectLoader(BaseLoader):

@@ -9,6 +9,7 @@ from jinja2 import Environment, TemplateNotFound
 
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
+from cardkit.model.games import GAMES
 from cardkit.model.texts import Entry, field_value, fingerprint, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.render.backs import back_of, back_rules
@@ -21,7 +22,11 @@ BACK_TEMPLATE = "back.html"
 
 def card_template(game: str, kind: str) -> str:
     """The template of one kind of card of one game: a kind name may repeat across games
-    with other facts (the classic game's alien is not the Duel's)."""
+    with other facts (the classic game's alien is not the Duel's). A kind declared in data
+    names its own, or the generic face of declared kinds."""
+    declared = GAMES[game].kind(kind) if game in GAMES else None
+    if declared is not None and declared.template is not None:
+        return declared.template
     return f"cards/{game}/{kind}.html"
 
 
@@ -44,6 +49,13 @@ class Face:
     game: str = ""
     # The card's English texts, printed (marked) where the face's language lacks a text.
     source: Entry | None = None
+    # For a kind declared in data: the name, in the face's language (else English), of each
+    # card its references name, as (id, name) pairs.
+    referenced: tuple[tuple[str, str], ...] = ()
+
+    def name_of(self, card_id: str) -> str:
+        """The name a reference prints: the card's name, or its id where it has none."""
+        return dict(self.referenced).get(card_id, card_id)
 
     def text(self, path: str) -> str | None:
         return field_value(self.entry, path) if self.entry is not None else None
@@ -99,11 +111,30 @@ def card_faces(database: Database, language: str, game: str,
             source = database.text(SOURCE_LANGUAGE, card.id) if language != SOURCE_LANGUAGE else None
             faces.append(Face(card.id, kind, card_template(game, kind),
                               back_of(card, database, rules), card,
-                              database.text(language, card.id), game, source))
+                              database.text(language, card.id), game, source,
+                              _referenced(database, language, game, card)))
     for name in reference_cards(environment, game):
         faces.append(Face(f"reference-{name}", "reference", REFERENCE_TEMPLATE,
                           REFERENCE_BACK, game=game))
     return faces
+
+
+def _referenced(database: Database, language: str, game: str,
+                card: CardModel) -> tuple[tuple[str, str], ...]:
+    declared = GAMES[game].declared
+    if declared is None:
+        return ()
+    names = []
+    for fact in declared.kinds[card.kind].facts:
+        if fact.refers_to is None:
+            continue
+        value = getattr(card, fact.name)
+        for target in value if isinstance(value, list) else [value] if value is not None else []:
+            entry = database.text(language, target) or database.text(SOURCE_LANGUAGE, target)
+            name = entry.texts.get("name") if entry is not None else None
+            if name is not None:
+                names.append((target, name))
+    return tuple(names)
 
 
 def reference_cards(environment: Environment, game: str) -> list[str]:

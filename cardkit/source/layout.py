@@ -2,6 +2,7 @@
 
     cards/<game>/**/<kind file>.yaml           language-neutral facts, keyed by card id
     cards/<game>/box.yaml                      how many cards of each kind the box holds
+    cards/<game>/game.yaml                     a game declared in data: its kinds and facts
     locales/<lang>/<game>/**/<kind file>.yaml  names and texts of those cards in one language
     locales/<lang>/glossary.yaml               approved game terms of one language
     locales/<lang>/phrasebook.yaml             how each formulaic effect is worded
@@ -28,6 +29,7 @@ GLOSSARY_FILE = "glossary.yaml"
 PHRASEBOOK_FILE = "phrasebook.yaml"
 LOCALE_SUPPORT_FILES = (GLOSSARY_FILE, PHRASEBOOK_FILE)
 BOX_FILE = "box.yaml"
+GAME_FILE = "game.yaml"
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Layout:
     root: Path
     card_files: list[CardFile] = field(default_factory=list)
     box_files: dict[str, Path] = field(default_factory=dict)
+    game_files: dict[str, Path] = field(default_factory=dict)
     locale_files: list[LocaleFile] = field(default_factory=list)
     glossary_files: dict[str, Path] = field(default_factory=dict)
     phrasebook_files: dict[str, Path] = field(default_factory=dict)
@@ -73,6 +76,8 @@ class Layout:
         if folder == "cards":
             if len(rest) == 2 and rest[1] == BOX_FILE:
                 self.box_files[rest[0]] = path
+            elif len(rest) == 2 and rest[1] == GAME_FILE:
+                self.game_files[rest[0]] = path
             elif _in_game_folder(path, Path(*rest), self):
                 self.card_files.append(CardFile(path, rest[0], path.stem))
                 self.card_files.sort(key=lambda known: known.path)

@@ -17,12 +17,14 @@ class Sources:
     card_documents: list[tuple[CardFile, Document]] = field(default_factory=list)
     locale_documents: list[tuple[LocaleFile, Document]] = field(default_factory=list)
     box_documents: dict[str, Document] = field(default_factory=dict)
+    game_documents: dict[str, Document] = field(default_factory=dict)
     glossary_documents: dict[str, Document] = field(default_factory=dict)
     phrasebook_documents: dict[str, Document] = field(default_factory=dict)
 
     def all_documents(self) -> list[Document]:
         return ([document for _, document in self.card_documents + self.locale_documents]
-                + list(self.box_documents.values()) + list(self.glossary_documents.values())
+                + list(self.box_documents.values()) + list(self.game_documents.values())
+                + list(self.glossary_documents.values())
                 + list(self.phrasebook_documents.values()))
 
     @property
@@ -66,6 +68,8 @@ def _gathered(layout: Layout, document_of: Callable[[Path], Document]) -> Source
         sources.card_documents.append((card_file, document_of(card_file.path)))
     for game, path in layout.box_files.items():
         sources.box_documents[game] = document_of(path)
+    for game, path in layout.game_files.items():
+        sources.game_documents[game] = document_of(path)
     for language, path in layout.glossary_files.items():
         sources.glossary_documents[language] = document_of(path)
     for language, path in layout.phrasebook_files.items():
