@@ -42,6 +42,8 @@ COMMANDS = {
              "language."),
     "export": ("cardkit.cli.export", "export_group",
                "Write the database as data for other programs: a JSON dataset with its schema."),
+    "init": ("cardkit.cli.init", "init_command",
+             "Begin a project of one's own in FOLDER: a game declared in data, to edit."),
     "new": ("cardkit.cli.new", "new_command",
             "Add a card of KIND with the id ID to GAME: a stub to fill in, and its English name."),
     "schema": ("cardkit.cli.schema", "schema_command",
