@@ -131,8 +131,10 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
                          for face in context.faces if face.card is not None]
         for card in cards[target]:
             images[str(card.page.with_suffix(".png"))] = pdf_of(target, card.face)
+        worn = {card.face.back_id for card in cards[target]}
         for back in context.backs:
-            images[str(_back_image(target, back))] = pdf_of(target, back)
+            if back.id in worn:  # a page shows it (not the reference cards' back)
+                images[str(_back_image(target, back))] = pdf_of(target, back)
     rasterised: Rasterised = rasterise_all({name: face_job(pdf, SITE_RASTER) for name, pdf in images.items()},
                                            store, processes)
     files: dict[str, bytes | str] = dict(rasterised.images)

@@ -374,3 +374,17 @@ def test_the_sitemap_names_each_page_by_its_address_escaped():
 
     assert "<loc>https://example.org/a&amp;b/de/index.html</loc>" in written
     assert "<loc>https://example.org/a&amp;b/es/duel/alien/se%C3%B1or%20x.html</loc>" in written
+
+
+def test_every_image_written_is_shown_or_linked_by_a_page(site):
+    import os
+    import re
+
+    images = {path.relative_to(site).as_posix() for path in site.rglob("*.png")}
+    linked = set()
+    for page in site.rglob("*.html"):
+        for reference in re.findall(r'(?:src|href)="([^"#]+)"', page.read_text(encoding="utf-8")):
+            linked.add(os.path.normpath(os.path.join(page.parent.relative_to(site).as_posix(),
+                                                     unquote(reference))))
+    assert len(images) > 200
+    assert sorted(images - linked) == []
