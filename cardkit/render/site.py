@@ -120,6 +120,8 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
     each target's PDFs by file name. With the `base_url` the site will be served from,
     every page names its canonical address and `sitemap.xml` lists them all."""
     records = {game: game_dataset(database, game)["cards"] for game in database.games}
+    rulebooks = {file: (game, book.language) for game, box in sorted(database.boxes.items())
+                 for file, book in box.rulebooks.items()}
     languages = sorted({target.language for target in contexts})
     games = sorted({target.game for target in contexts})
     cards: dict[Target, list[SiteCard]] = {}
@@ -143,7 +145,7 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
     for language in languages:
         targets = [target for target in contexts if target.language == language]
         everything = [card for target in targets for card in cards[target]]
-        site = _Pages(contexts[targets[0]], language, languages, games, store, base_url)
+        site = _Pages(contexts[targets[0]], language, languages, games, store, base_url, rulebooks)
         files[f"{language}/search-index.js"] = _search_index(everything)
         files[f"{language}/index.html"] = site.render(
             "site/index.html", PurePosixPath(language, "index.html"), everything,
@@ -204,9 +206,15 @@ class _Pages:
     rendered with, so a rebuild renders only the pages of what changed."""
 
     def __init__(self, context: LanguageContext, language: str, languages: list[str],
-                 games: list[str], store: FaceCache, base_url: str | None = None):
+                 games: list[str], store: FaceCache, base_url: str | None = None,
+                 rulebooks: dict[str, tuple[str, str]] | None = None):
         self.context = context
         self.base_url = base_url
+        # Each rulebook file a citation may name: its game and language, the language named
+        # in this page's ("Cosmic Encounter Duel, rulebook in Spanish").
+        self.rulebooks = {file: {"game": game, "language": book_language,
+                                 "language_name": Locale.parse(book_language).get_display_name(language)}
+                          for file, (game, book_language) in (rulebooks or {}).items()}
         self.language = language
         self.languages = languages
         self.games = games
@@ -220,7 +228,8 @@ class _Pages:
                  for card in cards]
         key = cache_key("site-page", self.code, template, str(page), json.dumps(
             [shown, {name: sorted(files) for name, files in documents.items()}, game, kind,
-             self.languages, self.games, extra.get("back"), self.base_url], sort_keys=True))
+             self.languages, self.games, extra.get("back"), self.base_url, self.rulebooks],
+            sort_keys=True))
         html = self.store.get(key)
         if html is None:
             html = self.context.render(template, **self.values(page, cards, documents, game, kind),
@@ -242,7 +251,7 @@ class _Pages:
             other_language=lambda language: _relative(page, PurePosixPath(language, *page.parts[1:])),
             address=(lambda target: _absolute(self.base_url, PurePosixPath(target)))
             if self.base_url else None,
-            page_path=str(page),
+            page_path=str(page), rulebooks=self.rulebooks,
         )
 
 

@@ -388,3 +388,12 @@ def test_every_image_written_is_shown_or_linked_by_a_page(site):
                                                      unquote(reference))))
     assert len(images) > 200
     assert sorted(images - linked) == []
+
+
+def test_sources_name_the_rulebook_by_its_game_and_language_with_the_quote(site):
+    page = (site / "de/duel/alien/iron-matron.html").read_text(encoding="utf-8")
+    sources = page[page.index('id="sources"'):page.index('id="languages"')]
+
+    assert "Regelheft auf Spanisch, Zeilen" in sources and "Regelheft auf Deutsch, Zeilen" in sources
+    assert '<q lang="es">' in sources
+    assert "000_9d86faec0599c48a.txt" not in sources and "003_cadf4f0e38ea8624.txt" not in sources
