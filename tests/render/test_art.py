@@ -394,3 +394,20 @@ def test_a_webp_picture_prints_like_the_others(art_project, tmp_path):
         (image,) = placed_images(pdf)
     assert (round(image.width, 2), round(image.height, 2)) == (69.0, 94.0)
     assert [round(value) for value in image.dpi] == [300, 300]
+
+
+def test_a_picture_of_the_recommended_size_is_sharp(art_project):
+    """815 x 1110 px is what docs/printing.md recommends for the 69 x 94 mm frame at 300 dpi:
+    its whole pixels measure 299.9 dpi, and no warning says it may print blurred."""
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+    from tests.render.art_pictures import gradient
+
+    gradient((815, 1110)).save(art_project / "art/duel/recommended.png")
+    with_art(art_project, {"pickle": "recommended.png"})
+
+    result = CliRunner().invoke(main, ["validate", str(art_project), "--fit"])
+
+    assert "art-low-resolution" not in result.output and "art-resolution" not in result.output
+    assert result.exit_code == 0, result.output
