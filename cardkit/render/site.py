@@ -165,9 +165,11 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
                         game=target.game, kind=kind)
             for card in cards[target]:
                 back = _back_image(target, contexts[target].face(card.face.back_id))
+                picture = contexts[target].pictures.get(card.id)
                 files[str(card.page)] = site.render(
                     "site/card.html", card.page, [card], {}, game=card.game, kind=card.kind,
-                    card=card, back=str(back), facts=_flatten(card.record["facts"]))
+                    card=card, back=str(back), facts=_flatten(card.record["facts"]),
+                    credit=picture.credit if picture is not None else None)
     files["index.html"] = next(iter(contexts.values())).render(
         "site/languages.html", languages=languages, language_names=language_names(languages))
     if base_url is not None:
@@ -228,7 +230,8 @@ class _Pages:
                  for card in cards]
         key = cache_key("site-page", self.code, template, str(page), json.dumps(
             [shown, {name: sorted(files) for name, files in documents.items()}, game, kind,
-             self.languages, self.games, extra.get("back"), self.base_url, self.rulebooks],
+             self.languages, self.games, extra.get("back"), extra.get("credit"), self.base_url,
+             self.rulebooks],
             sort_keys=True))
         html = self.store.get(key)
         if html is None:

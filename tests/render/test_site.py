@@ -397,3 +397,18 @@ def test_sources_name_the_rulebook_by_its_game_and_language_with_the_quote(site)
     assert "Regelheft auf Spanisch, Zeilen" in sources and "Regelheft auf Deutsch, Zeilen" in sources
     assert '<q lang="es">' in sources
     assert "000_9d86faec0599c48a.txt" not in sources and "003_cadf4f0e38ea8624.txt" not in sources
+
+
+def test_a_card_page_credits_the_owners_picture(art_project, tmp_path):
+    from tests.render.art_pictures import with_art
+
+    with_art(art_project, {"pickle": "grid.png"})
+    result = CliRunner().invoke(main, ["site", str(art_project), "--out", str(tmp_path / "build" / "site"),
+                                       "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+
+    pages = {path.relative_to(tmp_path / "build" / "site").as_posix(): path.read_text(encoding="utf-8")
+             for path in (tmp_path / "build" / "site").rglob("*.html")}
+    [pickle] = [text for name, text in pages.items() if name.endswith("/pickle.html") and name.startswith("en/")]
+    assert '<p class="credit">Picture: Test picture grid.png, CC0</p>' in pickle
+    assert not [name for name, text in pages.items() if "iron-matron.html" in name and 'class="credit"' in text]
