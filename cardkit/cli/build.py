@@ -64,15 +64,16 @@ def _formats(context, parameter, value):
               help="The resolution of the PNG images.")
 @click.option("--png-area", type=click.Choice(["trim", "bleed"]), default="trim", show_default=True,
               help="The PNG images show the card as cut (trim) or with its bleed.")
-@click.option("--tts-base", default="file:///", show_default=True,
-              help="What the Tabletop Simulator decks' image references start with: by default "
-                   "relative to the game's Saved Objects folder; give that folder as an "
-                   "absolute file:/// URL, or the web address you host the folders at.")
+@click.option("--tts-base", default=None, metavar="URL",
+              help="What the Tabletop Simulator decks' image references start with: the web "
+                   "address you host the deck folders at (or a file:/// URL of the folder you "
+                   "copy them to). Default: the absolute file:/// URL of the folder the build "
+                   "writes them to, so the decks load on this machine only.")
 @click.option("--art-dpi", type=click.IntRange(min=150, max=1200), default=300, show_default=True,
               help="The resolution the cards' pictures are downsampled to at their printed size.")
 def build_command(root: Path, languages, papers, games: tuple[str, ...], out: str,
                   jobs: int | None, quiet: bool, no_cache: bool, formats: tuple[str, ...],
-                  dpi: int, png_area: str, tts_base: str, art_dpi: int, final: bool) -> None:
+                  dpi: int, png_area: str, tts_base: str | None, art_dpi: int, final: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
     Each game's go to <out>/<game>/<ll>/, or to <out>/<ll>/ while the database holds one game.
