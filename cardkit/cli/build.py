@@ -99,10 +99,10 @@ def build_command(root: Path, languages, papers, games: tuple[str, ...], out: st
 
 
 def _canvas(value: str | None) -> tuple[int, int] | None:
-    from cardkit.render.png import CanvasError, canvas_size
-
     if value is None:
         return None
+    from cardkit.render.png import CanvasError, canvas_size
+
     try:
         return canvas_size(value)
     except CanvasError as error:
@@ -111,11 +111,12 @@ def _canvas(value: str | None) -> tuple[int, int] | None:
 
 def _raster(dpi: int, area: str, canvas: tuple[int, int] | None):
     """The PNGs' raster: a canvas is always the bleed at the canvas's 300 dpi."""
-    from cardkit.render.png import CANVAS_DPI
     from cardkit.render.raster import Raster
 
     if canvas is None:
         return Raster(dpi, area)
+    from cardkit.render.png import CANVAS_DPI
+
     if dpi != CANVAS_DPI:
         raise click.UsageError(f"--png-canvas images are {CANVAS_DPI} dpi; leave out --dpi {dpi}")
     return Raster(CANVAS_DPI, "bleed", canvas)
