@@ -64,15 +64,21 @@ def _formats(context, parameter, value):
               help="The resolution of the PNG images.")
 @click.option("--png-area", type=click.Choice(["trim", "bleed"]), default="trim", show_default=True,
               help="The PNG images show the card as cut (trim) or with its bleed.")
-@click.option("--tts-base", default="file:///", show_default=True,
-              help="What the Tabletop Simulator decks' image references start with: by default "
-                   "relative to the game's Saved Objects folder; give that folder as an "
-                   "absolute file:/// URL, or the web address you host the folders at.")
+@click.option("--png-canvas", callback=lambda c, p, v: _canvas(v), metavar="SHOP|WxH",
+              help="Bleed PNGs on a print shop's canvas at 300 dpi: makeplayingcards "
+                   "(822x1122), drivethrucards (825x1125), or WIDTHxHEIGHT in pixels; the card "
+                   "centred and unscaled, its bleed extended with its own edge pixels.")
+@click.option("--tts-base", default=None, metavar="URL",
+              help="What the Tabletop Simulator decks' image references start with: the web "
+                   "address you host the deck folders at (or a file:/// URL of the folder you "
+                   "copy them to). Default: the absolute file:/// URL of the folder the build "
+                   "writes them to, so the decks load on this machine only.")
 @click.option("--art-dpi", type=click.IntRange(min=150, max=1200), default=300, show_default=True,
               help="The resolution the cards' pictures are downsampled to at their printed size.")
 def build_command(root: Path, languages, papers, games: tuple[str, ...], out: str,
                   jobs: int | None, quiet: bool, no_cache: bool, formats: tuple[str, ...],
-                  dpi: int, png_area: str, tts_base: str, art_dpi: int, final: bool) -> None:
+                  dpi: int, png_area: str, png_canvas: tuple[int, int] | None, tts_base: str | None,
+                  art_dpi: int, final: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
     Each game's go to <out>/<game>/<ll>/, or to <out>/<ll>/ while the database holds one game.
@@ -82,14 +88,38 @@ def build_command(root: Path, languages, papers, games: tuple[str, ...], out: st
     unless every file was made; the previous files stay in place.
     """
     from cardkit.render.outputs import Outputs
-    from cardkit.render.raster import Raster
 
+    raster = _raster(dpi, png_area, png_canvas)
     root = require_database(root)
     if final:
         _refuse_unfinished(root, languages, list(dict.fromkeys(games)) or None)
     run_build(root, output_folder(out, root), languages, papers, jobs, quiet, no_cache,
-              list(dict.fromkeys(games)) or None, Outputs(formats, Raster(dpi, png_area), tts_base),
-              art_dpi)
+              list(dict.fromkeys(games)) or None,
+              Outputs(formats, raster, tts_base), art_dpi)
+
+
+def _canvas(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    from cardkit.render.png import CanvasError, canvas_size
+
+    try:
+        return canvas_size(value)
+    except CanvasError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def _raster(dpi: int, area: str, canvas: tuple[int, int] | None):
+    """The PNGs' raster: a canvas is always the bleed at the canvas's 300 dpi."""
+    from cardkit.render.raster import Raster
+
+    if canvas is None:
+        return Raster(dpi, area)
+    from cardkit.render.png import CANVAS_DPI
+
+    if dpi != CANVAS_DPI:
+        raise click.UsageError(f"--png-canvas images are {CANVAS_DPI} dpi; leave out --dpi {dpi}")
+    return Raster(CANVAS_DPI, "bleed", canvas)
 
 
 def _refuse_unfinished(root: Path, languages: list[str] | None, games: list[str] | None) -> None:

@@ -53,7 +53,7 @@ from cardkit.render.games import Target, targets
 from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.render.heap import frozen_heap
 from cardkit.render.hyphenation import PatternPrefetch
-from cardkit.render.layout import PAPERS, Slot, face_name, sheets
+from cardkit.render.layout import PAPERS, Slot, face_name, sheets_by_back
 from cardkit.render.outputs import Outputs
 from cardkit.render.plans import PlanInputs, PlannedFace, PlanRecord, encode_record, read_record
 from cardkit.render.preflight import preflight_problems
@@ -146,9 +146,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             faces = (*context.faces, *context.backs)
             keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
             for paper in papers:
-                laid_out = [[Slot(face_name(context.faces[index].id),
-                                  face_name(context.faces[index].back_id)) for index in indices]
-                            for indices in sheets(len(context.faces), PAPERS[paper])]
+                laid_out = card_sheets(context, paper)
                 imposed[target, paper] = _imposed(
                     store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
                     lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
@@ -554,6 +552,14 @@ class _Fonts:
 
             self._by_name = project_font_files(self.root)
         return self._by_name
+
+
+def card_sheets(context, paper: str) -> list[list[Slot | None]]:
+    """The context's cards on the sheets of `paper`, slot by slot (layout.sheets_by_back)."""
+    faces = context.faces
+    return [[None if index is None else Slot(face_name(faces[index].id), face_name(faces[index].back_id))
+             for index in indices]
+            for indices in sheets_by_back([face.back_id for face in faces], PAPERS[paper])]
 
 
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],

@@ -16,6 +16,7 @@ of the PDF can tell which card stands where.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from io import BytesIO
 
 import pikepdf
@@ -35,7 +36,7 @@ REGISTRATION_BLACK = Array([Name.Separation, Name.All, Name.DeviceCMYK, Dictiona
     FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)])
 
 
-def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
+def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot | None]],
                  faces: dict[str, bytes], font_files: dict[str, bytes],
                  credits: bytes | None = None, store: FaceCache | None = None) -> bytes:
     """The card sheets of one paper: the duplex check (two pages of `registration`), then per
@@ -57,6 +58,8 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
     check = Pdf.open(BytesIO(registration))
     sources.append(check)
     pdf.pages.extend(check.pages)
+    if "/Title" in check.docinfo:  # the duplex check's title names the whole document
+        pdf.docinfo[Name.Title] = check.docinfo[Name.Title]
     instructions = instructions_slot(paper)
     for page, drawing in ((pdf.pages[0], _lines(registration_front(paper, instructions), paper)
                            + _outlines(paper, slot) + _marks(paper)),
@@ -74,6 +77,8 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
             xobjects = Dictionary()
             drawing = []
             for index, card in enumerate(sheet):
+                if card is None:
+                    continue
                 name = card.front if side == "front" else card.back
                 xobjects[Name("/" + name)] = form(name)
                 outline = place(paper, index).grown(BLEED)
@@ -82,18 +87,23 @@ def impose_cards(paper: Paper, registration: bytes, sheets: list[list[Slot]],
                                f"{_pt(paper.height - outline.y - outline.height):.3f} cm "
                                f"/{name} Do Q\n".encode())
             if side == "front":
-                drawing.append(_marks(paper, len(sheet)))
+                drawing.append(_marks(paper, {index for index, card in enumerate(sheet) if card}))
             page.Resources = Dictionary(XObject=xobjects, ColorSpace=colour_spaces)
             page.Contents = pdf.make_stream(b"".join(drawing))
+            held = [index for index, card in enumerate(sheet) if card is not None]
+            page.TrimBox = _box(_around([place(paper, index) for index in held]), paper)
+            page.BleedBox = _box(_around([painted(paper, index, back=side == "back") for index in held]), paper)
 
     if credits is not None:
         credits_pdf = Pdf.open(BytesIO(credits))
         sources.append(credits_pdf)
         pdf.pages.extend(credits_pdf.pages)
     trim = grid(paper)
-    for page in pdf.pages:
-        page.TrimBox = _box(trim, paper)
-        page.BleedBox = _box(trim.grown(BLEED), paper)
+    card_pages = range(2, 2 + 2 * len(sheets))  # their boxes hold the cards they hold
+    for number, page in enumerate(pdf.pages):  # the duplex check's and the credits': the grid
+        if number not in card_pages:
+            page.TrimBox = _box(trim, paper)
+            page.BleedBox = _box(trim.grown(BLEED), paper)
     pdf.Root.ViewerPreferences = Dictionary(PrintScaling=Name("/None"),
                                             Duplex=Name.DuplexFlipLongEdge)
     share_images(forms.values())
@@ -142,7 +152,7 @@ def _image_key(image: pikepdf.Stream) -> str:
     return digest.hexdigest()
 
 
-def _marks(paper: Paper, filled: int | None = None) -> bytes:
+def _marks(paper: Paper, filled: Collection[int] | None = None) -> bytes:
     return _lines(crop_marks(paper, filled), paper, MARK_WIDTH)
 
 
@@ -166,6 +176,13 @@ def _rectangle(rectangle: Rectangle, paper: Paper) -> str:
     """x y width height in PDF points, whose y axis runs up from the bottom of the page."""
     return (f"{_pt(rectangle.x):.3f} {_pt(paper.height - rectangle.y - rectangle.height):.3f} "
             f"{_pt(rectangle.width):.3f} {_pt(rectangle.height):.3f}")
+
+
+def _around(rectangles: list[Rectangle]) -> Rectangle:
+    """The smallest rectangle holding all of `rectangles`."""
+    left, top = min(r.x for r in rectangles), min(r.y for r in rectangles)
+    right, bottom = max(r.x + r.width for r in rectangles), max(r.y + r.height for r in rectangles)
+    return Rectangle(left, top, right - left, bottom - top)
 
 
 def _box(rectangle: Rectangle, paper: Paper) -> Array:

@@ -21,6 +21,7 @@ That margin decides how many cards fit:
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 CARD_WIDTH = 63.0
@@ -116,19 +117,20 @@ def painted(paper: Paper, index: int, back: bool = False) -> Rectangle:
     return Rectangle(left, top, right - left, bottom - top)
 
 
-def crop_marks(paper: Paper, filled: int | None = None) -> list[Line]:
+def crop_marks(paper: Paper, filled: int | Collection[int] | None = None) -> list[Line]:
     """Lines extending the cut lines outwards, from MARK_GAP beyond the grid's bleed to at
     most MARK_LENGTH, and never nearer the paper's edge than MARGIN. On a sheet holding only
-    its first `filled` cards (default: all), a mark is drawn only where a card it holds
-    meets the grid's edge at that cut line, so no mark stands beside an empty slot."""
+    some cards (`filled`: its first so many, or the slots that hold one; default: all), a
+    mark is drawn only where a card it holds meets the grid's edge at that cut line, so no
+    mark stands beside an empty slot."""
     outline = grid(paper)
     start = BLEED + MARK_GAP
     vertical_length = min(MARK_LENGTH, outline.y - MARGIN - start)
     horizontal_length = min(MARK_LENGTH, outline.x - MARGIN - start)
-    filled = paper.cards_per_sheet if filled is None else filled
+    filled = range(paper.cards_per_sheet if filled is None else filled) if not isinstance(filled, Collection) else filled
 
     def holds(row: int, column: int) -> bool:
-        return 0 <= row < paper.rows and 0 <= column < paper.columns and row * paper.columns + column < filled
+        return 0 <= row < paper.rows and 0 <= column < paper.columns and row * paper.columns + column in filled
 
     marks = []
     for column in range(paper.columns + 1):
@@ -162,10 +164,43 @@ def face_name(face_id: str) -> str:
     return f"Back.{face_id.removeprefix('back-')}" if face_id.startswith("back-") else f"Face.{face_id}"
 
 
-def sheets(count: int, paper: Paper) -> list[range]:
-    """The card indices each sheet of `paper` holds."""
-    per_sheet = paper.cards_per_sheet
-    return [range(start, min(start + per_sheet, count)) for start in range(0, count, per_sheet)]
+def sheets_by_back(backs: list[str], paper: Paper) -> list[list[int | None]]:
+    """The card indices each sheet of `paper` holds, slot by slot (None: an empty slot; a
+    sheet ends at its last card), for cards wearing `backs`: no card's back touches (side by
+    side or above and below, on the back page as on the front, which mirrors it) a back of
+    another deck, so a duplex shift never prints one deck's colour on another's edge.
+
+    Cards are taken deck by deck, in the order their decks first appear, each in its own
+    order, and put in the first slot, on the first sheet, with no other deck's card beside
+    it: a deck continues where the previous one left room, an empty slot apart."""
+    columns, rows = paper.columns, paper.rows
+    placed: list[list[str | None]] = []
+    layout: list[list[int | None]] = []
+
+    def free(sheet: list[str | None], index: int, back: str) -> bool:
+        row, column = divmod(index, columns)
+        neighbours = [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+        return sheet[index] is None and all(
+            sheet[near_row * columns + near_column] in (None, back)
+            for near_row, near_column in neighbours if 0 <= near_row < rows and 0 <= near_column < columns)
+
+    decks: dict[str, list[int]] = {}
+    for index, back in enumerate(backs):
+        decks.setdefault(back, []).append(index)
+    for back, indices in decks.items():
+        for card in indices:
+            spot = next(((number, index) for number, sheet in enumerate(placed)
+                         for index in range(columns * rows) if free(sheet, index, back)), None)
+            if spot is None:
+                placed.append([None] * (columns * rows))
+                layout.append([None] * (columns * rows))
+                spot = (len(placed) - 1, 0)
+            placed[spot[0]][spot[1]] = back
+            layout[spot[0]][spot[1]] = card
+    for sheet in layout:
+        while sheet[-1] is None:
+            sheet.pop()
+    return layout
 
 
 # The duplex check. On the front, each slot (but the one with the instructions) holds two

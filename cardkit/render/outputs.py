@@ -16,8 +16,6 @@ from cardkit.render.raster import Raster
 
 FORMATS = ("pdf", "png", "tts")
 DEFAULT_DPI = 300
-# What the Tabletop Simulator decks' image references start with (tts.py).
-DEFAULT_BASE = "file:///"
 
 
 @dataclass(frozen=True)
@@ -27,7 +25,9 @@ class Outputs:
 
     formats: tuple[str, ...] = ("pdf",)
     png: Raster = field(default_factory=lambda: Raster(DEFAULT_DPI, "trim"))
-    tts_base: str = DEFAULT_BASE
+    # What the Tabletop Simulator decks' image references start with (tts.py); None: the
+    # absolute file URL of the folder the build writes the decks to.
+    tts_base: str | None = None
     site: Path | None = None
     # The address the site will be served from, for its sitemap and canonical links.
     site_base: str | None = None
@@ -56,7 +56,7 @@ class Outputs:
         if "tts" in self.formats:
             from cardkit.render.tts import tts_files
 
-            decks, decks_made = tts_files(rendered.contexts, pdf_of, store, self.tts_base, jobs)
+            decks, decks_made = tts_files(rendered.contexts, pdf_of, store, out, self.tts_base, jobs)
             files.update({out / name: data for name, data in decks.items()})
             made += decks_made
         if self.site is not None:

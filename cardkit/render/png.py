@@ -26,3 +26,36 @@ def png_files(contexts: dict, pdf_of, raster: Raster, store: FaceCache,
     return rasterise_all({f"{target.folder}/png/{png_name(face)}": face_job(pdf_of(target, face), raster)
                           for target, context in contexts.items()
                           for face in (*context.faces, *context.backs)}, store, processes)
+
+
+# Print shops' canvases for a poker-size card with its bleed, in pixels at 300 dpi, as their
+# templates give them (docs/outputs.md).
+CANVAS_DPI = 300
+# No canvas side over 10 inches at 300 dpi: a card's canvas, not a poster.
+MAX_CANVAS_SIDE = 3000
+CANVASES = {
+    "makeplayingcards": (822, 1122),
+    "drivethrucards": (825, 1125),
+}
+
+
+class CanvasError(ValueError):
+    """A --png-canvas that is neither a shop's name nor WIDTHxHEIGHT pixels."""
+
+
+def canvas_size(text: str) -> tuple[int, int]:
+    """A canvas by a shop's name (CANVASES) or as `WIDTHxHEIGHT` in pixels at 300 dpi, at
+    least the card's trim size (744 x 1039) and at most MAX_CANVAS_SIDE on each side."""
+    if text.lower() in CANVASES:
+        return CANVASES[text.lower()]
+    width, separator, height = text.lower().partition("x")
+    if not (separator and width.isdigit() and height.isdigit()):
+        raise CanvasError(f"{text!r} is neither WIDTHxHEIGHT in pixels nor a shop's canvas "
+                          f"({', '.join(CANVASES)})")
+    trim = Raster(CANVAS_DPI, "trim").size
+    if int(width) < trim[0] or int(height) < trim[1]:
+        raise CanvasError(f"{text} is smaller than the card as cut at {CANVAS_DPI} dpi "
+                          f"({trim[0]}x{trim[1]})")
+    if max(int(width), int(height)) > MAX_CANVAS_SIDE:
+        raise CanvasError(f"{text} is larger than {MAX_CANVAS_SIDE} pixels on a side")
+    return int(width), int(height)

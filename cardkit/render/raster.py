@@ -44,14 +44,22 @@ COMPRESS_LEVEL = 1
 @dataclass(frozen=True)
 class Raster:
     """What a face is rasterised to: `dpi` and the `area` of the card (its cut outline,
-    `trim`, or with the bleed around it)."""
+    `trim`, or with the bleed around it); with a `canvas` (width, height in pixels), the
+    area is centred on a canvas of that size: cut where the canvas is smaller, padded with
+    copies of its own edge pixels where it is larger, never scaled."""
 
     dpi: float
     area: str = "trim"
+    canvas: tuple[int, int] | None = None
 
     @property
     def size(self) -> tuple[int, int]:
-        """The image's size in pixels: the area in millimetres at `dpi`, rounded."""
+        """The image's size in pixels: the canvas, or the area in millimetres at `dpi`, rounded."""
+        return self.canvas or self.area_size
+
+    @property
+    def area_size(self) -> tuple[int, int]:
+        """The area's size in pixels: in millimetres at `dpi`, rounded."""
         grow = 2 * BLEED if self.area == "bleed" else 0
         return (round((CARD_WIDTH + grow) * self.dpi / MM_PER_INCH),
                 round((CARD_HEIGHT + grow) * self.dpi / MM_PER_INCH))
@@ -68,12 +76,42 @@ class Raster:
         # cut exactly `size` from it.
         full = (math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale))
         offset = 0 if self.area == "bleed" else round(BLEED * self.dpi / MM_PER_INCH)
-        width, height = self.size
+        width, height = self.area_size
         left, top = offset, offset
         right, bottom = full[0] - left - width, full[1] - top - height
         crop = [(pixels - 1e-6) / scale if pixels > 0 else 0 for pixels in (left, bottom, right, top)]
         image = page.render(scale=scale, crop=crop).to_pil()
-        return image if image.mode == "RGB" else image.convert("RGB")
+        image = image if image.mode == "RGB" else image.convert("RGB")
+        return image if self.canvas is None else on_canvas(image, self.canvas)
+
+
+def on_canvas(image: Image.Image, canvas: tuple[int, int]) -> Image.Image:
+    """`image` centred on a canvas of `canvas` pixels, unscaled: cut evenly where the canvas
+    is smaller; where it is larger, each edge's outermost row or column of pixels repeated
+    outwards (the odd pixel of a difference goes to the right and bottom)."""
+    width, height = image.size
+    cut_x, cut_y = max(0, width - canvas[0]) // 2, max(0, height - canvas[1]) // 2
+    image = image.crop((cut_x, cut_y, cut_x + min(width, canvas[0]), cut_y + min(height, canvas[1])))
+    width, height = image.size
+    left, top = (canvas[0] - width) // 2, (canvas[1] - height) // 2
+    right, bottom = canvas[0] - width - left, canvas[1] - height - top
+    from PIL import Image as PillowImage
+
+    def repeated(strip: Image.Image, size: tuple[int, int]) -> Image.Image:
+        return strip.resize(size, PillowImage.Resampling.NEAREST)
+
+    padded = PillowImage.new("RGB", canvas)
+    padded.paste(image, (left, top))
+    if left:
+        padded.paste(repeated(image.crop((0, 0, 1, height)), (left, height)), (0, top))
+    if right:
+        padded.paste(repeated(image.crop((width - 1, 0, width, height)), (right, height)), (left + width, top))
+    if top:
+        padded.paste(repeated(padded.crop((0, top, canvas[0], top + 1)), (canvas[0], top)), (0, 0))
+    if bottom:
+        row = top + height - 1
+        padded.paste(repeated(padded.crop((0, row, canvas[0], row + 1)), (canvas[0], bottom)), (0, top + height))
+    return padded
 
 
 def encode_png(image: Image.Image, dpi: float) -> bytes:

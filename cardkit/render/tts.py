@@ -17,6 +17,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image
 
@@ -24,7 +25,6 @@ from cardkit.render.cache import FaceCache
 from cardkit.render.faces import Face
 from cardkit.render.games import Target
 from cardkit.render.layout import CARD_WIDTH
-from cardkit.render.outputs import DEFAULT_BASE
 from cardkit.render.raster import (MM_PER_INCH, Raster, Rasterised, digest, encode_png, face_job,
                                    raster_key, rasterise_all)
 
@@ -96,12 +96,13 @@ def compose_sheet(pdfs: list[bytes], back: bytes, columns: int, rows: int) -> by
     return encode_png(sheet, CARD_RASTER.dpi)
 
 
-def tts_files(contexts: dict, pdf_of, store: FaceCache, base: str = DEFAULT_BASE,
+def tts_files(contexts: dict, pdf_of, store: FaceCache, out: Path, base: str | None = None,
               processes: int | None = None) -> tuple[dict[str, bytes], list[str]]:
     """The decks of each target's context (one game in one language), by path under the
-    output folder: `<game>/<ll>/tts/cardkit-<game>-<ll>/` holds a saved object `<kind>.json`
-    per card kind, its sheets and its backs. Also returns what had to be rasterised.
-    `pdf_of(target, face)` is a face's one-page PDF; `base` starts the images' references."""
+    output folder `out`: `<game>/<ll>/tts/cardkit-<game>-<ll>/` holds a saved object
+    `<kind>.json` per card kind, its sheets and its backs. Also returns what had to be
+    rasterised. `pdf_of(target, face)` is a face's one-page PDF; `base` starts the images'
+    references, by default the absolute file URL of the written `tts/` folder."""
     jobs, saved = {}, {}
     for target, context in contexts.items():
         folder = f"{target.folder}/tts/{folder_name(target)}"
@@ -117,9 +118,16 @@ def tts_files(contexts: dict, pdf_of, store: FaceCache, base: str = DEFAULT_BASE
             jobs[f"{folder}/{back_name(back)}"] = face_job(pdf_of(target, back), CARD_RASTER)
         for kind, kind_sheets in sheets.items():
             saved[f"{folder}/{kind}.json"] = saved_object(target, kind, kind_sheets,
-                                                          f"{base}{folder_name(target)}/")
+                                                          f"{base or written_base(out, target)}{folder_name(target)}/")
     rasterised: Rasterised = rasterise_all(jobs, store, processes)
     return {**rasterised.images, **saved}, rasterised.made
+
+
+def written_base(out: Path, target: Target) -> str:
+    """The absolute file URL of the folder holding the target's deck folder: the game loads
+    an image from a file URL only by its absolute path, so the decks load from where the
+    build wrote them (and their bytes depend on that place)."""
+    return (out / target.folder / "tts").resolve().as_uri() + "/"
 
 
 def back_name(back: Face) -> str:

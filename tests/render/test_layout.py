@@ -1,7 +1,7 @@
 import pytest
 
-from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, MARGIN, MARK_GAP, MIN_MARK_LENGTH,
-                                   PAPERS, Paper, back_slot, crop_marks, grid, painted, sheets,
+from cardkit.render.layout import (sheets_by_back, BLEED, CARD_HEIGHT, CARD_WIDTH, MARGIN, MARK_GAP, MIN_MARK_LENGTH,
+                                   PAPERS, Paper, back_slot, crop_marks, grid, painted,
                                    slot)
 
 IDS = list(PAPERS)
@@ -127,7 +127,22 @@ def test_a_partly_filled_sheet_has_no_marks_beside_its_empty_slots(paper):
 
 
 def test_sheets_hold_a_papers_worth_each():
-    assert [len(sheet) for sheet in sheets(20, PAPERS["a4"])] == [9, 9, 2]
-    assert [len(sheet) for sheet in sheets(20, PAPERS["letter"])] == [8, 8, 4]
+    assert [len(sheet) for sheet in sheets_by_back(["deck"] * 20, PAPERS["a4"])] == [9, 9, 2]
+    assert [len(sheet) for sheet in sheets_by_back(["deck"] * 20, PAPERS["letter"])] == [8, 8, 4]
     assert CARD_WIDTH == 63 and CARD_HEIGHT == 88
     assert isinstance(PAPERS["letter"], Paper) and PAPERS["letter"].landscape
+
+
+def test_a_deck_goes_on_where_the_last_left_room_an_empty_slot_apart():
+    # A4, 3 x 3. Deck a fills the top row; b starts in the bottom row, a row apart.
+    assert sheets_by_back(["a", "a", "a", "b", "b"], PAPERS["a4"]) == [[0, 1, 2, None, None, None, 3, 4]]
+    # Four of a (slots 0-3) leave b slots 7 and 8 only; its third card starts a sheet, and
+    # the last a, touching b wherever it would go on the first, goes two slots after it.
+    backs = ["a", "a", "a", "a", "b", "b", "b", "a"]
+    assert sheets_by_back(backs, PAPERS["a4"]) == [[0, 1, 2, 3, 7, None, None, None, 4], [5, 6]]
+
+
+def test_marks_beside_the_slots_that_hold_a_card():
+    paper = PAPERS["a4"]
+    assert crop_marks(paper, {0, 1}) == crop_marks(paper, 2)
+    assert crop_marks(paper, set(range(9))) == crop_marks(paper)

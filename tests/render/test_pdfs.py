@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardkit.render.layout import BLEED, PAPERS
+from cardkit.render.layout import BLEED, PAPERS, grid
 from tests.render.conftest import duel_folder, mm, placements
 
 CASES = [("en", "a4"), ("de", "letter")]
@@ -46,19 +46,43 @@ def test_cards_are_poker_size(built, language, paper):
 
 
 @pytest.mark.parametrize("language, paper", CASES)
-def test_trim_and_bleed_boxes_frame_the_card_grid(built, reader, language, paper):
+def test_trim_and_bleed_boxes_frame_the_cards_each_page_holds(built, reader, language, paper):
+    """A card page's TrimBox is the outline of the cards it holds; its BleedBox adds 3 mm
+    where that outline is the grid's outer edge (inside the grid a card stops at its cut)."""
     pdf = reader(language, f"cards-{paper}")
-    fronts = card_boxes(built, language, paper, "front").values()
-    left = min(box[2] for box in fronts)
-    bottom = min(box[3] for box in fronts)
-    for page in pdf.pages:
-        trim, bleed = page.trimbox, page.bleedbox
-        assert mm(trim.width) == pytest.approx(PAPERS[paper].columns * 63, abs=0.2)
-        assert mm(trim.height) == pytest.approx(PAPERS[paper].rows * 88, abs=0.2)
-        assert mm(trim.left) == pytest.approx(left, abs=0.2)
-        assert mm(trim.bottom) == pytest.approx(bottom, abs=0.2)
-        assert mm(trim.left) - mm(bleed.left) == pytest.approx(3, abs=0.05)
-        assert mm(bleed.top) - mm(trim.top) == pytest.approx(3, abs=0.05)
+    cards = {}
+    for side in ("front", "back"):
+        for page, _, x, y, width, height in card_boxes(built, language, paper, side).values():
+            cards.setdefault(page, []).append((x, y, x + width, y + height))
+    outline = grid(PAPERS[paper])
+    grid_box = (outline.x, PAPERS[paper].height - outline.y - outline.height,
+                outline.x + outline.width, PAPERS[paper].height - outline.y)
+    partial = 0
+    assert sorted(cards) == list(range(2, 2 + len(cards)))  # every card page after the check
+    for number, boxes in cards.items():
+        page = pdf.pages[number]
+        trim = [mm(value) for value in page.trimbox]
+        bleed = [mm(value) for value in page.bleedbox]
+        around = [min(box[0] for box in boxes), min(box[1] for box in boxes),
+                  max(box[2] for box in boxes), max(box[3] for box in boxes)]
+        assert trim == pytest.approx(around, abs=0.2), number
+        for edge, outwards in enumerate((-1, -1, 1, 1)):
+            on_grid_edge = abs(trim[edge] - grid_box[edge]) < 0.2
+            assert (bleed[edge] - trim[edge]) * outwards == pytest.approx(3 if on_grid_edge else 0, abs=0.05)
+        partial += trim != pytest.approx(list(grid_box), abs=0.2)
+    assert partial  # the last sheet holds fewer cards than the grid
+    for number in (0, 1):  # the duplex check: the whole grid
+        assert [mm(value) for value in pdf.pages[number].trimbox] == pytest.approx(list(grid_box), abs=0.2)
+
+
+@pytest.mark.parametrize("language, paper", CASES)
+def test_the_card_sheets_are_titled_like_the_reference_sheets(reader, language, paper):
+    titles = {name: reader(language, f"{name}-{paper}").metadata.title for name in ("cards", "reference")}
+    game = {"en": "Cosmic Encounter Duel", "de": "Cosmic Encounter Duel"}[language]
+    assert titles["cards"].startswith(game + " · ")
+    assert titles["reference"].startswith(game + " · ")
+    assert titles["cards"] != titles["reference"]
+    assert not any("\n" in title for title in titles.values())
 
 
 @pytest.mark.parametrize("language, paper", CASES)

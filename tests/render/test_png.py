@@ -18,8 +18,8 @@ from cardkit.render.build import build
 from cardkit.render.documents import LanguageContext
 from cardkit.render.games import targets
 from cardkit.render.outputs import Outputs
-from cardkit.render.png import png_name
-from cardkit.render.raster import Raster, SRGB_PROFILE
+from cardkit.render.png import canvas_size, png_name
+from cardkit.render.raster import Raster, SRGB_PROFILE, on_canvas
 from tests.conftest import with_face_cache
 from tests.render.conftest import PROJECT
 
@@ -130,3 +130,64 @@ def test_an_unknown_format_is_a_usage_error(tmp_path):
     assert result.exit_code == 2
     assert "unknown format jpg; use pdf, png, tts" in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name, canvas", [("makeplayingcards", (822, 1122)), ("DriveThruCards", (825, 1125)),
+                                          ("900x1200", (900, 1200)), ("744x1039", (744, 1039))])
+def test_a_canvas_by_shop_or_pixels(name, canvas):
+    assert canvas_size(name) == canvas
+
+
+@pytest.mark.parametrize("value, message", [
+    ("poker", "'poker' is neither WIDTHxHEIGHT in pixels nor a shop's canvas (makeplayingcards, drivethrucards)"),
+    ("822x", "'822x' is neither WIDTHxHEIGHT in pixels nor a shop's canvas (makeplayingcards, drivethrucards)"),
+    ("743x1039", "743x1039 is smaller than the card as cut at 300 dpi (744x1039)"),
+    ("822x3001", "822x3001 is larger than 3000 pixels on a side"),
+])
+def test_a_canvas_the_build_refuses(tmp_path, value, message):
+    result = CliRunner().invoke(main, ["build", str(PROJECT), "--out", str(tmp_path / "out"),
+                                       "--format", "png", "--png-canvas", value])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_canvas_is_300_dpi(tmp_path):
+    result = CliRunner().invoke(main, ["build", str(PROJECT), "--out", str(tmp_path / "out"),
+                                       "--format", "png", "--png-canvas", "drivethrucards", "--dpi", "600"])
+    assert result.exit_code == 2
+    assert "--png-canvas images are 300 dpi; leave out --dpi 600" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_padding_repeats_the_edge_pixels_and_keeps_the_image_whole():
+    image = Image.new("RGB", (5, 4))
+    image.putdata([(row * 10 + column, 0, 0) for row in range(4) for column in range(5)])
+    padded = on_canvas(image, (10, 7))  # 5 more columns (2 left, 3 right), 3 more rows (1, 2)
+    assert padded.size == (10, 7)
+    assert padded.crop((2, 1, 7, 5)).tobytes() == image.tobytes()
+    assert [padded.getpixel((x, 3))[0] for x in range(10)] == [20, 20, 20, 21, 22, 23, 24, 24, 24, 24]
+    assert [padded.getpixel((0, y))[0] for y in range(7)] == [0, 0, 10, 20, 30, 30, 30]
+    assert on_canvas(image, (3, 2)).tobytes() == image.crop((1, 1, 4, 3)).tobytes()  # cut evenly
+
+
+def test_a_shop_canvas_holds_the_card_unscaled_at_its_centre(tmp_path, face_cache):
+    """MakePlayingCards' canvas is 7 x 12 px larger than the bleed PNG: that image sits 3 px
+    from the left and 6 px from the top, pixel for pixel, its edge pixels repeated around it."""
+    built = {}
+    for name, options in (("bleed", ["--png-area", "bleed"]), ("canvas", ["--png-canvas", "makeplayingcards"])):
+        built[name] = with_face_cache(tmp_path / name, face_cache)
+        result = CliRunner().invoke(main, ["build", str(PROJECT), "--out", str(built[name]), "--game", "cosmic",
+                                           "--lang", "de", "--format", "png", "--quiet", "--jobs", "2", *options])
+        assert result.exit_code == 0, result.output
+    images = sorted(path.relative_to(built["canvas"]) for path in built["canvas"].rglob("png/**/*.png"))
+    assert images
+    for name in images:
+        with Image.open(built["canvas"] / name) as canvas, Image.open(built["bleed"] / name) as bleed:
+            assert canvas.size == (822, 1122)
+            assert canvas.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+            assert bleed.size == (815, 1110)
+            assert canvas.crop((3, 6, 3 + 815, 6 + 1110)).tobytes() == bleed.tobytes(), name
+            assert canvas.crop((0, 6, 1, 1116)).tobytes() == bleed.crop((0, 0, 1, 1110)).tobytes()
+            assert canvas.crop((821, 6, 822, 1116)).tobytes() == bleed.crop((814, 0, 815, 1110)).tobytes()
+            assert canvas.crop((3, 0, 818, 1)).tobytes() == bleed.crop((0, 0, 815, 1)).tobytes()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -57,7 +58,7 @@ def test_every_card_id_names_its_place_on_its_sheet(images_built, target):
             sheet = card["CustomDeck"][str(key)]
             assert 0 <= index < sheet["NumWidth"] * sheet["NumHeight"] - 1  # the last slot is hidden
             assert sheet["BackIsHidden"] is True
-            image = _image(folder, sheet["FaceURL"], target)
+            image = _image(images_built, sheet["FaceURL"], target)
             assert image.size == (sheet["NumWidth"] * CARD_RASTER.size[0], sheet["NumHeight"] * CARD_RASTER.size[1])
             assert max(image.size) <= MAX_SHEET_SIDE
             slot = _slot(image, sheet, index)
@@ -65,15 +66,19 @@ def test_every_card_id_names_its_place_on_its_sheet(images_built, target):
             # (two planets of one colour and letter print alike).
             distances = {face_id: _distance(slot, picture) for face_id, picture in pictures.items()}
             assert distances[face.id] == min(distances.values()), (card["CardID"], face.id, distances)
-            back = _image(folder, sheet["BackURL"], target)
+            back = _image(images_built, sheet["BackURL"], target)
             assert _slot(image, sheet, sheet["NumWidth"] * sheet["NumHeight"] - 1).tobytes() == back.tobytes()
             shown.append(face.id)
     assert sorted(shown) == sorted(faces)
 
 
-def _image(folder: Path, url: str, target) -> Image.Image:
-    assert url.startswith(f"file:///{folder_name(target)}/")  # relative to the Saved Objects folder
-    return Image.open(folder / Path(urlparse(url).path).name).convert("RGB")
+def _image(out: Path, url: str, target) -> Image.Image:
+    """The image an absolute file URL names: one the build wrote into the deck's folder."""
+    folder = (out / target.folder / "tts" / folder_name(target)).resolve()
+    assert url.startswith(folder.as_uri() + "/")
+    path = Path(url2pathname(urlparse(url).path))
+    assert path.parent == folder
+    return Image.open(path).convert("RGB")
 
 
 def _slot(image: Image.Image, sheet: dict, index: int) -> Image.Image:
