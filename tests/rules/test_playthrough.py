@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from cardkit.cli.play import play_command
 from cardkit.rules.core.engine import CardData, GamePart, happened
-from cardkit.rules.core.playthrough import (INVARIANT, game_parts, never_played, part_lines, play,
+from cardkit.rules.core.playthrough import (INVARIANT, LEGALITY, game_parts, never_played, part_lines, play,
                                             play_game, scenario_text)
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import replay_file
@@ -104,6 +104,39 @@ def test_a_part_random_play_never_reaches_is_reported_as_its_failure(data):
     lines = part_lines(report, engine)
     assert lines[-1] == "  NEVER   a made-up part (003 L1): 0 times in 0 of 3 games"
     assert lines[0].startswith("  played  an emissary revealed (003 L292-294, L459): ")
+
+
+class _LooseRules(Rules):
+    """The Duel's rules with a loosened legality rule: any card in hand may be chosen as
+    a plan, not only plan cards (003 L269)."""
+
+    def _plans_in_hand(self, player):
+        return tuple(sorted(set(player.hand)))
+
+
+def test_a_loosened_legality_rule_is_caught_by_the_oracle_within_2000_games(data):
+    duel = registered()["duel"]
+
+    def load(reader, game, data):
+        setup = duel.load(reader, game, data)
+        setup.rules = lambda state: _LooseRules(state, setup.cards)
+        return setup
+    loose = dataclasses.replace(duel, load=load)
+
+    caught = next((played for number in range(2000)
+                   if not (played := play_game(loose, "duel", data, 1, number)).held), None)
+
+    assert caught is not None, "2,000 games and the loosened rule never disagreed"
+    assert (caught.number, caught.breach.kind) == (0, LEGALITY)
+    assert caught.breach.message == (
+        "blue's plan: the engine accepts 'made-up-reinforcement-10', which the rulebook does "
+        "not allow; accepts 'made-up-reinforcement-13', which the rulebook does not allow")
+
+
+def test_the_oracle_agrees_with_the_real_duel_engine(data):
+    report = play("duel", 100, 7, data)
+    assert report.decisions
+    assert not report.failed, [played.breach.message for played in report.failed]
 
 
 def test_classic_parts_name_their_game_and_are_left_out_of_the_current_edition():

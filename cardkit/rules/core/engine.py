@@ -123,7 +123,9 @@ class Playthrough:
     rules object the procedures run on (its state and card facts) and the generator; by
     default each listed choice is as likely (`uniform`). `player` says in a line how the
     engine's player chooses. `parts` are what random play must reach, each counted over
-    a run (`core.playthrough.part_lines`)."""
+    a run (`core.playthrough.part_lines`). `oracle`, written from the rulebook apart from
+    the engine, proposes candidates at a decision, illegal ones among them, and says which
+    the rulebook allows; the engine must accept exactly those."""
 
     deal: Callable[[Random, CardData, str], dict]
     next_action: Callable[[Any], "dict | None"]
@@ -133,6 +135,8 @@ class Playthrough:
     choose: Callable[[Decision, Any, Random], Any] = uniform
     player: str = UNIFORM
     parts: tuple[GamePart, ...] = ()
+    # (decision, rules object) -> (candidates, those the rulebook allows), or None.
+    oracle: Callable[[Decision, Any], "tuple[tuple, tuple] | None"] | None = None
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,8 @@ from cardkit.rules.core.scenario import Invalid
 from cardkit.source.yamlfile import Document
 
 DEALT = Path("<dealt at random>")
-INVARIANT, RULES, ILLEGAL, ERROR, NO_END = ("invariant", "rules", "illegal", "error",
-                                            "no-end")
+INVARIANT, RULES, ILLEGAL, ERROR, NO_END, LEGALITY = ("invariant", "rules", "illegal", "error",
+                                                      "no-end", "legality")
 
 
 @dataclass
@@ -154,20 +154,25 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int)
         action = Played(do)
         played.actions.append(action)
         runner.begin(started)
-        played.breach = _run(runner, action, engine.playthrough.choose, rng, dealt, watched)
+        played.breach = _run(runner, action, engine.playthrough, rng, dealt, watched)
         if played.breach is not None:
             return played
     return played
 
 
-def _run(runner: Runner, action: Played, choose, rng: Random, dealt: Dealt, watched: list
+def _run(runner: Runner, action: Played, playthrough, rng: Random, dealt: Dealt, watched: list
          ) -> Breach | None:
     decisions, events = action.decisions, action.events
     rules, state = dealt.rules, dealt.state
+    choose, oracle = playthrough.choose, playthrough.oracle
     while True:
         try:
             item = runner.advance()
             if isinstance(item, Decision):
+                if oracle is not None and (judged := oracle(item, rules)) is not None:
+                    disagreement = _disagreement(item, *judged)
+                    if disagreement:
+                        return Breach(LEGALITY, disagreement)
                 choice = choose(item, rules, rng)
                 decisions.append((item.actor, item.kind, choice))
                 runner.apply(choice)
@@ -186,6 +191,19 @@ def _run(runner: Runner, action: Played, choose, rng: Random, dealt: Dealt, watc
             invariant, message = broken
             return Breach(INVARIANT, message, item.name, events.count(item.name),
                           invariant.name)
+
+
+def _disagreement(decision: Decision, candidates: tuple, allowed: tuple) -> str:
+    """Where the engine and the rulebook's oracle differ on the candidates (and on the
+    choices the engine lists), or ''."""
+    proposed = list(candidates) + [option for option in decision.options
+                                   if option not in candidates]
+    accepted = [candidate for candidate in proposed if decision.allows(candidate)]
+    wrong = [f"accepts {candidate!r}, which the rulebook does not allow"
+             for candidate in accepted if candidate not in allowed]
+    wrong += [f"refuses {candidate!r}, which the rulebook allows"
+              for candidate in allowed if candidate not in accepted]
+    return f"{decision.actor}'s {decision.kind}: the engine " + "; ".join(wrong) if wrong else ""
 
 
 def play(game: str, games: int, seed: int, data: CardData,

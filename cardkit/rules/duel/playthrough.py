@@ -26,6 +26,7 @@ from cardkit.model.effects import COUNTED_EFFECTS
 from cardkit.model.games import GAMES
 from cardkit.rules.core.engine import CardData, GamePart, Playthrough, decided, happened
 from cardkit.rules.duel.engine import PASS
+from cardkit.rules.duel.oracle import legality
 from cardkit.rules.duel.state import COLOURS, GameState, ReinforcementPlay, TacticChoice
 
 MADE_UP = "made-up"
@@ -181,4 +182,5 @@ PARTS = (
 )
 
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
-                          max_actions=57, ends="003 L227, L234-238", parts=PARTS)
+                          max_actions=57, ends="003 L227, L234-238", parts=PARTS,
+                          oracle=legality)
