@@ -15,12 +15,17 @@ from tests.rules.conftest import EXAMPLES, copy_database, replace_in
 CLASSIC, COSMIC = EXAMPLES / "classic", EXAMPLES / "cosmic"
 # C1-C13 of the classic rulebook, N1-N11 of the current one (N6 and N9 show two cases each).
 NUMBERED = re.compile(r"^(c(0[1-9]|1[0-3])|n(0[1-9]|1[01]))-")
+# Rules stated in words only, each with a scenario of its own (no number).
+RULE_SCENARIOS = ("classic/plague-spares-the-main-ship",)
 
 
 def test_every_example_of_both_rulebooks_is_there():
     found = sorted(CLASSIC.glob("*.yaml")) + sorted(COSMIC.glob("*.yaml"))
-    numbers = {NUMBERED.match(path.name).group(1) for path in found}
-    assert numbers == {f"c{n:02}" for n in range(1, 14)} | {f"n{n:02}" for n in range(1, 12)}
+    numbered = {path: match.group(1) for path in found if (match := NUMBERED.match(path.name))}
+    assert set(numbered.values()) == ({f"c{n:02}" for n in range(1, 14)}
+                                      | {f"n{n:02}" for n in range(1, 12)})
+    unnumbered = {f"{path.parent.name}/{path.stem}" for path in found if path not in numbered}
+    assert unnumbered == set(RULE_SCENARIOS)
 
 
 def _replay_with(tmp_path, file: str, old: str, new: str) -> str:

@@ -207,6 +207,22 @@ def test_one_die_with_two_icons_pays_two_parts_of_a_combination():
     assert payments(state, ((Part("icon", "gathering"),),), ["pair"], "you") == [("pair",)]
 
 
+def test_in_a_combination_only_the_accident_icon_of_a_die_is_barred():
+    # L1939: each icon of a two-icon die counts on its own; L1884: an Accident pays no
+    # combination. The Ciencia beside an Accident still pays; a die of Accidents alone
+    # pays nothing, not even a part asking for a die of its colour.
+    state = _state(("mixed", "you", "red"), ("bad", "you", "green"))
+    _show(state, mixed=("accident", "science"), bad="accident")
+    science = ((Part("icon", "science"),),)
+    green = ((Part("die", "green"),),)
+    same = ((Part("same", count=2),),)
+
+    assert payments(state, science, ["mixed", "bad"], "you", combination=True) == [("mixed",)]
+    assert payments(state, same, ["mixed"], "you", combination=True) == []
+    assert payments(state, green, ["mixed", "bad"], "you", combination=True) == []
+    assert payments(state, green, ["mixed", "bad"], "you") == [("bad",)]
+
+
 def test_a_die_paying_a_colour_is_used_whole():
     # A part {die: colour} asks for a die of that colour (L2047, L2096), not one of its
     # icons: the same die pays no icon part besides.

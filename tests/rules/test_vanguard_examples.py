@@ -20,7 +20,8 @@ from tests.rules.conftest import EXAMPLES, PROJECT_ROOT, copy_database, replace_
 VANGUARD = EXAMPLES / "vanguard"
 REQUIRED = ("tutorial-forzar-el-mamparo", "tutorial-salvar-los-suministros-two-accidents",
             "ejemplo-1-tomar-muestras", "ejemplo-2-sanar-el-ecosistema",
-            "injury-dice-severe-first", "injury-dice-damage-first")
+            "injury-dice-severe-first", "injury-dice-damage-first",
+            "two-icon-die-with-an-accident")
 
 
 def test_the_worked_examples_of_the_rulebook_are_there():

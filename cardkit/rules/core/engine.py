@@ -87,6 +87,32 @@ def uniform(decision: Decision, rules: Any, rng: Random) -> Any:
 
 
 @dataclass(frozen=True)
+class GamePart:
+    """A part of a game random play must reach, with the rulebook lines that give it:
+    `count` says how often one procedure as played (`core.playthrough.Played`: its
+    decisions as (actor, kind, choice) and its events) shows it; `games` the game names it
+    belongs to, every one the engine plays when empty. A part random play never reaches is
+    a failure of the random player: the rule is never tried."""
+
+    name: str
+    cites: str
+    count: Callable[[Any], int]
+    games: tuple[str, ...] = ()
+
+
+def decided(kind: str, chosen: Callable[[Any], bool] = lambda choice: True
+            ) -> Callable[[Any], int]:
+    """A part's count: the decisions of `kind` whose choice is `chosen`."""
+    return lambda played: sum(1 for _, taken, choice in played.decisions
+                              if taken == kind and chosen(choice))
+
+
+def happened(event: str) -> Callable[[Any], int]:
+    """A part's count: the times the event is reported."""
+    return lambda played: played.events.count(event)
+
+
+@dataclass(frozen=True)
 class Playthrough:
     """How an engine plays whole games at random. `deal` draws a legal setup of the game
     it is given, as the scenario format writes it (the header and the game's own sections,
@@ -96,7 +122,10 @@ class Playthrough:
     "a game ends". `choose` is the random player: a legal choice for a decision, given the
     rules object the procedures run on (its state and card facts) and the generator; by
     default each listed choice is as likely (`uniform`). `player` says in a line how the
-    engine's player chooses."""
+    engine's player chooses. `parts` are what random play must reach, each counted over
+    a run (`core.playthrough.part_lines`). `oracle`, written from the rulebook apart from
+    the engine, proposes candidates at a decision, illegal ones among them, and says which
+    the rulebook allows; the engine must accept exactly those."""
 
     deal: Callable[[Random, CardData, str], dict]
     next_action: Callable[[Any], "dict | None"]
@@ -105,6 +134,9 @@ class Playthrough:
     ends: str            # the rulebook lines that say how a game ends
     choose: Callable[[Decision, Any, Random], Any] = uniform
     player: str = UNIFORM
+    parts: tuple[GamePart, ...] = ()
+    # (decision, rules object) -> (candidates, those the rulebook allows), or None.
+    oracle: Callable[[Decision, Any], "tuple[tuple, tuple] | None"] | None = None
 
 
 @dataclass(frozen=True)

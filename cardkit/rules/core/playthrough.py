@@ -31,15 +31,15 @@ from typing import Any
 import yaml
 
 from cardkit.rules.core.decisions import Decision, IllegalChoice, Procedure, RulesError, Runner
-from cardkit.rules.core.engine import CardData, Engine
+from cardkit.rules.core.engine import CardData, Engine, GamePart
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import broken_invariant, read_scenario
 from cardkit.rules.core.scenario import Invalid
 from cardkit.source.yamlfile import Document
 
 DEALT = Path("<dealt at random>")
-INVARIANT, RULES, ILLEGAL, ERROR, NO_END = ("invariant", "rules", "illegal", "error",
-                                            "no-end")
+INVARIANT, RULES, ILLEGAL, ERROR, NO_END, LEGALITY = ("invariant", "rules", "illegal", "error",
+                                                      "no-end", "legality")
 
 
 @dataclass
@@ -88,6 +88,8 @@ class Report:
     events: int = 0      # the steps: each invariant is checked after every one
     failed: list[Game] = field(default_factory=list)
     lengths: Counter = field(default_factory=Counter)   # procedures -> games that ended so
+    parts: Counter = field(default_factory=Counter)     # part -> times it occurred
+    games_with: Counter = field(default_factory=Counter)  # part -> games it occurred in
 
     def length_at(self, share: float) -> int:
         """The length (in procedures) of the ended game at `share` of them, shortest
@@ -152,20 +154,25 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int)
         action = Played(do)
         played.actions.append(action)
         runner.begin(started)
-        played.breach = _run(runner, action, engine.playthrough.choose, rng, dealt, watched)
+        played.breach = _run(runner, action, engine.playthrough, rng, dealt, watched)
         if played.breach is not None:
             return played
     return played
 
 
-def _run(runner: Runner, action: Played, choose, rng: Random, dealt: Dealt, watched: list
+def _run(runner: Runner, action: Played, playthrough, rng: Random, dealt: Dealt, watched: list
          ) -> Breach | None:
     decisions, events = action.decisions, action.events
     rules, state = dealt.rules, dealt.state
+    choose, oracle = playthrough.choose, playthrough.oracle
     while True:
         try:
             item = runner.advance()
             if isinstance(item, Decision):
+                if oracle is not None and (judged := oracle(item, rules)) is not None:
+                    disagreement = _disagreement(item, *judged)
+                    if disagreement:
+                        return Breach(LEGALITY, disagreement)
                 choice = choose(item, rules, rng)
                 decisions.append((item.actor, item.kind, choice))
                 runner.apply(choice)
@@ -186,14 +193,33 @@ def _run(runner: Runner, action: Played, choose, rng: Random, dealt: Dealt, watc
                           invariant.name)
 
 
+def _disagreement(decision: Decision, candidates: tuple, allowed: tuple) -> str:
+    """Where the engine and the rulebook's oracle differ on the candidates (and on the
+    choices the engine lists), or ''."""
+    proposed = list(candidates) + [option for option in decision.options
+                                   if option not in candidates]
+    accepted = [candidate for candidate in proposed if decision.allows(candidate)]
+    wrong = [f"accepts {candidate!r}, which the rulebook does not allow"
+             for candidate in accepted if candidate not in allowed]
+    wrong += [f"refuses {candidate!r}, which the rulebook allows"
+              for candidate in allowed if candidate not in accepted]
+    return f"{decision.actor}'s {decision.kind}: the engine " + "; ".join(wrong) if wrong else ""
+
+
 def play(game: str, games: int, seed: int, data: CardData,
          engines: Mapping[str, Engine] | None = None) -> Report:
     """Play `games` games of `game` at random, from `seed`; every failed game is kept."""
     engine = (registered() if engines is None else engines)[game]
     report = Report(game, seed)
+    parts = game_parts(engine, game)
     for number in range(games):
         played = play_game(engine, game, data, seed, number)
         report.played += 1
+        for part in parts:
+            times = sum(part.count(action) for action in played.actions)
+            if times:
+                report.parts[part.name] += times
+                report.games_with[part.name] += 1
         report.decisions += sum(len(action.decisions) for action in played.actions)
         report.events += sum(len(action.events) for action in played.actions)
         if not played.held:
@@ -201,6 +227,29 @@ def play(game: str, games: int, seed: int, data: CardData,
         if played.breach is None or played.breach.kind != NO_END:
             report.lengths[len(played.actions)] += 1
     return report
+
+
+def game_parts(engine: Engine, game: str) -> tuple[GamePart, ...]:
+    """The parts of `game` random play must reach."""
+    return tuple(part for part in engine.playthrough.parts
+                 if not part.games or game in part.games)
+
+
+def never_played(report: Report, engine: Engine) -> list[GamePart]:
+    """The parts of the game no game of the run reached: failures of the random player."""
+    return [part for part in game_parts(engine, report.game) if not report.parts[part.name]]
+
+
+def part_lines(report: Report, engine: Engine) -> list[str]:
+    """How often each part of the game occurred in the run, a part never reached marked
+    as the random player's failure."""
+    lines = []
+    for part in game_parts(engine, report.game):
+        times = report.parts[part.name]
+        status = "played" if times else "NEVER "
+        lines.append(f"  {status}  {part.name} ({part.cites}): {times:,} times in "
+                     f"{report.games_with[part.name]:,} of {report.played:,} games")
+    return lines
 
 
 def scenario_text(engine: Engine, played: Game) -> str:

@@ -718,12 +718,13 @@ class Rules:
                 self._land(colony["planet"], receiver, count)
         yield Event("encounter.deal")
 
-    def _lose_ships(self, encounter: Encounter, name: str, count: int) -> Procedure:
+    def _lose_ships(self, encounter: Encounter, name: str, count: int,
+                    from_gate: bool = True) -> Procedure:
         """A player puts `count` ships of its choice into the warp: from its colonies, or
-        (for the offense) from the gate (002 L263)."""
+        (for the offense, when `from_gate`) from the gate (002 L263)."""
         sources = {planet: self.state.planets[planet][name]
                    for planet in self.state.colonies(name)}
-        if name == encounter.offense and encounter.committed[OFFENSE].get(name):
+        if from_gate and name == encounter.offense and encounter.committed[OFFENSE].get(name):
             sources[GATE] = encounter.committed[OFFENSE][name]
         count = min(count, sum(sources.values()))
         if not count:
@@ -804,8 +805,10 @@ class Rules:
     def _plague(self, encounter: Encounter, victim: str) -> Procedure:
         """L999-1004: three ships from the victim's colonies to the warp, and one Attack,
         one Negotiate and one Artifact card of its choice discarded; what it lacks it
-        does not lose."""
-        yield from self._lose_ships(encounter, victim, self.facts.number(PLAGUE, "ships"))
+        does not lose. "Of its colonies": an offense that has launched keeps the ships on
+        the main ship."""
+        yield from self._lose_ships(encounter, victim, self.facts.number(PLAGUE, "ships"),
+                                    from_gate=False)
         hand = self.state.players[victim].hand
         for kind in (ATTACK, NEGOTIATE, "artifact"):
             held = tuple(dict.fromkeys(

@@ -1,5 +1,9 @@
 """What the Cosmic Encounter rulebooks keep true at every step, checked after every event of
-every replay and random game (`cardkit.rules.core.engine.Invariant`)."""
+every replay and random game (`cardkit.rules.core.engine.Invariant`).
+
+Every number an invariant checks against is stated here with its rulebook line, never read
+from the engine, its profile or the card database the engine reads: a mistake there must
+not move the check with it (docs/rules.md, "Invariants that do not trust the engine")."""
 
 from __future__ import annotations
 
@@ -9,9 +13,14 @@ from operator import attrgetter
 from cardkit.rules.core.decisions import Event
 from cardkit.rules.core.engine import Invariant
 from cardkit.rules.cosmic.engine import Rules
-from cardkit.rules.cosmic.profile import MAX_SHIPS_COMMITTED
 from cardkit.rules.cosmic.state import CosmicState
 
+# Each colour has twenty ships, in both editions (001 L88 "20 de cada color"; 002 L82).
+SHIPS_PER_COLOUR = 20
+# The offense and each ally commit one to four ships (001 L370, L429-433; 002 L147, L167).
+MOST_SHIPS_A_SIDE = 4
+# Only the current edition has a colony track (002 L102); the classic rulebook names none.
+GAMES_WITH_COLONY_TRACK = ("cosmic",)
 
 # The parts of the state the census looks at, each with the count of the looks that found
 # it changed (its version).
@@ -151,7 +160,7 @@ def _kept(parts: tuple[str, ...], verdict):
 
 
 def _ships_conserved(state: CosmicState, rules: Rules):
-    each = rules.facts.box_fact("ships_per_colour")
+    each = SHIPS_PER_COLOUR
     expected = dict.fromkeys(state.players, each)
 
     def verdict(state: CosmicState, census: _Census) -> str | None:
@@ -189,7 +198,7 @@ def _cards_conserved(state: CosmicState, rules: Rules):
 
 def _colony_track(state: CosmicState, rules: Rules):
     def check(state: CosmicState, event: Event) -> str | None:
-        if not state.edition.colony_track:
+        if state.edition.game not in GAMES_WITH_COLONY_TRACK:
             return None
         foreign = _CENSUS.look(state, event).foreign
         if state.colony_track == foreign:
@@ -215,7 +224,7 @@ def _at_most_four(state: CosmicState, rules: Rules):
     def verdict(state: CosmicState, census: _Census) -> str | None:
         wrong = [f"{name} has {count} on the {side} side"
                  for side, counts in census.off_board[1:]
-                 for name, count in counts.items() if count > MAX_SHIPS_COMMITTED]
+                 for name, count in counts.items() if count > MOST_SHIPS_A_SIDE]
         return "; ".join(wrong) or None
     return _kept((OFF_BOARD,), verdict)
 

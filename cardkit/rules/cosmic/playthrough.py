@@ -28,8 +28,9 @@ from typing import Any
 from cardkit.model.games import GAMES
 from cardkit.rules.core.choices import random_onto
 from cardkit.rules.core.decisions import Decision
-from cardkit.rules.core.engine import CardData, Playthrough
-from cardkit.rules.cosmic.engine import NO_DEAL, Rules
+from cardkit.rules.core.engine import CardData, GamePart, Playthrough, decided, happened
+from cardkit.rules.cosmic.engine import (COSMIC_ZAP, EMOTION_CONTROL, FORCE_FIELD, HOME_COLONY,
+                                         IONIC_GAS, MOBIUS_TUBES, NO_DEAL, PASS, PLAGUE, Rules)
 from cardkit.rules.cosmic.profile import ATTACK, EDITIONS
 from cardkit.rules.cosmic.state import DEFENSE, CosmicState
 
@@ -92,7 +93,12 @@ def deal(rng: Random, data: CardData, game: str) -> dict:
 
 
 def next_action(state: CosmicState) -> dict | None:
+    """The next procedure. A classic game, once won, is scored as one game of a campaign
+    (001 L1295-1313), so random play reaches the scoring; the campaign's further games are
+    not played."""
     if state.winners:
+        if state.edition.campaign and not state.scores_awarded:
+            return {"campaign_score": None}
         return None
     if state.first_player is None:
         return {"set_up": None}
@@ -172,8 +178,38 @@ _AIMS = {"launch": _fewest_ships, "plan": _strongest_card, "target": _weakest_pl
          "deal": _a_deal, "agree": _yes, "reward": _ships_back, "second_encounter": _yes}
 
 
+def _artifact_played(card: str):
+    return decided("artifact", lambda choice: choice == card or (
+        isinstance(choice, dict) and choice.get("play") == card))
+
+
+# What random play must reach, each counted over a run; classic's and the current
+# edition's own parts name their game.
+PARTS = (
+    GamePart("a foreign colony at home attacked (own colour drawn)", "001 L750-773; 002 L145",
+             decided("own_colour", lambda choice: choice == HOME_COLONY)),
+    GamePart("a deal made", "001 L605-627; 002 L203-215", happened("encounter.deal")),
+    GamePart("a deal refused or not proposed", "001 L605-627; 002 L257-263",
+             decided("deal", lambda choice: choice == NO_DEAL)),
+    GamePart("defender rewards", "001 L589-601; 002 L248-253", decided("reward")),
+    GamePart("compensation taken", "001 L629-638; 002 L265-269", decided("take")),
+    GamePart("a second encounter", "001 L232-242; 002 L271-273",
+             decided("second_encounter", bool)),
+    GamePart("the Cosmic Zap", "001 L956-964", _artifact_played(COSMIC_ZAP), ("classic",)),
+    GamePart("the Force Field", "001 L968-983", _artifact_played(FORCE_FIELD), ("classic",)),
+    GamePart("the Mobius Tubes", "001 L984-998", _artifact_played(MOBIUS_TUBES), ("classic",)),
+    GamePart("the Plague", "001 L999-1013", _artifact_played(PLAGUE), ("classic",)),
+    GamePart("the Ionic Gas", "001 L1014-1025", _artifact_played(IONIC_GAS), ("classic",)),
+    GamePart("the Emotion Control", "001 L1026-1031", _artifact_played(EMOTION_CONTROL),
+             ("classic",)),
+    GamePart("an alien power used (a shown fragment)", "001 L270-272",
+             decided("power", lambda choice: choice != PASS), ("classic",)),
+    GamePart("the campaign scored", "001 L1295-1322", happened("campaign.scored"),
+             ("classic",)),
+)
+
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
                           max_actions=2000, ends="001 L76-78, L843-846; 002 L5, L283-285",
-                          choose=choose,
+                          choose=choose, parts=PARTS,
                           player="classic: each legal choice as likely; current edition: "
                                  "plays to win, one decision in five at random")

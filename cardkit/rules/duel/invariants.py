@@ -1,13 +1,20 @@
 """What the Duel rulebooks keep true at every step, checked after every event of every
 replay and random game (`cardkit.rules.core.engine.Invariant`). Lines are the German
-rulebook's (`003_cadf4f0e38ea8624.txt`), the cleaner of the two."""
+rulebook's (`003_cadf4f0e38ea8624.txt`), the cleaner of the two. Every number an invariant
+checks against is stated here with its line, never read from the engine (docs/rules.md,
+"Invariants that do not trust the engine")."""
 
 from __future__ import annotations
 
 from cardkit.rules.core.decisions import Event
 from cardkit.rules.core.engine import Invariant
 from cardkit.rules.duel.engine import Rules
-from cardkit.rules.duel.state import COLOURS, SHIPS_PER_PLAYER, GameState
+from cardkit.rules.duel.state import GameState
+
+# The two players' colours (003 L45-49, L163).
+COLOURS = ("orange", "blue")
+# Each player has twenty ships (003 L119 "Jeder Spieler hat 20 Schiffe").
+SHIPS_PER_PLAYER = 20
 
 
 def _ships(state: GameState, colour: str) -> int:

@@ -24,7 +24,9 @@ from typing import Any
 
 from cardkit.model.effects import COUNTED_EFFECTS
 from cardkit.model.games import GAMES
-from cardkit.rules.core.engine import CardData, Playthrough
+from cardkit.rules.core.engine import CardData, GamePart, Playthrough, decided, happened
+from cardkit.rules.duel.engine import PASS
+from cardkit.rules.duel.oracle import legality
 from cardkit.rules.duel.state import COLOURS, GameState, ReinforcementPlay, TacticChoice
 
 MADE_UP = "made-up"
@@ -164,5 +166,21 @@ def write_choice(kind: str, choice: Any) -> Any:
     return choice
 
 
+# What random play must reach, each counted over a run.
+PARTS = (
+    GamePart("an emissary revealed", "003 L292-294, L459", decided("reveal_emissary", bool)),
+    GamePart("relations with an emissary improved", "003 L431-433",
+             decided("improve_relations")),
+    GamePart("relations with an emissary worsened", "003 L435", decided("worsen_relations")),
+    GamePart("one ally kept of several", "003 L437", decided("keep_ally")),
+    GamePart("a reinforcement played", "003 L399-409", decided(
+        "reinforcement", lambda choice: choice != PASS)),
+    GamePart("a contest", "003 L501-512", happened("contest.winner")),
+    GamePart("the planet bar", "003 L553-559", happened("planet-bar.chosen")),
+    GamePart("resources collected", "003 L533", happened("resources.collected")),
+    GamePart("a discard pile shuffled into a new deck", "003 L495", decided("shuffle")),
+)
+
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
-                          max_actions=57, ends="003 L227, L234-238")
+                          max_actions=57, ends="003 L227, L234-238", parts=PARTS,
+                          oracle=legality)

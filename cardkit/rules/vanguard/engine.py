@@ -237,12 +237,16 @@ def counts_as(state: VanguardState, die_id: str, icon: str, active: str,
 
 
 def payments(state: VanguardState, requirement: Requirement, dice: Iterable[str],
-             active: str) -> list[tuple[str, ...]]:
+             active: str, combination: bool = False) -> list[tuple[str, ...]]:
     """Every set of dice that meets one alternative of `requirement` with each die used:
     a part `{die: colour}` takes a whole die, and each icon of a two-icon die pays a part
     on its own (L1937-1951: one die with two equal icons for "A + A", one with Defensa and
-    Recolección for both)."""
-    pool = sorted(die for die in dice if state.dice[die].kind == SECTION)
+    Recolección for both). In a `combination` an Accident icon pays nothing (L1884), but
+    the other icon of its die still does; a die showing only Accidents pays no part, not
+    even a whole die. A Result counts it as a die of its colour (L2096)."""
+    barred = (ACCIDENT,) if combination else ()
+    pool = sorted(die for die in dice if state.dice[die].kind == SECTION
+                  and _icons(state, die, barred))
     found = []
     for parts in requirement:
         wholes = sum(1 for part in parts if part.kind == "die")
@@ -250,13 +254,13 @@ def payments(state: VanguardState, requirement: Requirement, dice: Iterable[str]
         least = wholes + (icons + 1) // 2
         for size in range(least, wholes + icons + 1):
             for chosen in combinations(pool, size):
-                if chosen not in found and _assignable(state, parts, chosen, active):
+                if chosen not in found and _assignable(state, parts, chosen, active, barred):
                     found.append(chosen)
     return found
 
 
 def _assignable(state: VanguardState, parts: tuple[Part, ...], dice: tuple[str, ...],
-                active: str) -> bool:
+                active: str, barred: tuple[str, ...]) -> bool:
     colours = [part.value for part in parts if part.kind == "die"]
     sames = [part for part in parts if part.kind == "same"]
     icons = [part.value for part in parts if part.kind == "icon"]
@@ -264,7 +268,7 @@ def _assignable(state: VanguardState, parts: tuple[Part, ...], dice: tuple[str, 
         if any(state.dice[die].colour != colour for die, colour in zip(whole, colours)):
             continue
         rest = [die for die in dice if die not in whole]
-        slots = [(die, icon) for die in rest for icon in state.dice[die].face or ()]
+        slots = [(die, icon) for die in rest for icon in _icons(state, die, barred)]
         for same_icons in product(ANY_ICONS, repeat=len(sames)):
             wanted = icons + [icon for part, icon in zip(sames, same_icons)
                               for _ in range(part.count)]
@@ -272,6 +276,10 @@ def _assignable(state: VanguardState, parts: tuple[Part, ...], dice: tuple[str, 
                                                                  active):
                 return True
     return False
+
+
+def _icons(state: VanguardState, die: str, barred: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(icon for icon in state.dice[die].face or () if icon not in barred)
 
 
 def _match(state: VanguardState, wanted: list[str], slots: list[tuple[str, str]],
@@ -292,11 +300,11 @@ def _match(state: VanguardState, wanted: list[str], slots: list[tuple[str, str]]
 
 def _combinations(state: VanguardState, crew: CrewState, test: DiceTest) -> Procedure:
     while True:
-        usable = [die for die in test.pool
-                  if state.dice[die].kind == SECTION and ACCIDENT not in state.dice[die].face]
+        usable = [die for die in test.pool if state.dice[die].kind == SECTION]
         sources = dict(_combination_sources(state, crew))
         options = [(source, dice) for source, combination in sources.items()
-                   for dice in payments(state, combination.requirement, usable, crew.name)]
+                   for dice in payments(state, combination.requirement, usable, crew.name,
+                                        combination=True)]
         choice = yield Decision(crew.name, "combination", f"{crew.name}: a dice combination "
                                 "to use", options=tuple(options) + (DONE,))
         if choice == DONE:

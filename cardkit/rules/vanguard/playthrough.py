@@ -14,8 +14,8 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from cardkit.rules.core.engine import CardData, Playthrough
-from cardkit.rules.vanguard.engine import DONE
+from cardkit.rules.core.engine import CardData, GamePart, Playthrough, decided
+from cardkit.rules.vanguard.engine import DONE, GLOBAL_CONDITION, NONE, PASS
 from cardkit.rules.vanguard.state import (EXHAUSTION, INJURY_FACES, SECTION_COLOURS,
                                           SPECIALISED_ICONS, VanguardState)
 
@@ -138,5 +138,26 @@ def _face(face: tuple[str, ...]) -> Any:
     return face[0] if len(face) == 1 else list(face)
 
 
+def _two_icons(roll) -> bool:
+    return any(len(face) == 2 for face in roll.values())
+
+
+# What random play must reach, each counted over a run.
+PARTS = (
+    GamePart("a support die", "004 L1869-1871", decided("support", lambda die: die != NONE)),
+    GamePart("a two-icon face rolled", "004 L1937-1951", decided("roll", _two_icons)),
+    GamePart("a card played to modify the roll", "004 L1895-1897",
+             decided("play", lambda card: card != PASS)),
+    GamePart("a hand card's combination used", "004 L1873-1888", decided(
+        "combination", lambda choice: choice != DONE
+        and not choice[0].startswith(GLOBAL_CONDITION))),
+    GamePart("the Global Condition's combination used", "004 L780, L1993-1995", decided(
+        "combination", lambda choice: choice != DONE and choice[0].startswith(GLOBAL_CONDITION))),
+    GamePart("an injury die resolved", "004 L1953-1963", decided("injury_die")),
+    GamePart("a danger die", "004 L1967-1971", decided("danger")),
+    GamePart("a die sacrificed", "004 L1848", decided("sacrifice")),
+)
+
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
-                          max_actions=1, ends="004 L1867")
+                          max_actions=1, ends="004 L1867",
+                          parts=PARTS)
