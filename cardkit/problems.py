@@ -46,7 +46,7 @@ CODES = frozenset({
     "optional-mismatch", "timing-mismatch", "glossary-forbidden", "glossary-missing",
     "glossary-incomplete", "effect-wording", "phrase-missing", "phrase-form-missing", "placeholder-malformed",
     "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
-    "end-punctuation", "markup-tag", "layout-character", "doubled-word", "punctuation-only",
+    "end-punctuation", "markup-tag", "formula-start", "layout-character", "doubled-word", "punctuation-only",
     "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text

@@ -14,15 +14,22 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from cardkit.source.characters import FORMULA_CHARACTERS
+
 FORMATS = (".xlsx", ".ods", ".csv")
 CSV_DELIMITER = ";"
 UTF8_BOM = "\ufeff"
+# A CSV text cell starting with a formula character, after any apostrophes, is written with
+# one more apostrophe in front, which `_read_csv` takes off again: every text reads back as
+# it was, and none runs when the file is opened.
+_NEUTRALISED = re.compile(f"'*[{re.escape(FORMULA_CHARACTERS)}]")
 
 
 class SheetRefused(Exception):
@@ -175,6 +182,9 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
     sheet.title = sheet_name
     for row in rows:
         sheet.append(row)
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"  # openpyxl would write a text starting with = as a formula
     for index in text_columns:
         for cells in sheet.iter_rows(min_col=index + 1, max_col=index + 1, min_row=2):
             cells[0].number_format = "@"
@@ -313,7 +323,7 @@ def _read_csv(name: str, data: bytes) -> Grid:
     text = text.removeprefix(UTF8_BOM)
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if ";" in first_line else ","
-    rows = [[cell if cell != "" else None for cell in row]
+    rows = [[_csv_text(cell) if cell != "" else None for cell in row]
             for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
     return Grid(name, None, _trimmed(rows))
 
@@ -322,7 +332,17 @@ def _csv_bytes(rows: list[list[Any]]) -> bytes:
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, delimiter=CSV_DELIMITER, lineterminator="\r\n")
     for row in rows:
-        writer.writerow(["" if value is None else value for value in row])
+        writer.writerow(["" if value is None else neutralised(value) if isinstance(value, str) else value
+                         for value in row])
     return (UTF8_BOM + buffer.getvalue()).encode("utf-8")
 
 
+
+
+def neutralised(text: str) -> str:
+    """The text as a CSV cell no spreadsheet program runs as a formula."""
+    return "'" + text if _NEUTRALISED.match(text) else text
+
+
+def _csv_text(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and _NEUTRALISED.match(cell, 1) else cell
