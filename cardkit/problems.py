@@ -47,8 +47,8 @@ CODES = frozenset({
     "optional-mismatch", "timing-mismatch", "marker-words-missing", "glossary-forbidden", "glossary-missing",
     "glossary-incomplete", "effect-wording", "phrase-missing", "phrase-form-missing", "placeholder-malformed",
     "placeholder-mismatch", "untranslated-copy", "whitespace", "brackets-unbalanced",
-    "end-punctuation", "markup-tag", "layout-character", "invisible-character", "doubled-word",
-    "punctuation-only",
+    "end-punctuation", "markup-tag", "formula-start", "layout-character", "invisible-character",
+    "doubled-word", "punctuation-only",
     "catalogue-syntax", "catalogue-control-character", "catalogue-whitespace-only",
     "inconsistent-translation", "stale-translation", "unused-silence",
     # fit of printed text

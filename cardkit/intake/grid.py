@@ -14,15 +14,33 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from cardkit.source.characters import FORMULA_CHARACTERS
+
 FORMATS = (".xlsx", ".ods", ".csv")
 CSV_DELIMITER = ";"
 UTF8_BOM = "\ufeff"
+# A CSV text cell starting with a formula character, after any apostrophes, is written with
+# one more apostrophe in front, which `_read_csv` takes off again: every text reads back as
+# it was, and none runs when the file is opened.
+_NEUTRALISED = re.compile(f"'*[{re.escape(FORMULA_CHARACTERS)}]")
+
+
+# What a sheet may hold, measured before anything is expanded: a few kilobytes of zip or of
+# repeat counts can otherwise stand for billions of cells.
+MAX_ROWS = 10_000
+MAX_COLUMNS = 500
+MAX_CELL_CHARACTERS = 100_000
+MAX_NUMBER_CHARACTERS = 100  # the digits of a number cell
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # a member of an XLSX or ODS file, unpacked
+MAX_PACKING_RATIO = 100  # unpacked to packed, for a member over PACKING_RATIO_FROM bytes
+PACKING_RATIO_FROM = 1024 * 1024
 
 
 class SheetRefused(Exception):
@@ -100,48 +118,207 @@ def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
 
 def _read_xlsx(name: str, data: bytes) -> Grid:
     import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
 
+    archive = _opened_zip(name, data, "an XLSX workbook")
+    for member in archive.infolist():
+        if member.filename.endswith((".xml", ".rels")) and member.file_size:
+            _well_formed(name, archive, member.filename)
     try:
-        workbook = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    except Exception as exc:  # openpyxl raises what zipfile and its XML parser raise, unwrapped
         raise SheetRefused([f"{name}: not an XLSX workbook that can be read ({exc})"]) from None
-    sheets = [sheet for sheet in workbook.worksheets if sheet.max_row > 1 or sheet.max_column > 1
-              or sheet.cell(1, 1).value is not None]
-    if len(sheets) != 1:
-        raise SheetRefused([f"{name}: holds {len(sheets)} sheets with data "
-                            f"({', '.join(sheet.title for sheet in sheets) or 'none'}); "
-                            "import one sheet per file, as `cardkit sheet export` writes it"])
-    sheet = sheets[0]
-    grid = Grid(name, sheet.title)
-    faults = []
-    for merged in sheet.merged_cells.ranges:
-        faults.append(f"{grid.where(merged.min_row - 1, merged.min_col - 1)}: merged cells "
-                      f"({merged.coord}); unmerge them, each value in its own cell")
-    rows = []
-    for cells in sheet.iter_rows():
-        values = []
-        for cell in cells:
-            if cell.data_type == "f":
-                faults.append(f"{grid.where(cell.row - 1, cell.column - 1)}: a formula "
-                              f"({cell.value}); type the value itself")
-                values.append(None)
-            elif isinstance(cell.value, (datetime.datetime, datetime.date, datetime.time)):
-                values.append(cell.value)
-            else:
-                values.append(cell.value if cell.value != "" else None)
-        rows.append(values)
+    try:
+        measured = [(sheet, _measure_xlsx_sheet(name, sheet.title, archive, sheet._worksheet_path))
+                    for sheet in workbook.worksheets]
+        sheets = [(sheet, extent) for sheet, extent in measured if extent.cells]
+        if len(sheets) != 1:
+            raise SheetRefused([f"{name}: holds {len(sheets)} sheets with data "
+                                f"({', '.join(sheet.title for sheet, _ in sheets) or 'none'}); "
+                                "import one sheet per file, as `cardkit sheet export` writes it"])
+        sheet, extent = sheets[0]
+        grid = Grid(name, sheet.title)
+        faults = [f"{grid.where(row, column)}: merged cells ({coordinate}); unmerge them, each "
+                  "value in its own cell" for row, column, coordinate in extent.merged]
+        rows = []
+        for index, cells in enumerate(sheet.iter_rows(min_row=1, max_row=extent.rows, min_col=1,
+                                                      max_col=extent.columns)):
+            values = []
+            for column, cell in enumerate(cells):
+                if cell.data_type == "f":
+                    faults.append(f"{grid.where(index, column)}: a formula ({cell.value}); type "
+                                  "the value itself")
+                    values.append(None)
+                elif cell.data_type == "e":
+                    faults.append(f"{grid.where(index, column)}: an error value ({cell.value}); "
+                                  "type the value itself")
+                    values.append(None)
+                elif isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARACTERS:
+                    faults.append(f"{grid.where(index, column)}: {len(cell.value):,} characters; a "
+                                  f"cell cardkit reads holds at most {MAX_CELL_CHARACTERS:,}")
+                    values.append(None)
+                else:
+                    values.append(cell.value if cell.value != "" else None)
+            rows.append(values)
+    finally:
+        workbook.close()
     grid.rows = _trimmed(rows)
-    hidden_rows = {index - 1 for index, dimension in sheet.row_dimensions.items() if dimension.hidden}
-    hidden_columns = set()
-    for letters, dimension in sheet.column_dimensions.items():
-        if dimension.hidden:
-            first, last = dimension.min or 0, dimension.max or 0
-            hidden_columns |= set(range(first - 1, last)) if first else {_column_index(letters)}
-    faults += _hidden_with_data(grid, hidden_rows, hidden_columns)
+    faults += _hidden_with_data(grid, extent.hidden_rows, extent.hidden_columns)
     if faults:
         raise SheetRefused(faults)
     return grid
+
+
+def _opened_zip(name: str, data: bytes, kind: str) -> zipfile.ZipFile:
+    """The file as a zip archive whose every member unpacks to a bounded size."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        raise SheetRefused([f"{name}: not {kind} that can be read ({exc})"]) from None
+    for member in members:
+        if member.file_size > MAX_UNPACKED_BYTES:
+            raise SheetRefused([f"{name}: its part {member.filename} unpacks to "
+                                f"{member.file_size:,} bytes; a sheet cardkit reads unpacks to at "
+                                f"most {MAX_UNPACKED_BYTES:,} bytes a part"])
+        if member.file_size > PACKING_RATIO_FROM \
+                and member.file_size > MAX_PACKING_RATIO * max(member.compress_size, 1):
+            raise SheetRefused([f"{name}: its part {member.filename} unpacks to "
+                                f"{member.file_size:,} bytes from {member.compress_size:,}, more "
+                                f"than {MAX_PACKING_RATIO} times its size; a spreadsheet program "
+                                "packs nothing that tightly"])
+    return archive
+
+
+def _xml_parser(name: str, member: str):
+    from xml.parsers import expat
+
+    parser = expat.ParserCreate()
+
+    def refuse_doctype(*_):
+        raise SheetRefused([f"{name}: its part {member} has a DOCTYPE, which no spreadsheet "
+                            "program writes; save the sheet again from the spreadsheet program"])
+
+    parser.StartDoctypeDeclHandler = refuse_doctype
+    parser.EntityDeclHandler = refuse_doctype
+    return parser
+
+
+def _parse(name: str, archive: zipfile.ZipFile, member: str, parser) -> None:
+    from xml.parsers import expat
+
+    try:
+        with archive.open(member) as stream:
+            parser.ParseFile(stream)
+    except expat.ExpatError as exc:
+        raise SheetRefused([f"{name}: its part {member} is not well-formed XML (line "
+                            f"{exc.lineno}: {expat.ErrorString(exc.code)})"]) from None
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError) as exc:  # a damaged member
+        raise SheetRefused([f"{name}: its part {member} cannot be unpacked ({exc})"]) from None
+
+
+def _well_formed(name: str, archive: zipfile.ZipFile, member: str) -> None:
+    _parse(name, archive, member, _xml_parser(name, member))
+
+
+@dataclass
+class _Extent:
+    """What a worksheet's XML holds, measured without building it: the rows and columns up
+    to its last cell with a value, its merged ranges and hidden rows and columns."""
+
+    rows: int = 0
+    columns: int = 0
+    cells: int = 0
+    merged: list[tuple[int, int, str]] = field(default_factory=list)
+    hidden_rows: set[int] = field(default_factory=set)
+    hidden_columns: set[int] = field(default_factory=set)
+
+
+_CELL_REFERENCE = re.compile(r"\$?([A-Z]{1,3})\$?([0-9]{1,7})")
+
+
+def _cell_reference(reference: str) -> tuple[int, int] | None:
+    """The 0-based row and column of `B7`, None for what is not a cell reference."""
+    found = _CELL_REFERENCE.fullmatch(reference or "")
+    return (int(found.group(2)) - 1, _column_index(found.group(1))) if found else None
+
+
+def _beyond(name: str, sheet: str, row: int, column: int, what: str) -> SheetRefused | None:
+    if row >= MAX_ROWS:
+        return SheetRefused([f"{name}, sheet {sheet}: {what} reaches row {row + 1:,}; a sheet "
+                             f"cardkit reads has at most {MAX_ROWS:,} rows"])
+    if column >= MAX_COLUMNS:
+        return SheetRefused([f"{name}, sheet {sheet}: {what} reaches column {column_letters(column)} "
+                             f"(the {column + 1:,}th); a sheet cardkit reads has at most "
+                             f"{MAX_COLUMNS} columns"])
+    return None
+
+
+def _measure_xlsx_sheet(name: str, sheet: str, archive: zipfile.ZipFile, member: str) -> _Extent:
+    extent = _Extent()
+    parser = _xml_parser(name, member)
+    state = {"row": -1, "column": -1, "cell": None, "text": 0, "number": False, "counted": False}
+
+    def refuse(fault: SheetRefused | None) -> None:
+        if fault is not None:
+            raise fault
+
+    def start(tag: str, attributes: dict) -> None:
+        tag = tag.rpartition(":")[2]
+        if tag == "dimension":
+            last = _cell_reference(attributes.get("ref", "").rpartition(":")[2])
+            if last is not None:
+                refuse(_beyond(name, sheet, *last, f"its declared size ({attributes['ref']})"))
+        elif tag == "row":
+            state["row"] = int(attributes["r"]) - 1 if attributes.get("r", "").isdigit() else state["row"] + 1
+            state["column"] = -1
+            if attributes.get("hidden") in ("1", "true") and state["row"] < MAX_ROWS:
+                extent.hidden_rows.add(state["row"])
+        elif tag == "c":
+            place = _cell_reference(attributes.get("r", ""))
+            state["cell"] = place if place is not None else (state["row"], state["column"] + 1)
+            state["column"] = state["cell"][1]
+            state["text"] = 0
+            state["number"] = attributes.get("t", "n") == "n"
+            state["counted"] = False
+        elif tag in ("v", "is", "f") and state["cell"] is not None and not state["counted"]:
+            row, column = state["cell"]
+            refuse(_beyond(name, sheet, row, column, f"a value at {column_letters(column)}{row + 1}"))
+            extent.rows, extent.columns = max(extent.rows, row + 1), max(extent.columns, column + 1)
+            extent.cells += 1
+            state["counted"] = True
+        elif tag == "col":
+            if attributes.get("hidden") in ("1", "true"):
+                first, last = (int(attributes.get(end, "0")) if attributes.get(end, "").isdigit() else 0
+                               for end in ("min", "max"))
+                # A range may run to the last column a spreadsheet has (XFD): only the
+                # columns a value can stand in count.
+                extent.hidden_columns |= set(range(max(first - 1, 0), min(last, MAX_COLUMNS)))
+        elif tag == "mergeCell":
+            first = _cell_reference(attributes.get("ref", "").partition(":")[0])
+            if first is not None and first[0] < MAX_ROWS and first[1] < MAX_COLUMNS:
+                extent.merged.append((*first, attributes["ref"]))
+
+    def end(tag: str) -> None:
+        if tag.rpartition(":")[2] == "c":
+            state["cell"] = None
+
+    def characters(text: str) -> None:
+        if state["cell"] is None:
+            return
+        state["text"] += len(text)
+        row, column = state["cell"]
+        limit = MAX_NUMBER_CHARACTERS if state["number"] else MAX_CELL_CHARACTERS
+        if state["text"] > limit:
+            what = "a number of more than" if state["number"] else "more than"
+            raise SheetRefused([f"{name}, sheet {sheet}, {column_letters(column)}{row + 1}: "
+                                f"{what} {limit:,} characters; a cell cardkit reads holds at most "
+                                f"{limit:,}"])
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    _parse(name, archive, member, parser)
+    return extent
 
 
 def _column_index(letters: str) -> int:
@@ -175,6 +352,9 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
     sheet.title = sheet_name
     for row in rows:
         sheet.append(row)
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"  # openpyxl would write a text starting with = as a formula
     for index in text_columns:
         for cells in sheet.iter_rows(min_col=index + 1, max_col=index + 1, min_row=2):
             cells[0].number_format = "@"
@@ -190,6 +370,10 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
 def _read_ods(name: str, data: bytes) -> Grid:
     from odfdo import Document
 
+    archive = _opened_zip(name, data, "an ODS spreadsheet")
+    for member in archive.infolist():
+        if member.filename.endswith(".xml") and member.file_size:  # LibreOffice leaves some empty
+            _well_formed(name, archive, member.filename)
     try:
         document = Document(io.BytesIO(data))
         tables = document.body.get_tables()
@@ -217,19 +401,23 @@ def _ods_table(name: str, table) -> tuple[Grid, list[str]]:
     hidden_rows: set[int] = set()
     empty_rows = 0
     for row in table.xpath("descendant::table:table-row"):
-        repeated = int(row.get_attribute("table:number-rows-repeated") or 1)
+        repeated = _repeat(grid, row, "table:number-rows-repeated")
         index = len(rows) + empty_rows
         values = _ods_row(grid, row, index, faults)
         if not values:
             empty_rows += repeated
             continue
+        fault = _beyond(grid.file, grid.sheet, index + repeated - 1, 0,
+                        f"row {index + 1}, repeated {repeated:,} times,")
+        if fault is not None:
+            raise fault
         rows += [[] for _ in range(empty_rows)]
         empty_rows = 0
         if row.get_attribute("table:visibility") in ("collapse", "filter"):
             hidden_rows |= set(range(index, index + repeated))
         rows += [list(values) for _ in range(repeated)]
     grid.rows = _trimmed(rows)
-    faults += _hidden_with_data(grid, hidden_rows, _ods_hidden_columns(table))
+    faults += _hidden_with_data(grid, hidden_rows, _ods_hidden_columns(grid, table))
     return grid, faults
 
 
@@ -237,7 +425,7 @@ def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
     values: list[Any] = []
     empty = 0
     for cell in row.xpath("table:table-cell|table:covered-table-cell"):
-        repeated = int(cell.get_attribute("table:number-columns-repeated") or 1)
+        repeated = _repeat(grid, cell, "table:number-columns-repeated")
         column = len(values) + empty
         spanned = [cell.get_attribute(f"table:number-{what}-spanned") for what in ("columns", "rows")]
         if any(span not in (None, "1", 1) for span in spanned):
@@ -249,9 +437,24 @@ def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
             faults.append(f"{grid.where(index, column)}: a formula "
                           f"({cell.get_attribute('table:formula')}); type the value itself")
             value = None
+        elif len(str(cell.get_attribute("office:value") or "")) > MAX_NUMBER_CHARACTERS:
+            faults.append(f"{grid.where(index, column)}: a number of more than "
+                          f"{MAX_NUMBER_CHARACTERS} characters; a cell cardkit reads holds at most "
+                          f"{MAX_NUMBER_CHARACTERS}")
+            value = None
         else:
             value = _ods_value(cell)
         if value is None:
+            empty += repeated
+            continue
+        fault = _beyond(grid.file, grid.sheet, index, column + repeated - 1,
+                        f"the value at {column_letters(column)}{index + 1}, repeated {repeated:,} times,")
+        if fault is not None:
+            raise fault
+        if isinstance(value, str) and len(value) > MAX_CELL_CHARACTERS:
+            faults.append(f"{grid.where(index, column)}: {len(value):,} characters; a cell cardkit "
+                          f"reads holds at most {MAX_CELL_CHARACTERS:,}")
+            value = None
             empty += repeated
             continue
         values += [None] * empty + [value] * repeated
@@ -259,13 +462,26 @@ def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
     return values
 
 
-def _ods_hidden_columns(table) -> set[int]:
+def _repeat(grid: Grid, element, attribute: str) -> int:
+    """A repeat count, refused unless it is a whole number from 1."""
+    given = element.get_attribute(attribute)
+    if given is None:
+        return 1
+    text = str(given).strip()
+    if text.isascii() and text.isdigit() and len(text) <= 12 and int(text) >= 1:
+        return int(text)
+    raise SheetRefused([f"{grid.file}, sheet {grid.sheet}: the repeat count "
+                        f"{attribute.partition(':')[2]}={given!r} is not a whole number from 1; "
+                        "save the sheet again from the spreadsheet program"])
+
+
+def _ods_hidden_columns(grid: Grid, table) -> set[int]:
     hidden: set[int] = set()
     index = 0
     for column in table.xpath("descendant::table:table-column"):
-        repeated = int(column.get_attribute("table:number-columns-repeated") or 1)
+        repeated = _repeat(grid, column, "table:number-columns-repeated")
         if column.get_attribute("table:visibility") in ("collapse", "filter"):
-            hidden |= set(range(index, index + min(repeated, 1024)))
+            hidden |= set(range(index, min(index + repeated, MAX_COLUMNS)))
         index += repeated
     return hidden
 
@@ -313,16 +529,50 @@ def _read_csv(name: str, data: bytes) -> Grid:
     text = text.removeprefix(UTF8_BOM)
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if ";" in first_line else ","
-    rows = [[cell if cell != "" else None for cell in row]
-            for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
-    return Grid(name, None, _trimmed(rows))
+    grid = Grid(name, None)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
+    try:
+        for row in reader:
+            if len(rows) >= MAX_ROWS:
+                raise SheetRefused([f"{name}, line {reader.line_num}: a row past the "
+                                    f"{MAX_ROWS:,}th; a sheet cardkit reads has at most {MAX_ROWS:,} rows"])
+            if len(row) > MAX_COLUMNS:
+                raise SheetRefused([f"{name}, line {reader.line_num}: {len(row):,} cells; a sheet "
+                                    f"cardkit reads has at most {MAX_COLUMNS} columns"])
+            for column, cell in enumerate(row):
+                if len(cell) > MAX_CELL_CHARACTERS:
+                    raise _csv_cell_too_large(grid, len(rows), column)
+            rows.append([_csv_text(cell) if cell != "" else None for cell in row])
+    except csv.Error as exc:
+        if "field limit" in str(exc):  # the csv module's own limit, above ours
+            raise _csv_cell_too_large(grid, len(rows), None) from None
+        raise SheetRefused([f"{name}, line {reader.line_num}: not CSV that can be read ({exc})"]) from None
+    grid.rows = _trimmed(rows)
+    return grid
+
+
+def _csv_cell_too_large(grid: Grid, row: int, column: int | None) -> SheetRefused:
+    where = grid.where(row, column) if column is not None else f"{grid.file}, row {row + 1}"
+    return SheetRefused([f"{where}: a cell of more than {MAX_CELL_CHARACTERS:,} characters; a cell "
+                         f"cardkit reads holds at most {MAX_CELL_CHARACTERS:,}"])
 
 
 def _csv_bytes(rows: list[list[Any]]) -> bytes:
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, delimiter=CSV_DELIMITER, lineterminator="\r\n")
     for row in rows:
-        writer.writerow(["" if value is None else value for value in row])
+        writer.writerow(["" if value is None else neutralised(value) if isinstance(value, str) else value
+                         for value in row])
     return (UTF8_BOM + buffer.getvalue()).encode("utf-8")
 
 
+
+
+def neutralised(text: str) -> str:
+    """The text as a CSV cell no spreadsheet program runs as a formula."""
+    return "'" + text if _NEUTRALISED.match(text) else text
+
+
+def _csv_text(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and _NEUTRALISED.match(cell, 1) else cell

@@ -46,6 +46,7 @@ from cardkit.model.schema import json_schema
 from cardkit.model.texts import ENTRY_METADATA, Entry, fingerprint
 from cardkit.problems import Problem, Severity
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.policy import MAX_INT_DIGITS
 
 TEXT_SKIP = ("id", "kind", "sources", *ENTRY_METADATA)
 PRINTING, NUMBER, CONFIRMED = "printing", "number", "confirmed"
@@ -526,6 +527,9 @@ def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
     if types == {"array"}:
         return [_scalar(item) for item in LIST_SEPARATOR.split(text) if item], None
     if "integer" in types and WHOLE_NUMBER.fullmatch(text):
+        if len(text.lstrip("-")) > MAX_INT_DIGITS:
+            return None, (f"a whole number of {len(text.lstrip('-')):,} digits where {column.header} "
+                          f"takes at most {MAX_INT_DIGITS}")
         return int(text), None
     if "number" in types and DECIMAL_NUMBER.fullmatch(text):
         return (int(text) if WHOLE_NUMBER.fullmatch(text) else float(text)), None
@@ -537,7 +541,7 @@ def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
 
 
 def _scalar(text: str) -> Any:
-    return int(text) if WHOLE_NUMBER.fullmatch(text) else text
+    return int(text) if WHOLE_NUMBER.fullmatch(text) and len(text) <= MAX_INT_DIGITS else text
 
 
 def _wanted(types: frozenset[str]) -> str:

@@ -126,3 +126,9 @@ def blank_description(text: str) -> Message | None:
         return Message("whitespace")
     return Message("invisible characters such as {character}",
                    character=character_name(invisible.group()))
+
+
+# The characters that make a spreadsheet program read a cell as a formula when a cell
+# starts with one (OWASP, "CSV Injection"): a text starting so is warned of (`formula-start`)
+# and written to a CSV file neutralised (`intake/grid.py`).
+FORMULA_CHARACTERS = "=+-@\t\r"

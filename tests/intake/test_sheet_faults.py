@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -178,3 +179,54 @@ def test_each_bad_ods_is_refused_at_its_cell(tmp_path, name):
     sheet = tmp_path / "aliens.ods"
     sheet.write_bytes(_spreadsheet(change))
     assert refused(root, sheet) == message
+
+
+# -- what once ended in a traceback or came in as text --------------------------------------
+
+CSV_HEADER = "duel alien;complexity;hand_size;printing;number;en:name\r\n"
+
+
+@pytest.mark.parametrize("size, message", [
+    (100_001, "aliens.csv, F2: a cell of more than 100,000 characters; a cell cardkit reads holds "
+              "at most 100,000"),
+    (131_073, "aliens.csv, row 2: a cell of more than 100,000 characters; a cell cardkit reads "
+              "holds at most 100,000"),  # past the csv module's own limit
+])
+def test_a_csv_cell_over_the_cap_is_refused(tmp_path, size, message):
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.csv"
+    sheet.write_text(CSV_HEADER + "swarm;;;;;" + "a" * size + "\r\n", encoding="utf-8")
+    assert refused(root, sheet) == message
+
+
+def test_a_whole_number_of_five_thousand_digits_is_refused(tmp_path):
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.csv"
+    sheet.write_text(CSV_HEADER + "swarm;;" + "9" * 5000 + ";;;Swarm\r\n", encoding="utf-8")
+    assert refused(root, sheet) == ("aliens.csv, C2: a whole number of 5,000 digits where hand_size "
+                                    "takes at most 15")
+
+
+def test_an_xlsx_error_cell_is_refused_at_its_cell(tmp_path):
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(_workbook(_set("C2", "#REF!")))
+    assert refused(root, sheet) == ("aliens.xlsx, sheet alien, C2: an error value (#REF!); type the "
+                                    "value itself")
+
+
+def test_an_xlsx_with_a_doctype_is_refused(tmp_path):
+    root = copy_database(tmp_path / "db")
+    source = zipfile.ZipFile(io.BytesIO(_workbook(lambda sheet: None)))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as target:
+        for member in source.namelist():
+            data = source.read(member)
+            if member == "xl/worksheets/sheet1.xml":
+                data = b'<!DOCTYPE worksheet [<!ENTITY x "y">]>' + data
+            target.writestr(member, data)
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(buffer.getvalue())
+    assert refused(root, sheet) == ("aliens.xlsx: its part xl/worksheets/sheet1.xml has a DOCTYPE, "
+                                    "which no spreadsheet program writes; save the sheet again from "
+                                    "the spreadsheet program")

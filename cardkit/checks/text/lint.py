@@ -18,7 +18,7 @@ from cardkit.checks.text.marks import CLOSERS, END_MARKS, INVISIBLE, JOINERS, TA
 from cardkit.messages import Message
 from cardkit.model.icons import ICON_NAMES, icon_tokens
 from cardkit.placeholders import tokens
-from cardkit.source.characters import character_name
+from cardkit.source.characters import FORMULA_CHARACTERS, character_name
 from cardkit.source.layout import PHRASEBOOK_FILE
 
 EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
@@ -55,6 +55,18 @@ def check_alone(text: str, lexicon: Lexicon, glossary_applies: bool = True) -> l
                                             "{approved}", variant=repr(variant),
                                             approved=repr(approved)), approved))
     return findings
+
+
+def check_formula_start(text: str) -> list[Finding]:
+    """A text starting with a character that makes a spreadsheet program run the cell as a
+    formula: harmless in cardkit (every export writes it as text), but a trap wherever the
+    text is pasted into a spreadsheet by hand."""
+    if not text or text[0] not in FORMULA_CHARACTERS:
+        return []
+    return [Finding("formula-start", Message(
+        "starts with {character}, which a spreadsheet reads as the start of a formula; cardkit's "
+        "sheets write it as text, but pasted into a spreadsheet by hand it runs",
+        character=repr(text[0])), is_warning=True)]
 
 
 def check_placeholders(text: str, required: set[str], allowed: set[str],

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardkit.checks.text.lexicon import Lexicon
-from cardkit.checks.text.lint import (Finding, check_against_source, check_alone, check_placeholders,
-                                      check_surface)
+from cardkit.checks.text.lint import (Finding, check_against_source, check_alone, check_formula_start,
+                                      check_placeholders, check_surface)
 from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.effects import CARD_COUNTS, COUNTED_EFFECTS, EFFECT_NAMES
@@ -53,6 +53,7 @@ def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Proble
                     if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
                         findings += check_against_source(text, source, lexicon,
                                                          source_lexicon.for_game(game), is_name(path))
+                findings += check_formula_start(text)
                 if findings:
                     position = origin.position(field_location(path))
                     problems += [_problem(finding, position, card_id, path) for finding in findings]
