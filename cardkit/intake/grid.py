@@ -131,10 +131,7 @@ def _read_xlsx(name: str, data: bytes) -> Grid:
         measured = [(sheet, _measure_xlsx_sheet(name, sheet.title, archive, sheet._worksheet_path))
                     for sheet in workbook.worksheets]
         sheets = [(sheet, extent) for sheet, extent in measured if extent.cells]
-        if len(sheets) != 1:
-            raise SheetRefused([f"{name}: holds {len(sheets)} sheets with data "
-                                f"({', '.join(sheet.title for sheet, _ in sheets) or 'none'}); "
-                                "import one sheet per file, as `cardkit sheet export` writes it"])
+        _one_sheet_with_data(name, [sheet.title for sheet, _ in sheets])
         sheet, extent = sheets[0]
         grid = Grid(name, sheet.title)
         faults = [f"{grid.where(row, column)}: merged cells ({coordinate}); unmerge them, each "
@@ -381,10 +378,7 @@ def _read_ods(name: str, data: bytes) -> Grid:
         raise SheetRefused([f"{name}: not an ODS spreadsheet that can be read ({exc})"]) from None
     read = [_ods_table(name, table) for table in tables]
     with_data = [(grid, faults) for grid, faults in read if grid.rows]
-    if len(with_data) != 1:
-        raise SheetRefused([f"{name}: holds {len(with_data)} sheets with data "
-                            f"({', '.join(grid.sheet for grid, _ in with_data) or 'none'}); "
-                            "import one sheet per file, as `cardkit sheet export` writes it"])
+    _one_sheet_with_data(name, [grid.sheet for grid, _ in with_data])
     grid, faults = with_data[0]
     if faults:
         raise SheetRefused(faults)
@@ -576,3 +570,11 @@ def neutralised(text: str) -> str:
 
 def _csv_text(cell: str) -> str:
     return cell[1:] if cell.startswith("'") and _NEUTRALISED.match(cell, 1) else cell
+
+
+def _one_sheet_with_data(name: str, titles: list[str]) -> None:
+    """Refuses a workbook whose sheets with data are not exactly one."""
+    if len(titles) != 1:
+        raise SheetRefused([f"{name}: holds {len(titles)} sheets with data "
+                            f"({', '.join(titles) or 'none'}); "
+                            "import one sheet per file, as `cardkit sheet export` writes it"])

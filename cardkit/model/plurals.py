@@ -128,19 +128,21 @@ def declared_plural_forms(language: str, count: int, expression: str) -> PluralF
                  if forms.agrees_with(count, expression)), None)
 
 
-def _cldr_formula(language: str) -> tuple[int, str]:
+def _locale(language: str) -> Locale:
     try:
-        count, expression = get_plural(language)
+        return Locale.parse(language)
     except (UnknownLocaleError, ValueError):
         raise PluralMismatch(f"Babel knows no plural rules for {language!r}") from None
+
+
+def _cldr_formula(language: str) -> tuple[int, str]:
+    _locale(language)  # refused as a language Babel knows no plural rules for
+    count, expression = get_plural(language)
     return count, expression
 
 
 def _numbered(language: str, count: int, expression: str) -> PluralForms:
-    try:
-        rule = Locale.parse(language).plural_form
-    except (UnknownLocaleError, ValueError):
-        raise PluralMismatch(f"Babel knows no plural rules for {language!r}") from None
+    rule = _locale(language).plural_form
     choose = gettext.c2py(expression)
     slots = []
     for index in range(count):
