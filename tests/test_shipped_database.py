@@ -17,6 +17,7 @@ RULEBOOK_ES = "000_9d86faec0599c48a.txt"
 RULEBOOK_DE = "003_cadf4f0e38ea8624.txt"
 RULEBOOK_CLASSIC = "001_9841a4286c692375.txt"
 RULEBOOK_COSMIC = "002_899f4de90e84aa54.txt"
+RULEBOOK_VANGUARD = "004_8e317cd5b1651ee0.txt"
 
 
 def test_shipped_database_has_no_errors():
@@ -125,10 +126,11 @@ def test_every_quote_stands_in_its_cited_lines_of_the_rulebooks_themselves():
 
 # The two editions of Cosmic Encounter: the facts the contract of issue 14 names.
 
-def test_the_database_holds_three_games_each_citing_its_own_rulebook(shipped):
-    assert shipped.games == ["classic", "cosmic", "duel"]
+def test_the_database_holds_four_games_each_citing_its_own_rulebook(shipped):
+    assert shipped.games == ["classic", "cosmic", "duel", "vanguard"]
     assert set(shipped.boxes["classic"].rulebooks) == {RULEBOOK_CLASSIC}
     assert set(shipped.boxes["cosmic"].rulebooks) == {RULEBOOK_COSMIC}
+    assert set(shipped.boxes["vanguard"].rulebooks) == {RULEBOOK_VANGUARD}
 
 
 @pytest.mark.parametrize("game, starting_hand", [("classic", 7), ("cosmic", 8)])

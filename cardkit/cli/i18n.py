@@ -25,7 +25,7 @@ WRITERS = {"po": write_po, "xliff": write_xliff}
 FORMATS = (*WRITERS, "tbx", "tmx")
 READERS = {".po": read_po, ".xlf": read_xliff, ".xliff": read_xliff}
 
-game_option = click.option("--game", help="Only the texts of this game (duel, classic, cosmic); "
+game_option = click.option("--game", help="Only the texts of this game (duel, classic, cosmic, vanguard); "
                                           "all games by default.")
 
 

@@ -29,7 +29,7 @@ def _facts(context, parameter, values: tuple[str, ...]) -> dict:
 @click.command("new")
 @click.argument("kind")
 @click.argument("card_id", metavar="ID")
-@click.option("--game", required=True, help="The game the card belongs to (duel, classic, cosmic).")
+@click.option("--game", required=True, help="The game the card belongs to (duel, classic, cosmic, vanguard).")
 @click.option("--name", help="The card's English name (provisional until cited to an English printing).")
 @click.option("--fact", "facts", multiple=True, callback=_facts, metavar="FIELD=VALUE",
               help="A fact to give at once, as YAML (value=3, colour=orange); repeatable.")

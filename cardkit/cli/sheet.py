@@ -28,7 +28,7 @@ def _suffix(path: Path) -> str:
 
 
 @sheet_group.command("export")
-@click.option("--game", required=True, help="The game (duel, classic, cosmic).")
+@click.option("--game", required=True, help="The game (duel, classic, cosmic, vanguard).")
 @click.option("--kind", required=True, help="The card kind (alien, plan...).")
 @click.option("--lang", "languages", default="en,es,de", show_default=True,
               help="The languages whose texts get columns, comma-separated.")

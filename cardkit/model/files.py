@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.model.base import CardId
+from cardkit.model.database import declare_games
 from cardkit.model.games import GAMES
 from cardkit.model.glossary import Glossary
 from cardkit.model.phrasebook import Phrasebook
@@ -239,7 +240,9 @@ def editor_settings(folder: str = "schemas") -> str:
 
 def write_shipped(root: Path) -> None:
     """Writes the shipped schemas (`schemas/`), `.vscode/settings.json` and `docs/fields.md`
-    anew: `python -m cardkit.model.files` from the project folder."""
+    anew, for the games written in Python and those the project declares in data:
+    `python -m cardkit.model.files` from the project folder."""
+    declare_games(root)
     (root / "schemas").mkdir(exist_ok=True)
     for item in file_schemas():
         (root / "schemas" / item.name).write_text(schema_text(item.schema), encoding="utf-8")
