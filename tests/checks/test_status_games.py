@@ -89,4 +89,4 @@ def test_a_game_the_database_does_not_hold_is_a_usage_error():
     result = CliRunner().invoke(main, ["status", str(PROJECT_ROOT), "--game", "chess"])
 
     assert result.exit_code == 2
-    assert "no game 'chess' in the database (known: classic, cosmic, duel)" in result.output
+    assert "no game 'chess' in the database (known: classic, cosmic, duel, vanguard)" in result.output

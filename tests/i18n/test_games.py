@@ -80,7 +80,7 @@ def test_the_glossary_termbase_names_every_game_it_covers(shipped):
 
     assert result.exit_code == 0, result.output
     assert ("<sourceDesc><p>Cosmic Encounter (classic edition), Cosmic Encounter (current "
-            "edition) and Cosmic Encounter Duel glossary, English and de") in result.output
+            "edition), Cosmic Encounter Duel and ISS Vanguard glossary, English and de") in result.output
 
 
 @pytest.mark.slow
@@ -182,11 +182,11 @@ def test_a_file_of_a_game_the_database_does_not_hold_is_refused(shipped, tmp_pat
 
     assert result.exit_code == 1
     assert "the file was exported from the database 'chess', not from this one " \
-           "('classic,cosmic,duel')" in result.output
+           "('classic,cosmic,duel,vanguard')" in result.output
 
 
 def test_exporting_a_game_the_database_does_not_hold_is_a_usage_error(shipped):
     result = run("i18n", "export", "--lang", "de", "--game", "chess", "--root", str(shipped))
 
     assert result.exit_code == 2
-    assert "no game 'chess' in the database (known: classic, cosmic, duel)" in result.output
+    assert "no game 'chess' in the database (known: classic, cosmic, duel, vanguard)" in result.output
