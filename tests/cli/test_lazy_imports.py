@@ -38,6 +38,7 @@ def test_help_and_validate_load_neither_weasyprint_nor_the_rules_engine(argument
 
 
 def test_the_help_listing_says_what_each_command_says_of_itself():
+    assert len(COMMANDS) >= 15
     for name, (module, attribute, first_line) in COMMANDS.items():
         command = getattr(import_module(module), attribute)
         assert command.name == name

@@ -127,18 +127,29 @@ SHIPPED = sorted(str(path.relative_to(PROJECT_ROOT)) for path in (PROJECT_ROOT /
 @pytest.mark.parametrize("relative", SHIPPED)
 def test_on_the_shipped_files_the_lines_give_the_round_trip_bytes(relative):
     text = (PROJECT_ROOT / relative).read_text(encoding="utf-8")
-    for edits in edits_of(text):
+    cases = edits_of(text)
+    assert len(cases) >= 10
+    for edits in cases:
         assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
+
+
+def _phrasebook_edits(text: str) -> list[list[PhraseForm]]:
+    """An edit of each form of each phrase, and a new form for each phrase."""
+    found = []
+    for effect, phrases in load_text(text, FILE).data["effects"].items():
+        for variant, forms in phrases.items():
+            found += [[PhraseForm(("effects", effect, variant, category), f"{form} x")]
+                      for category, form in forms.items()]
+            found.append([PhraseForm(("effects", effect, variant, "few"), "neu {count}")])
+    return found
 
 
 @pytest.mark.slow
 def test_the_shipped_phrasebooks_too():
+    assert len(SHIPPED_TRANSLATIONS) >= 2
     for language in SHIPPED_TRANSLATIONS:
         text = (PROJECT_ROOT / "locales" / language / "phrasebook.yaml").read_text(encoding="utf-8")
-        for effect, phrases in load_text(text, FILE).data["effects"].items():
-            for variant, forms in phrases.items():
-                for edits in ([PhraseForm(("effects", effect, variant, category), f"{form} x")]
-                              for category, form in forms.items()):
-                    assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
-                edits = [PhraseForm(("effects", effect, variant, "few"), "neu {count}")]
-                assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
+        cases = _phrasebook_edits(text)
+        assert len(cases) >= 30, language
+        for edits in cases:
+            assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
