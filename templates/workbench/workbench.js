@@ -546,9 +546,12 @@ events.addEventListener("changed", async event => {
   await loadCards();
   const notice = document.getElementById("card-notice");
   if (change.error && notice) notice.textContent = change.error;
-  if (!current || !change.cards.includes(current.card)) return;
-  const {status, data} = await request(`api/cards/${encodeURIComponent(current.card)}`);
-  if (status === 200) updateCard(data);
+  if (current && change.cards.includes(current.card)) {
+    const {status, data} = await request(`api/cards/${encodeURIComponent(current.card)}`);
+    if (status === 200) updateCard(data);
+  }
+  // The change is on the page: what waits for it (a test, an assistive tool) can tell.
+  document.body.dataset.applied = change.generation;
 });
 
 // Another tab typing into a field this tab shows: its draft appears beside this one.

@@ -113,7 +113,7 @@ def test_the_check_fires_for_a_begun_language(tmp_path):
 ])
 def test_catalogues_use_the_editions_terms(language, terms):
     text = (PROJECT / "locales" / language / "LC_MESSAGES" / "cardkit.po").read_text(encoding="utf-8")
-    for term in terms:
+    for term in terms:  # guard-ok: the terms are the literal lists of the parametrize above
         assert term in text
 
 

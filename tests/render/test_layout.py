@@ -41,6 +41,7 @@ def test_each_paper_holds_the_most_cards_its_margins_allow(paper, count):
 
 @pytest.mark.parametrize("paper", PAPERS.values(), ids=IDS)
 def test_backs_land_behind_their_fronts_after_a_long_edge_flip(paper):
+    assert paper.cards_per_sheet >= 8
     for index in range(paper.cards_per_sheet):
         front, back = slot(paper, index), back_slot(paper, index)
         if paper.landscape:  # the long edge is the top edge: the flip mirrors top to bottom
@@ -55,6 +56,7 @@ def test_backs_land_behind_their_fronts_after_a_long_edge_flip(paper):
 @pytest.mark.parametrize("back", [False, True], ids=["fronts", "backs"])
 def test_no_card_paints_over_another_cards_trim(paper, back):
     place = back_slot if back else slot
+    assert paper.cards_per_sheet >= 8
     for index in range(paper.cards_per_sheet):
         area = painted(paper, index, back)
         cut = place(paper, index)

@@ -4,10 +4,12 @@ Selenium, against a server on a free port over a copy of the shipped database.""
 from __future__ import annotations
 
 import difflib
+import json
 import shutil
 import threading
 import time
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 import uvicorn
@@ -290,7 +292,8 @@ def test_a_request_from_another_origin_is_refused(browser, server, project, tmp_
     browser.get(attacker.as_uri())
 
     wait_for(browser, lambda: browser.title.startswith(("sent", "failed")), "the request was not sent")
-    time.sleep(0.5)
+    # The server's answer has come back (opaque to the page), so it handled the whole request.
+    assert browser.title == "sent opaque"
     assert (project / GERMAN_ALIENS).read_text() == before
 
 
@@ -342,7 +345,10 @@ def test_typing_in_two_fields_and_saving_one_keeps_the_other(browser, server, pr
     assert attribute(browser, f'section.field[data-path="{LAW}"]', "data-dirty") == "true"
     assert "Mein Entwurf" not in (project / GERMAN_ALIENS).read_text()
     # the page's own live update of the saved card erases neither the draft nor the message
-    time.sleep(1.5)
+    with urlopen(server + "api/cards") as answer:
+        saved_generation = json.load(answer)["generation"]
+    wait_for(browser, lambda: int(css(browser, "body")[0].get_attribute("data-applied") or -1) >= saved_generation,
+             "the page did not apply the save's live update")
     assert typed(browser, LAW).startswith("Mein Entwurf")
     assert "Gespeichert." in field(browser, PUNISH).text
 
