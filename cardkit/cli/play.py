@@ -9,7 +9,8 @@ import click
 from cardkit.cli.options import (UsageError, WriteError, load_or_fail, output_folder,
                                  output_folder_option, require_database)
 from cardkit.rules.core.engine import CardData
-from cardkit.rules.core.playthrough import NO_END, Report, play, scenario_text
+from cardkit.rules.core.playthrough import (NO_END, Report, never_played, part_lines, play,
+                                            scenario_text)
 from cardkit.rules.core.registry import registered
 from cardkit.source.atomic import write_atomic
 
@@ -31,8 +32,10 @@ def play_command(game: str, games: int, seed: int, root: Path, out: str) -> None
     Every decision is drawn at random among the legal ones, chance too, from the seed.
     Prints each invariant the engine checks (after every step) with its rulebook lines,
     and the games played. A game that breaks one is cut where it failed and written to
-    <out>/play/ as a scenario that replays the failure. Exit status: 0 when every game
-    held, 1 when one failed, 2 for usage errors or a broken card database.
+    <out>/play/ as a scenario that replays the failure. Then how often each part of the
+    game occurred (a part no game reached is the random player's failure). Exit status: 0
+    when every game held and every part was played, 1 otherwise, 2 for usage errors or a
+    broken card database.
     """
     engines = registered()
     if game not in engines:
@@ -52,7 +55,7 @@ def play_command(game: str, games: int, seed: int, root: Path, out: str) -> None
                 raise WriteError(f"{path}: cannot be written: {exc.strerror or exc}") from None
             line += f"\n      written to {path}"
         click.echo(line)
-    if report.failed:
+    if report.failed or never_played(report, engine):
         raise SystemExit(1)
 
 
@@ -74,4 +77,7 @@ def _print(report: Report, engine) -> None:
     if ended:
         click.echo("procedures per game ended: median {}, 90% at most {}, 99% at most {}, "
                    "longest {}".format(*map(report.length_at, (0.5, 0.9, 0.99, 1))))
+    click.echo("parts of the game, counted:")
+    for line in part_lines(report, engine):
+        click.echo(line)
     click.echo(f"random player: {engine.playthrough.player}")

@@ -177,21 +177,39 @@ def test_the_classic_player_takes_each_choice_as_likely(data):
     assert launched[True] > launched[False]
 
 
-def test_play_prints_the_invariants_held_and_the_games_played(monkeypatch):
+def test_play_prints_the_invariants_held_the_games_played_and_each_part_of_the_game(monkeypatch):
     monkeypatch.chdir(PROJECT_ROOT)
-    result = CliRunner().invoke(play_command, ["--game", "vanguard", "--games", "20",
+    result = CliRunner().invoke(play_command, ["--game", "vanguard", "--games", "60",
                                                "--seed", "7"], catch_exceptions=False)
 
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("played 20 games of vanguard (seed 7): 20 held, 0 failed; ")
+    assert lines[0].startswith("played 60 games of vanguard (seed 7): 60 held, 0 failed; ")
     assert lines[1] == "invariants, checked after every step:"
-    assert ("  held    a meter's marker stays on its meter (004 L2029-2031): 200 checks"
+    assert ("  held    a meter's marker stays on its meter (004 L2029-2031): 600 checks"
             in lines)
-    assert lines[-3:] == [
-        "  held    a game ends within 1 procedure (004 L1867): 20 of 20 games",
-        "procedures per game ended: median 1, 90% at most 1, 99% at most 1, longest 1",
-        "random player: each legal choice as likely"]
+    parts = lines.index("parts of the game, counted:")
+    assert lines[parts - 2:parts] == [
+        "  held    a game ends within 1 procedure (004 L1867): 60 of 60 games",
+        "procedures per game ended: median 1, 90% at most 1, 99% at most 1, longest 1"]
+    counted = lines[parts + 1:-1]
+    assert len(counted) == len(game_parts(registered()["vanguard"], "vanguard")) == 8
+    assert all(line.startswith("  played  ") for line in counted)
+    assert "  played  a die sacrificed (004 L1848): " in "\n".join(counted)
+    assert lines[-1] == "random player: each legal choice as likely"
+
+
+def test_a_part_of_the_game_no_game_reached_fails_the_run(monkeypatch):
+    """20 games of this seed never use a hand card's combination: the random player's
+    failure to reach a part of the game is a failure of the run."""
+    monkeypatch.chdir(PROJECT_ROOT)
+    result = CliRunner().invoke(play_command, ["--game", "vanguard", "--games", "20",
+                                               "--seed", "7"], catch_exceptions=False)
+
+    assert result.exit_code == 1, result.output
+    assert ("  NEVER   a hand card's combination used (004 L1873-1888): 0 times in 0 of 20 games"
+            in result.output.splitlines())
+    assert "20 held, 0 failed" in result.output
 
 
 def test_play_refuses_an_unknown_game(monkeypatch):
