@@ -42,6 +42,7 @@ RULEBOOK_LIMIT = 4 * 1024 * 1024
 # Whitespace, hyphens (ASCII, soft, Unicode hyphen and non-breaking hyphen) and the
 # combining accents NFKD splits off a letter.
 _IGNORED = re.compile(r"[\s\-\u00ad\u2010\u2011\u0300-\u036f]+")
+_ACCENTS = re.compile(r"[\u0300-\u036f]+")
 
 
 def fold(text: str) -> str:
@@ -50,12 +51,26 @@ def fold(text: str) -> str:
     return _IGNORED.sub("", unicodedata.normalize("NFKD", text.casefold()))
 
 
+_WORD = re.compile(r"[^\W_]+")
+# A word the OCR or the typesetter broke across a line end with a hyphen: "encuen-" + "tro".
+_BROKEN_WORD = re.compile(r"([^\W_])[-\u00ad\u2010]$")
+
+
+def fold_words(text: str) -> list[str]:
+    """The words of `text` as texts and rulebooks are compared word by word: case folded,
+    accents dropped."""
+    return _WORD.findall(_ACCENTS.sub("", unicodedata.normalize("NFKD", text.casefold())))
+
+
 @dataclass(frozen=True)
 class RulebookText:
-    """A rulebook read for quotes: its folded text and where each line starts in it."""
+    """A rulebook read for quotes: its folded text and where each line starts in it; and
+    its folded words, each with the line it starts on, a word broken across lines joined."""
 
     folded: str
     starts: tuple[int, ...]  # the folded offset each line starts at, and the end
+    words: tuple[str, ...]
+    word_lines: tuple[int, ...]
 
     @classmethod
     def of(cls, text: str) -> RulebookText:
@@ -66,7 +81,17 @@ class RulebookText:
         starts = [0]
         for line in folded:
             starts.append(starts[-1] + len(line))
-        return cls("".join(folded), tuple(starts))
+        words: list[str] = []
+        word_lines: list[int] = []
+        broken = False
+        for number, line in enumerate(lines, 1):
+            line_words = fold_words(line)
+            if broken and line_words:
+                words[-1] += line_words.pop(0)
+            words += line_words
+            word_lines += [number] * len(line_words)
+            broken = bool(_BROKEN_WORD.search(line.rstrip()))
+        return cls("".join(folded), tuple(starts), tuple(words), tuple(word_lines))
 
     @property
     def line_count(self) -> int:
@@ -150,6 +175,12 @@ def _read(folder: Path, name: str, lines: int, missing_at: Position, lines_at: P
 def check_quotes(database: Database, folder: Path) -> list[Problem]:
     """Every citation of the database against the rulebooks and transcriptions in `folder`."""
     texts, problems = read_rulebooks(database, folder)
+    return problems + check_citations(database, texts)
+
+
+def check_citations(database: Database, texts: SourceTexts) -> list[Problem]:
+    """Every citation of the database against the rulebooks and transcriptions read."""
+    problems: list[Problem] = []
     for groups, origin, values, of_texts in _sourced_entries(database):
         for index, group in enumerate(groups):
             for number, citation in enumerate(group.cites):

@@ -18,9 +18,10 @@ from enum import Enum
 from functools import cached_property
 from pathlib import Path
 
+from cardkit.checks.copies import check_copies
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
 from cardkit.checks.provenance import check_provenance
-from cardkit.checks.quotes import check_quotes
+from cardkit.checks.quotes import SourceTexts, check_citations, read_rulebooks
 from cardkit.checks.references import check_references
 from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import FieldState, check_staleness, translation_states
@@ -76,6 +77,12 @@ class Subject:
         return build_lexicons(self.database)
 
     @cached_property
+    def source_texts(self) -> tuple[SourceTexts, list[Problem]]:
+        """The rulebooks and transcriptions read from the rulebook folder, and what stopped
+        one being read."""
+        return read_rulebooks(self.database, self.rulebooks)
+
+    @cached_property
     def states(self) -> list[FieldState]:
         return translation_states(self.database)
 
@@ -93,7 +100,11 @@ CHECKS: list[Check] = [
     Check("box counts", lambda subject: check_box_counts(subject.database, subject.counts)),
     Check("provenance", lambda subject: check_provenance(subject.database)),
     # Whether each citation's quote stands in its lines, where the rulebooks are at hand.
-    Check("quotes", lambda subject: check_quotes(subject.database, subject.rulebooks)
+    Check("quotes", lambda subject: subject.source_texts[1]
+          + check_citations(subject.database, subject.source_texts[0])
+          if subject.rulebooks is not None else []),
+    # Whether a text copies a run of a rulebook's words, where the rulebooks are at hand.
+    Check("copies", lambda subject: check_copies(subject.database, subject.source_texts[0])
           if subject.rulebooks is not None else []),
     Check("texts", lambda subject: check_texts(subject.database, subject.lexicons)),
     Check("template catalogues", lambda subject: check_catalogues(subject.root,
