@@ -26,7 +26,7 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 
 # The format's version (docs/export.md): a new field or value is a minor step, anything
 # that changes or removes one is a major step, and the schema file carries the major.
-FORMAT_VERSION = "1.1.0"
+FORMAT_VERSION = "1.2.0"
 SCHEMA_FILE = f"cardkit-export-{FORMAT_VERSION.split('.')[0]}.schema.json"
 SCHEMA_SOURCE = Path(__file__).with_name(SCHEMA_FILE)
 META_FILE = "meta.json"
@@ -97,14 +97,32 @@ def game_dataset(database: Database, game: str) -> dict:
 
 
 def _card(database: Database, card: CardModel, states: dict) -> dict:
-    return {
+    facts = card.model_dump(mode="json", exclude=NOT_FACTS, exclude_none=True)
+    partial = [path for path in card.unknown if _known_part(facts, path, card)]
+    record = {
         "kind": card.kind,
-        "facts": card.model_dump(mode="json", exclude=NOT_FACTS, exclude_none=True),
+        "facts": facts,
         "unknown": list(card.unknown),
         "sources": _sources(card.sources),
         "texts": {language: _texts(database, card, language, states)
                   for language in sorted(database.languages)},
     }
+    return {**record, "partial": partial} if partial else record
+
+
+def _known_part(facts: dict, path: str, card: CardModel) -> bool:
+    """Whether `facts` keep a part of the unknown fact at `path` (a tactic's one known
+    half); otherwise any empty value standing for it is taken out: unknown is absent."""
+    *parents, name = path.split(".")
+    node = facts
+    for step in parents:
+        node = node.get(step) if isinstance(node, dict) else None
+    if not isinstance(node, dict) or name not in node:
+        return False
+    if node[name] not in ({}, [], "") and card.partial_allowed(path):
+        return True
+    del node[name]
+    return False
 
 
 def _texts(database: Database, card: CardModel, language: str, states: dict) -> dict:

@@ -117,7 +117,12 @@ def _card(game: Game, definitions: _Definitions) -> dict:
             "kind": {"enum": [kind.name for kind in game.kinds]},
             "facts": {"type": "object"},
             "unknown": {"type": "array", "items": json_schema(FieldPath),
-                        "description": "Facts and texts the rulebooks do not give."},
+                        "description": "Facts and texts the rulebooks do not give: absent "
+                                       "from facts, unless listed under partial."},
+            "partial": {"type": "array", "items": json_schema(FieldPath), "minItems": 1,
+                        "description": "Facts listed under unknown that the rulebooks give in "
+                                       "part: facts hold the part they give (a tactic's one "
+                                       "known half)."},
             "sources": definitions.of(Sources),
             "texts": {"type": "object", "propertyNames": json_schema(Language),
                       "additionalProperties": {"$ref": _ref("texts")}},

@@ -93,12 +93,12 @@ class CardModel(Strict):
             given = getattr(self, name) not in (None, {}, [])
             if not given and name not in self.unknown:
                 raise PydanticCustomError("fact_missing", "missing field {field}", {"field": name})
-            if given and name in self.unknown and not self._partial_allowed(name):
+            if given and name in self.unknown and not self.partial_allowed(name):
                 raise PydanticCustomError("fact_declared_unknown", "{message}", {"message": Message(
                     "field {field} is given but also listed under unknown", field=name)})
         return self
 
-    def _partial_allowed(self, name: str) -> bool:
+    def partial_allowed(self, name: str) -> bool:
         """Whether a fact may be given in part while listed as unknown (tactic halves)."""
         return False
 

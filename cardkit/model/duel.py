@@ -250,7 +250,7 @@ class Tactic(CardModel):
                 "one")})
         return self
 
-    def _partial_allowed(self, name: str) -> bool:
+    def partial_allowed(self, name: str) -> bool:
         return name == "halves" and len(self.halves) < 2
 
     def text_paths(self) -> list[str]:

@@ -25,6 +25,7 @@ from tests.conftest import PROJECT_ROOT
 RELEASED_SCHEMAS = {
     "1.0.0": "9ff8c54eb97cd936",
     "1.1.0": "bf8253b0bdc232fe",
+    "1.2.0": "72e5ea22690e756c",
 }
 DATABASE = load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database
 
@@ -201,6 +202,33 @@ def test_the_schema_describes_every_fact_of_every_model():
             facts = set(kind.facts.model_fields) - {"id", "kind", "unknown", "sources", "art"}
             assert set(defs[f"{game.name}-{kind.name}-facts"]["properties"]) == facts, (game.name, kind.name)
         assert set(defs[f"{game.name}-box"]["properties"]) == set(game.box.model_fields)
+
+
+def _value_at(facts: dict, path: str):
+    node = facts
+    for step in path.split("."):
+        if not isinstance(node, dict) or step not in node:
+            return None
+        node = node[step]
+    return node
+
+
+def test_an_unknown_fact_is_absent_from_the_facts_unless_given_in_part(tmp_path):
+    """The seven aliens whose powers no rulebook gives carry no `powers: {}`; a tactic of
+    which one half is shown keeps that half and says so under `partial`."""
+    files = export_files(load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database, PROJECT_ROOT)
+    cards = {card_id: card for name, data in files.items() if name not in ("meta.json", SCHEMA_FILE)
+             for card_id, card in json.loads(data)["cards"].items()}
+    unknown_facts = [(card_id, path) for card_id, card in cards.items() for path in card["unknown"]
+                     if path not in card.get("partial", [])]
+    assert len(unknown_facts) >= 50
+    assert [(card_id, path) for card_id, path in unknown_facts
+            if _value_at(cards[card_id]["facts"], path) is not None] == []
+    assert "powers" in cards["swarm"]["unknown"] and "powers" not in cards["swarm"]["facts"]
+    assert cards["blue-blast-4"]["partial"] == ["halves"]
+    assert cards["blue-blast-4"]["facts"]["halves"] == [{"icon": "blast", "value": 4}]
+    assert all(path in card["unknown"] and _value_at(card["facts"], path)
+               for card in cards.values() for path in card.get("partial", []))
 
 
 def test_the_shipped_schema_is_the_one_the_models_give():
