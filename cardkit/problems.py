@@ -36,7 +36,7 @@ CODES = frozenset({
     "provenance-missing", "provenance-unknown-fact", "provenance-unknown-file",
     "provenance-line-range", "provenance-language", "provenance-follows",
     "provenance-contradicted", "name-not-provisional", "provenance-unknown-printing",
-    "printed-provisional", "printing-unused",
+    "printed-provisional", "printing-unused", "wording-not-marked",
     # citations against the rulebook files and transcriptions (validate --rulebooks)
     "rulebook-missing", "rulebook-lines", "quote-not-found", "transcription-missing",
     "transcription-lines", "copied-wording",

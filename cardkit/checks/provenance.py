@@ -104,6 +104,7 @@ def check_provenance(database: Database) -> list[Problem]:
                 problems += _printed_not_provisional(entry, origin, printed)
                 if language == SOURCE_LANGUAGE:
                     problems += _english_names_provisional(entry, origin, printed)
+                problems += _our_wording_not_marked(entry, origin, printed, language)
         problems += [warning(box_origin.key_position(("printings", printing)), "printing-unused",
                              Message("the printing {printing} is declared but nothing cites it: "
                                      "cite it for the facts and texts it gives, or remove it",
@@ -219,6 +220,28 @@ def _printed_not_provisional(entry: Entry, origin: Origin, printed: set[str]) ->
                           "printed wording: remove it from 'provisional'", path=path),
                   card_id=origin.key, field=path)
             for path in entry.provisional if path in printed]
+
+
+def _our_wording_not_marked(entry: Entry, origin: Origin, printed: set[str],
+                            language: str) -> list[Problem]:
+    """A text that cites nothing in its own language, or only our reading of its lines, is
+    our wording: it must be listed under `provisional`, which prints and publishes it as
+    ours. (Names have their own rule in English; elsewhere a name cited to its lines is
+    the printed name, a reading there only mends what the OCR broke.)"""
+    return [error(origin.position(tuple(path.split("."))), "wording-not-marked",
+                  Message("'{path}' is our wording (it cites no printed wording in {language}: "
+                          "no citation, or only our reading of the lines): list it under "
+                          "'provisional'", path=path, language=repr(language)),
+                  card_id=origin.key, field=path)
+            for path in entry.texts
+            if path not in entry.provisional and path not in printed and not is_name(path)
+            and not _printed_wording(entry, path, language)]
+
+
+def _printed_wording(entry: Entry, path: str, language: str) -> bool:
+    """Whether a group covering `path` cites it plainly (no reading) as its wording."""
+    return any(group.covers(path) and group.reading is None and group.cites
+               for group in entry.sources)
 
 
 def _english_names_provisional(entry: Entry, origin: Origin, printed: set[str]) -> list[Problem]:

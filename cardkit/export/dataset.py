@@ -34,6 +34,7 @@ META_FILE = "meta.json"
 # fingerprint of the current English text), stale (it records an earlier one), unconfirmed
 # (it records none) or missing.
 TEXT_STATES = ("source", "confirmed", "stale", "unconfirmed", "missing")
+WORDINGS = ("printed", "ours")
 _ENTRY_METADATA = ("provisional", "notes", "silence")
 
 
@@ -134,7 +135,8 @@ def _texts(database: Database, card: CardModel, language: str, states: dict) -> 
         text = entry.texts.get(path) if entry is not None else None
         if language == SOURCE_LANGUAGE:
             fields[path] = ({"state": "missing"} if text is None
-                            else {"state": "source", "text": text, "fingerprint": fingerprint(text)})
+                            else {"state": "source", "text": text, "fingerprint": fingerprint(text),
+                                  "wording": _wording(entry, path)})
             continue
         recorded = entry.translated_from.get(path) if entry is not None else None
         fields[path] = {"state": _state(states[language, card.id, path].state, recorded)}
@@ -142,10 +144,18 @@ def _texts(database: Database, card: CardModel, language: str, states: dict) -> 
             fields[path]["text"] = text
         if recorded is not None:
             fields[path]["translated_from"] = recorded
+        if text is not None:
+            fields[path]["wording"] = _wording(entry, path)
     record = {"fields": fields}
     if entry is not None:
         record.update(_entry_metadata(entry))
     return record
+
+
+def _wording(entry: Entry, path: str) -> str:
+    """`ours` for a text the entry lists as provisional (validate requires every text that
+    cites no printed wording to be listed), else `printed`."""
+    return "ours" if path in entry.provisional else "printed"
 
 
 def _state(state: str, recorded: str | None) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardkit.checks.provenance import NOT_FACTS
-from cardkit.export.dataset import (FORMAT_VERSION, SCHEMA_SOURCE, TEXT_STATES,
+from cardkit.export.dataset import (FORMAT_VERSION, SCHEMA_SOURCE, TEXT_STATES, WORDINGS,
                                     encode_json)
 from cardkit.model.base import CardId, FieldPath
 from cardkit.model.games import GAMES, CardKind, Game
@@ -173,10 +173,15 @@ def _field() -> dict:
             "translated_from": {**json_schema(Fingerprint),
                                 "description": "Translations only: the fingerprint of the English "
                                                "text this one was made from."},
+            "wording": {"enum": list(WORDINGS),
+                        "description": "Since 1.2, with every text: printed, the wording of the "
+                                       "printed card (cited to it, or quoted from the rulebook as "
+                                       "the card's words); ours, a translation or rewording by "
+                                       "the project, marked † where it prints."},
         },
         "allOf": [
             {"if": {"properties": {"state": {"const": "missing"}}},
-             "then": {"not": {"required": ["text"]}},
+             "then": {"not": {"anyOf": [{"required": ["text"]}, {"required": ["wording"]}]}},
              "else": {"required": ["text"]}},
             {"if": {"properties": {"state": {"const": "source"}}},
              "then": {"required": ["fingerprint"], "not": {"required": ["translated_from"]}},

@@ -25,7 +25,7 @@ from tests.conftest import PROJECT_ROOT
 RELEASED_SCHEMAS = {
     "1.0.0": "9ff8c54eb97cd936",
     "1.1.0": "bf8253b0bdc232fe",
-    "1.2.0": "72e5ea22690e756c",
+    "1.2.0": "4b3bf63e06fa86b8",
 }
 DATABASE = load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database
 
@@ -158,7 +158,8 @@ def test_each_state_of_a_translation(tmp_path):
         "powers.lay-down-the-law.name": "missing", "powers.lay-down-the-law.text": "confirmed"}
     assert fields["de"]["fields"]["name"]["translated_from"] == "5c01c327"
     assert fields["en"]["fields"]["name"] == {"state": "source", "text": "Iron Mother",
-                                              "fingerprint": _fingerprint("Iron Mother")}
+                                              "fingerprint": _fingerprint("Iron Mother"),
+                                              "wording": "ours"}
     assert "translated_from" not in fields["de"]["fields"]["powers.punish.name"]
 
 
@@ -229,6 +230,22 @@ def test_an_unknown_fact_is_absent_from_the_facts_unless_given_in_part(tmp_path)
     assert cards["blue-blast-4"]["facts"]["halves"] == [{"icon": "blast", "value": 4}]
     assert all(path in card["unknown"] and _value_at(card["facts"], path)
                for card in cards.values() for path in card.get("partial", []))
+
+
+def test_every_text_says_whether_its_wording_is_printed_or_ours():
+    files = export_files(load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database, PROJECT_ROOT)
+    texts = [(language, card_id, path, field, record.get("provisional", []))
+             for name, data in files.items() if name not in ("meta.json", SCHEMA_FILE)
+             for card_id, card in json.loads(data)["cards"].items()
+             for language, record in card["texts"].items()
+             for path, field in record["fields"].items() if "text" in field]
+    assert len(texts) >= 300
+    assert [text[:3] for text in texts
+            if text[3]["wording"] != ("ours" if text[2] in text[4] else "printed")] == []
+    wording = {(language, card_id, path): field["wording"] for language, card_id, path, field, _ in texts}
+    assert wording["de", "plague", "text"] == wording["en", "plague", "text"] == "ours"
+    assert wording["es", "iron-matron", "powers.punish.text"] == "ours"
+    assert wording["es", "iron-matron", "name"] == "printed"
 
 
 def test_the_shipped_schema_is_the_one_the_models_give():

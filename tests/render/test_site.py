@@ -415,3 +415,17 @@ def test_a_card_page_credits_the_owners_picture(art_project, tmp_path):
     [pickle] = [text for name, text in pages.items() if name.endswith("/pickle.html") and name.startswith("en/")]
     assert '<p class="credit">Picture: Test picture grid.png, CC0</p>' in pickle
     assert not [name for name, text in pages.items() if "iron-matron.html" in name and 'class="credit"' in text]
+
+
+def test_a_text_of_ours_never_shows_confirmed_without_saying_it_is_our_wording(site):
+    """The German Plague (no German rulebook: name and text ours) says so beside its state;
+    the German Iron Matron's printed name does not."""
+    plague = (site / "de/classic/artifact/plague.html").read_text(encoding="utf-8")
+    summary = plague[plague.index('<p class="summary">'):]
+    assert summary.split("</p>")[0].endswith('<span class="wording-ours">unser Wortlaut</span>')
+    texts = plague[plague.index('id="texts"'):plague.index('id="facts"')]
+    assert texts.count('state-confirmed">Bestätigt\n</span> · <span class="wording-ours">unser Wortlaut</span>') == 2
+
+    matron = (site / "de/duel/alien/iron-matron.html").read_text(encoding="utf-8")
+    row = matron[matron.index("<code>name</code>"):]
+    assert "unser Wortlaut" not in row.split("</tr>")[0]
