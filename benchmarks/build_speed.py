@@ -54,11 +54,11 @@ from cardkit.model.database import load_database
 from cardkit.render.build import build, render_faces
 from cardkit.render.cache import FaceCache
 from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
-                                      face_html, reference_html, registration_html)
+from cardkit.render.documents import LanguageContext, face_html, reference_html, registration_html
 from cardkit.render.faces import Printed
 from cardkit.render.layout import PAPERS
 from cardkit.render.renderer import Renderer
+from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT / "benchmarks"))
@@ -207,9 +207,9 @@ ONE_FACE = """
 import sys
 from pathlib import Path
 from cardkit.render.cache import FaceCache
-from cardkit.render.documents import FACE_STYLESHEETS
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.renderer import Renderer
+from cardkit.render.stylesheets import FACE_STYLESHEETS
 
 root, cache, html = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]).read_text(encoding="utf-8")
 PatternPrefetch([], FaceCache(cache)).load("de")

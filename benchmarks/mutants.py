@@ -345,7 +345,7 @@ def planted_journal(root: Path, base: Path, outside: Path, kind: str, chooser: r
 
 def committed_write(root: Path) -> None:
     """The staging folder of a write to STAGED_FILES killed after its commit point, with
-    the journal in the documented format (docs/architecture.md)."""
+    the journal in the documented format (docs/data.md)."""
     staging = root / STAGING
     staging.mkdir()
     journal = b""

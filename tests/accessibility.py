@@ -1,4 +1,4 @@
-"""axe-core, as ./dev installs it from npm (see docs/architecture.md), run on the page a
+"""axe-core, as ./dev installs it from npm (see docs/libraries.md), run on the page a
 Selenium browser shows: the browser tests of the workbench and of the site share it."""
 
 from __future__ import annotations

@@ -23,10 +23,11 @@ from cardkit.model.texts import field_location, field_value
 from cardkit.problems import Problem, warning
 from cardkit.render.art import prepare_pictures
 from cardkit.render.cache import CompiledTemplates, FaceCache, budget_key, cached_budgets, encode_budgets, fit_key
-from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
+from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import Face, Printed
 from cardkit.render.renderer import Renderer
+from cardkit.render.stylesheets import FACE_STYLESHEETS
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 # (kind, card id, field path) -> characters

@@ -44,8 +44,7 @@ from cardkit.render.budgets import has_budgets
 from cardkit.render.cache import (FaceCache, Fit, budget_key, cache_key, cached_fits, document_key,
                                   encode_budgets, encode_fits, face_key, fit_key)
 from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext, credited,
-                                      face_html)
+from cardkit.render.documents import LanguageContext, credited, face_html
 from cardkit.render.errors import RenderError
 from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fit import problems_of, sizes_of
@@ -60,6 +59,7 @@ from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.standby import Standby, start_standby
+from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, Worker, document_html,
                                     job_processes, measure_job_budgets, render_document, render_face,
                                     start_worker, worker_count)

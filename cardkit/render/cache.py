@@ -21,22 +21,28 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit import __version__
-from cardkit.render.documents import FACE_STYLESHEETS
+from cardkit.render.stylesheets import FACE_STYLESHEETS
 from cardkit.source.atomic import write_atomic
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import WriteFailed, reason_of
 
-if TYPE_CHECKING:
-    from cardkit.render.renderer import Renderer
-
 # No face or fit record comes near this; a larger file is not one of ours.
 ENTRY_LIMIT = 64 * 1024 * 1024
 _DIGEST_LENGTH = 64
+
+
+class Digests(Protocol):
+    """What a key needs of the renderer (renderer.py, which stores through this cache): the
+    digests of a stylesheet set and of the files an HTML document names."""
+
+    def digest(self, stylesheets: str) -> str: ...
+
+    def resources_digest(self, html: str) -> str: ...
 
 
 def cache_key(*parts: str) -> str:
@@ -116,18 +122,18 @@ class Fit:
         return self.size < self.nominal
 
 
-def fit_key(renderer: Renderer, natural: str) -> str:
+def fit_key(renderer: Digests, natural: str) -> str:
     """The key of a face's fit: its HTML at its natural sizes, and the stylesheets and
     fonts it is rendered with."""
     return cache_key("fit", renderer.digest(FACE_STYLESHEETS), renderer.resources_digest(natural), natural)
 
 
-def face_key(renderer: Renderer, html: str) -> str:
+def face_key(renderer: Digests, html: str) -> str:
     """The key of a face's rendering (a one-page PDF): its HTML at the sizes fitting chose."""
     return cache_key("face", renderer.digest(FACE_STYLESHEETS), renderer.resources_digest(html), html)
 
 
-def document_key(renderer: Renderer, html: str, stylesheets: str) -> str:
+def document_key(renderer: Digests, html: str, stylesheets: str) -> str:
     """The key of a document rendered for one paper (reference sheets, duplex check), kept
     with its fonts named by content (`fontmerge.tag_by_content`), unlike entries of earlier
     builds."""

@@ -20,9 +20,6 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 if TYPE_CHECKING:
     from cardkit.render.art import Picture
 
-FACE_STYLESHEETS = "cards"
-REFERENCE_STYLESHEETS = "reference"
-
 
 @dataclass
 class LanguageContext:

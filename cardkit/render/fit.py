@@ -20,11 +20,12 @@ from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.cache import Fit
-from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
+from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Face, FitSizes, Printed, reference_texts
 from cardkit.render.art import prepare_pictures
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
+from cardkit.render.stylesheets import FACE_STYLESHEETS
 
 STEP = 0.25
 # Overflow smaller than this (in CSS px, 1/96 in) is rounding, not a visible problem.

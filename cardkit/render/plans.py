@@ -45,10 +45,11 @@ import cardkit
 from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.model.database import Database
 from cardkit.render.cache import FaceCache, Fit, cache_key
-from cardkit.render.documents import FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext
+from cardkit.render.documents import LanguageContext
 from cardkit.render.errors import RenderError
 from cardkit.render.games import Target
 from cardkit.render.resources import RESOURCE_LIMIT
+from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
 

@@ -23,6 +23,7 @@ from cardkit.render.errors import RenderError
 from cardkit.render.heap import frozen_heap
 from cardkit.render.native_libraries import load_weasyprint
 from cardkit.render.resources import local_path
+from cardkit.render.stylesheets import STYLESHEETS
 from cardkit.source.boundary import InputRefused, read_input
 
 if TYPE_CHECKING:
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
 
     from cardkit.render.fetcher import ProjectFetcher
 
-# The stylesheets of each kind of document, in cascade order, under templates/.
-STYLESHEETS = {
-    "cards": ("fonts.css", "cards.css"),
-    "reference": ("fonts.css", "reference.css"),
-}
 RESOURCE_LIMIT = 32 * 1024 * 1024
 # Where HTML and CSS name another file: `src="..."`, `href="..."`, `url(...)`.
 _REFERENCE = re.compile(r"""(?:\b(?:src|href)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)["']?\s*\))""")

@@ -18,15 +18,15 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from jinja2 import Environment
 
 from cardkit.model.database import Database, load_database
 from cardkit.render.art import Picture
 from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
-from cardkit.render.documents import (FACE_STYLESHEETS, REFERENCE_STYLESHEETS, LanguageContext,
-                                      credits_html, face_html, reference_html, registration_html)
+from cardkit.render.documents import (LanguageContext, credits_html, face_html, reference_html,
+                                      registration_html)
 from cardkit.render.environment import load_translations, make_environment
 from cardkit.render.faces import Printed
 from cardkit.render.fit import fit_face, measure_budgets
@@ -34,9 +34,7 @@ from cardkit.render.games import Target
 from cardkit.render.hyphenation import PatternPrefetch, Words
 from cardkit.render.layout import PAPERS
 from cardkit.render.renderer import Renderer
-
-if TYPE_CHECKING:
-    from cardkit.render.standby import Standby
+from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 
 
 @dataclass(frozen=True)
@@ -198,11 +196,19 @@ def render_document(job: DocumentJob) -> RenderedDocument:
     return RenderedDocument(document_key(renderer, html, stylesheets), pdf, _WORKER.patterns.learned())
 
 
+class JobRunner(Protocol):
+    """Another process that runs jobs one by one: a rebuild's standby (standby.py)."""
+
+    def submit(self, function, *arguments) -> Future: ...
+
+    def close(self) -> None: ...
+
+
 class Executor:
     """Runs jobs in `workers` worker processes, or with one, in the `standby` process where
     there is one (standby.py), else in this process; closes the standby as it ends."""
 
-    def __init__(self, root: Path, workers: int, standby: Standby | None = None):
+    def __init__(self, root: Path, workers: int, standby: JobRunner | None = None):
         # Forked, a worker starts with this process's database, renderer and templates;
         # where processes cannot fork, each loads and parses its own (_join_worker).
         forking = "fork" in multiprocessing.get_all_start_methods()

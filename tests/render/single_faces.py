@@ -9,10 +9,11 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from cardkit.model.database import load_database
-from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
+from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.fit import fit_face
 from cardkit.render.renderer import Renderer
+from cardkit.render.stylesheets import FACE_STYLESHEETS
 
 
 def faces_pdf(root: Path, language: str, face_ids: list[str]) -> PdfReader:

@@ -12,10 +12,11 @@ from pypdf import PdfReader
 
 from cardkit.model.database import load_database
 from cardkit.render.build import build
-from cardkit.render.documents import FACE_STYLESHEETS, LanguageContext, face_html
+from cardkit.render.documents import LanguageContext, face_html
 from cardkit.render.faces import Printed
 from cardkit.render.renderer import Renderer
 from cardkit.render.games import targets
+from cardkit.render.stylesheets import FACE_STYLESHEETS
 from tests.conftest import with_face_cache
 from tests.render.conftest import PROJECT
 
