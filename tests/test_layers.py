@@ -59,5 +59,5 @@ def test_the_check_finds_an_import_upward_and_one_beside(tmp_path):
         (package / name).parent.mkdir(parents=True, exist_ok=True)
         (package / name).write_text(text, encoding="utf-8")
 
-    assert upward_imports(package, FLOORS) == ["cardkit.model.cards:2 -> cardkit.checks",
-                                               "cardkit.export:1 -> cardkit.i18n"]
+    assert upward_imports(package, FLOORS) == ["cardkit.export:1 -> cardkit.i18n",
+                                               "cardkit.model.cards:2 -> cardkit.checks"]
