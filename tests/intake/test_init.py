@@ -15,7 +15,6 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardkit.cli import main
-from cardkit.intake.project import default_templates
 from tests.conftest import PROJECT_ROOT
 
 THREE_CARDS = ("comet;3;;;Comet;Draw 2 cards.;;\n"
@@ -38,10 +37,9 @@ def test_a_new_project_validates_as_it_stands(tmp_path):
     assert 'en: "Star Traders"' in declaration and "kinds:\n  card:\n" in declaration
     assert (folder / "locales/es/LC_MESSAGES/cardkit.po").is_file()
     assert not (folder / "cards/duel").exists() and not (folder / "locales/en/duel").exists()
-    shipped = sorted(path.relative_to(default_templates()) for path in default_templates().rglob("*")
-                     if path.is_file())
-    assert shipped and sorted(path.relative_to(folder / "templates")
-                              for path in (folder / "templates").rglob("*") if path.is_file()) == shipped
+    # The templates are the package's until the project copies one to change it.
+    assert [path.name for path in (folder / "templates").iterdir()] == ["README.md"]
+    assert "cardkit templates copy cards.css" in (folder / "templates/README.md").read_text(encoding="utf-8")
 
 
 def test_what_cannot_be_begun_is_named_all_at_once_and_nothing_is_written(tmp_path):
@@ -111,6 +109,7 @@ def test_an_owner_installs_the_wheel_begins_a_project_and_prints_three_cards(tmp
         stream.write(THREE_CARDS)
     assert run("sheet", "import", str(sheet), cwd=project).count(": new card") == 3
     assert "0 errors" in run("validate", cwd=project)
+    assert [path.name for path in (project / "templates").iterdir()] == ["README.md"]
     run("build", "--quiet", "--paper", "a4", cwd=project)
 
     text = " ".join(page.extract_text() for page in PdfReader(project / "build/en/cards-a4.pdf").pages)
