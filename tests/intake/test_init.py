@@ -77,6 +77,9 @@ def test_an_owner_installs_the_wheel_begins_a_project_and_prints_three_cards(tmp
     """The wheel built from this checkout, installed with the locked dependencies into a
     fresh environment outside the repository: init, three cards through a spreadsheet,
     validate, build, and the PDF's text read back."""
+    # Nothing of the checkout on the path: with PYTHONPATH at it, the egg-info the wheel's
+    # build leaves there tells pip cardkit is installed already, and it installs nothing.
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
                     "-w", str(wheels), str(PROJECT_ROOT)], check=True, timeout=600)
@@ -86,12 +89,11 @@ def test_an_owner_installs_the_wheel_begins_a_project_and_prints_three_cards(tmp
     python = _python_of(venv)
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                     "--require-hashes", "--no-deps", "-r", str(PROJECT_ROOT / "requirements.lock")],
-                   check=True, timeout=900)
+                   env=environment, check=True, timeout=900)
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "--no-deps", str(wheel)], check=True, timeout=300)
+                    "--no-deps", str(wheel)], env=environment, check=True, timeout=300)
     owner = tmp_path / "owner"
     owner.mkdir()
-    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
 
     def run(*arguments: str, cwd: Path = owner) -> str:
         done = subprocess.run([str(venv / "bin" / "cardkit"), *arguments], cwd=cwd, env=environment,
