@@ -13,6 +13,7 @@ from jinja2 import TemplateNotFound
 from pypdf import PdfReader
 
 from cardkit.render.build import build
+from cardkit.render.cache import face_key
 from cardkit.render.environment import TemplateRefused, make_environment
 from cardkit.render.renderer import Renderer
 from cardkit.source.templates import package_templates, template_file, template_files
@@ -68,14 +69,15 @@ def test_the_environment_reads_an_override_added_after_it_loaded_the_packages(mi
     assert template.filename == str(own) and template.render() == "mine"
 
 
-def test_a_stylesheet_of_its_own_changes_the_digest_the_faces_are_keyed_by(minimal_database):
-    shipped = Renderer(minimal_database).digest("cards")
-    assert Renderer(minimal_database).digest("cards") == shipped
+def test_a_stylesheet_of_its_own_changes_the_key_of_every_face(minimal_database):
+    html = '<div class="face">Comet</div>'
+    shipped = face_key(Renderer(minimal_database), html)
+    assert face_key(Renderer(minimal_database), html) == shipped
     own = minimal_database / "templates" / "cards.css"
     own.parent.mkdir()
     own.write_bytes((package_templates() / "cards.css").read_bytes() + b"\n.face { color: red; }\n")
 
-    assert Renderer(minimal_database).digest("cards") != shipped
+    assert face_key(Renderer(minimal_database), html) != shipped
 
 
 def test_a_projects_own_file_is_used_and_listed_beside_the_packages(tmp_path):
