@@ -42,6 +42,16 @@ def test_a_new_project_validates_as_it_stands(tmp_path):
     assert "cardkit templates copy cards.css" in (folder / "templates/README.md").read_text(encoding="utf-8")
 
 
+def test_a_language_begun_later_takes_its_template_catalogue_from_the_package(tmp_path):
+    folder = tmp_path / "traders"
+    cardkit("init", str(folder), "--game", "star-traders", "--title", "Star Traders")
+
+    cardkit("i18n", "init", "fr", "--root", str(folder))
+
+    catalogue = (folder / "locales/fr/LC_MESSAGES/cardkit.po").read_text(encoding="utf-8")
+    assert 'msgid "Colour:"' in catalogue
+
+
 def test_what_cannot_be_begun_is_named_all_at_once_and_nothing_is_written(tmp_path):
     folder = tmp_path / "mine"
     folder.mkdir()
