@@ -60,6 +60,8 @@ COMMANDS = {
              "Write a static gallery of every card in every language, with search and filters."),
     "review": ("cardkit.cli.review", "review_command",
                "Write a page showing every card in English and LANG side by side, with its problems."),
+    "templates": ("cardkit.cli.templates", "templates_group",
+                  "List the print templates cardkit ships; copy one into the project to change it."),
     "workbench": ("cardkit.cli.workbench", "workbench_command",
                   "Edit each translated text beside the card it prints on, in a local web page."),
 }

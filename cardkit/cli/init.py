@@ -21,14 +21,14 @@ def init_command(folder: Path, game: str, title: str, languages: str) -> None:
 
     The folder must be new or empty. It holds the game's declaration with one example kind
     of card, its empty card and text files, each language's glossary and template
-    catalogue, and the print templates; it validates and builds as it stands."""
+    catalogue, and an empty templates/ folder where a file overrides the template cardkit
+    ships of its name; it validates and builds as it stands."""
     wanted = [language.strip() for language in languages.split(",") if language.strip()]
     try:
         written = init_project(folder, game, title, wanted)
     except InitRefused as exc:
         raise UsageError(f"{exc}\nnothing was written") from None
-    shown = sorted({path.parts[0] if path.parts[0] == "templates" else str(path) for path in written})
-    for path in shown:
+    for path in sorted(written):
         click.echo(f"wrote {folder / path}")
     click.echo(f"next: edit {folder / 'cards' / game / 'game.yaml'}, add a card with "
                f"`cardkit new card ID --game {game} --name \"...\" --root {folder}`, then "

@@ -29,8 +29,10 @@ from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
 from cardkit.model.plurals import PluralMismatch, plural_forms
 from cardkit.source.transaction import Transaction
 from cardkit.source.layout import GLOSSARY_FILE, PHRASEBOOK_FILE, SOURCE_LANGUAGE
+from cardkit.source.templates import template_file
 
-TEMPLATE_CATALOGUE = Path("templates", "cardkit.pot")
+# The strings of the print templates, under templates/ (the project's, else the package's).
+TEMPLATE_CATALOGUE = "cardkit.pot"
 # The line width of the template catalogues, as `pybabel update -w 100` keeps them.
 CATALOGUE_WIDTH = 100
 
@@ -51,7 +53,7 @@ def begin_language(root: Path, database: Database, language: str) -> list[Path]:
         folder / GLOSSARY_FILE: glossary_skeleton(database, locale),
         folder / PHRASEBOOK_FILE: phrasebook_skeleton(database, language, locale),
     }
-    template = root / TEMPLATE_CATALOGUE
+    template = template_file(root, TEMPLATE_CATALOGUE).path
     if template.is_file():
         files[catalogue_path(root, language)] = begun_catalogue(template.read_bytes(), locale)
     with Transaction(root) as transaction:

@@ -6,7 +6,7 @@
     locales/<ll>/<game>/cards.yaml  their texts per language (none yet)
     locales/<ll>/glossary.yaml    each language's game terms (none yet)
     locales/<ll>/LC_MESSAGES/cardkit.po  the print templates' strings, begun for <ll>
-    templates/                    the print templates, stylesheets, fonts and icons
+    templates/README.md           how to override one of the templates cardkit ships
 
 Written all or none, into a folder that does not exist or is empty: nothing of the user's
 is touched. It validates, builds and exports as it stands.
@@ -15,7 +15,6 @@ is touched. It validates, builds and exports as it stands.
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -23,6 +22,7 @@ from babel import Locale, UnknownLocaleError
 from cardkit.i18n.begin import begun_catalogue
 from cardkit.model.games import BUILT_IN
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.templates import package_templates
 from cardkit.source.transaction import Transaction
 
 GAME_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -31,11 +31,6 @@ EXAMPLE_FILE = "cards"
 
 class InitRefused(Exception):
     """A project that cannot be begun as asked; nothing was written."""
-
-
-def default_templates() -> Path:
-    """The print templates, stylesheets, fonts and icons cardkit ships inside its package."""
-    return Path(str(resources.files("cardkit") / "default_templates"))
 
 
 def init_project(folder: Path, game: str, title: str, languages: list[str]) -> list[Path]:
@@ -66,7 +61,6 @@ def init_project(folder: Path, game: str, title: str, languages: list[str]) -> l
     if reasons:
         raise InitRefused("\n".join(reasons))
 
-    templates = default_templates()
     files: dict[Path, str | bytes] = {
         Path("cards", game, "game.yaml"): _declaration(title),
         Path("cards", game, "box.yaml"): "# How many cards of each kind the box holds (cards: 54); "
@@ -75,7 +69,7 @@ def init_project(folder: Path, game: str, title: str, languages: list[str]) -> l
             f"# The facts of each card of the kind 'card': add one with\n"
             f"#   cardkit new card ID --game {game} --name \"...\"\n{{}}\n"),
     }
-    pot = (templates / "cardkit.pot").read_bytes()
+    pot = (package_templates() / "cardkit.pot").read_bytes()
     for language in languages:
         files[Path("locales", language, game, f"{EXAMPLE_FILE}.yaml")] = (
             f"# The {language} texts of the cards of the kind 'card'.\n{{}}\n")
@@ -84,14 +78,27 @@ def init_project(folder: Path, game: str, title: str, languages: list[str]) -> l
         if language != SOURCE_LANGUAGE:
             files[Path("locales", language, "LC_MESSAGES", "cardkit.po")] = begun_catalogue(
                 pot, locales[language])
-    for path in sorted(templates.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            files[Path("templates") / path.relative_to(templates)] = path.read_bytes()
+    files[Path("templates", "README.md")] = TEMPLATES_README
     folder.mkdir(parents=True, exist_ok=True)
     with Transaction(folder) as transaction:
         for path, content in files.items():
             transaction.write(folder / path, content)
     return list(files)
+
+
+TEMPLATES_README = """\
+# Your own templates
+
+cardkit prints with the templates, stylesheets, fonts and icons it ships. To change one,
+put a file of the same name here: it is used in place of the shipped one, and every file
+you do not have here still comes from cardkit. For example, to restyle the cards, copy the
+shipped stylesheet and edit the copy:
+
+    cardkit templates copy cards.css
+
+`cardkit templates list` names every shipped file (a card face of a declared game is
+`cards/_declared.html`, or the template its declaration names).
+"""
 
 
 def _declaration(title: str) -> str:

@@ -64,6 +64,7 @@ from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, W
                                     job_processes, measure_job_budgets, render_document, render_face,
                                     start_worker, worker_count)
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.templates import template_files
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
 
@@ -530,14 +531,14 @@ class _Fonts:
 
     def __init__(self, root: Path):
         self.root = root
-        self.folder = root / "templates" / "fonts"
         self._by_name: dict[str, bytes] | None = None
         self._digests: list[str] | None = None
 
     def digests(self) -> list[str]:
         if self._digests is None:
-            self._digests = [f"{path.name} {_digest(read_input(path, root=self.root, limit=RESOURCE_LIMIT))}"
-                             for path in sorted(self.folder.iterdir()) if path.suffix.lower() in FONT_SUFFIXES]
+            self._digests = [f"{font.name.name} {_digest(font.read(RESOURCE_LIMIT))}"
+                             for font in template_files(self.root, "fonts")
+                             if font.name.suffix.lower() in FONT_SUFFIXES]
         return self._digests
 
     def prepare(self) -> None:

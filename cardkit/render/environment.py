@@ -21,6 +21,7 @@ from cardkit.model.games import GAMES
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
 from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.templates import template_file
 
 CATALOGUE_DOMAIN = "cardkit"
 TEMPLATE_LIMIT = 1 << 20
@@ -62,11 +63,13 @@ def _compiled(source: bytes, language: str) -> gettext.GNUTranslations:
 def make_environment(templates: Path, translations: gettext.NullTranslations,
                      root: Path | None = None,
                      bytecode_cache: BytecodeCache | None = None) -> Environment:
-    """The environment for the templates under `templates`; every file it reads must lie
-    inside `root`, the project folder (by default the one holding `templates`)."""
+    """The environment for the templates under `templates`, the project's `templates/`
+    folder, with the package's in place of the files it lacks (source/templates.py); every
+    file of the project it reads must lie inside `root`, the project folder (by default the
+    one holding `templates`)."""
     root = root or templates.parent
     environment = Environment(
-        loader=ProjectLoader(templates, root),
+        loader=ProjectLoader(root),
         bytecode_cache=bytecode_cache,
         autoescape=select_autoescape(["html", "svg"], default_for_string=True, default=True),
         extensions=["jinja2.ext.i18n"],
@@ -80,7 +83,7 @@ def make_environment(templates: Path, translations: gettext.NullTranslations,
     environment.install_gettext_callables(
         translations.gettext, translations.ngettext, newstyle=False,
         pgettext=translations.pgettext, npgettext=translations.npgettext)
-    environment.filters["icons"] = IconMarkup(templates / "icons", root)
+    environment.filters["icons"] = IconMarkup(root)
     environment.globals["icon"] = environment.filters["icons"].svg
     environment.globals["declared_game"] = declared_game
     environment.globals["declared_kind_label"] = declared_kind_label
@@ -103,22 +106,28 @@ def declared_kind_label(kind: str) -> str:
 
 
 class ProjectLoader(BaseLoader):
-    """Loads templates from one folder, each file read through the project boundary."""
+    """Loads the project's templates (its own file, else the package's), each file read
+    through the project boundary."""
 
-    def __init__(self, templates: Path, root: Path):
-        self.templates = templates
+    def __init__(self, root: Path):
         self.root = root
 
     def get_source(self, environment: Environment, template: str):
-        path = self.templates.joinpath(*split_template_path(template))
+        name = "/".join(split_template_path(template))
+        try:
+            found = template_file(self.root, name)
+        except ValueError:
+            raise TemplateNotFound(template) from None
+        path = found.path
         if not path.exists() and not path.is_symlink():
             raise TemplateNotFound(template)
-        source = _read(path, self.root, TEMPLATE_LIMIT).decode("utf-8", errors="replace")
+        source = _read(path, found.boundary, TEMPLATE_LIMIT).decode("utf-8", errors="replace")
         modified = path.stat().st_mtime
 
         def uptodate() -> bool:
+            # An override added or removed since changes which file is meant.
             try:
-                return path.stat().st_mtime == modified
+                return template_file(self.root, name).path == path and path.stat().st_mtime == modified
             except OSError:
                 return False
 
@@ -131,8 +140,7 @@ class IconMarkup:
     Unknown tokens stay as the escaped text they are, so a mistake shows on the card.
     """
 
-    def __init__(self, folder: Path, root: Path):
-        self.folder = folder
+    def __init__(self, root: Path):
         self.root = root
 
     def __call__(self, text: str) -> Markup:
@@ -146,7 +154,8 @@ class IconMarkup:
     def svg(self, name: str) -> Markup:
         if name not in ICON_NAMES:
             raise KeyError(f"no icon named {name!r}")
-        return Markup(_inline_svg(self.folder / f"{name}.svg", self.root, name))
+        found = template_file(self.root, f"icons/{name}.svg")
+        return Markup(_inline_svg(found.path, found.boundary, name))
 
 
 def _inline_svg(path: Path, root: Path, name: str) -> str:

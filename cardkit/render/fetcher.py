@@ -1,4 +1,5 @@
-"""WeasyPrint's only way to fetch resources: files inside the project folder, nothing else."""
+"""WeasyPrint's only way to fetch resources: files inside the project folder, and the
+templates cardkit ships where the project's `templates/` lacks a file, nothing else."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from pathlib import Path
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from cardkit.render.resources import RESOURCE_LIMIT, local_path
-from cardkit.source.boundary import InputRefused, read_input
+from cardkit.render.resources import local_path, read_resource
+from cardkit.source.boundary import InputRefused
 
 
 class RefusedResource(Exception):
@@ -16,7 +17,8 @@ class RefusedResource(Exception):
 
 
 class ProjectFetcher(URLFetcher):
-    """Serves `file:` URLs under `root`, read through the project boundary; refuses every
+    """Serves `file:` URLs under `root`, read through the project boundary (a URL under its
+    `templates/` serves the file `source/templates.py` chooses for it); refuses every
     other URL and stops the render. It remembers the files it served (`served`), so that a
     stylesheet's digest covers every file parsing it fetched."""
 
@@ -36,7 +38,7 @@ class ProjectFetcher(URLFetcher):
         if path is None:
             return self._refuse(url, f"only files inside {self.root} are used")
         try:
-            body = read_input(path, root=self.root, limit=RESOURCE_LIMIT)
+            _, body = read_resource(self.root, path)
         except InputRefused as exc:
             return self._refuse(url, exc.reason)
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"

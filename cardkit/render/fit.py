@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields
 from html.parser import HTMLParser
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.templates import template_files
 from cardkit.problems import Position, Problem, error, warning
 from cardkit.render.cache import Fit
 from cardkit.render.documents import LanguageContext, face_html
@@ -353,9 +354,10 @@ def _position(database: Database, language: str, fit: Fit, templates: Path) -> t
         return database.card_origins[fit.face_id].position(), fit.face_id
     macro = f"{{% macro {fit.face_id.removeprefix('reference-')}_{fit.path}("
     # The face id names the section, not the game: its macro is in one game's texts.
-    for texts in sorted(templates.glob(reference_texts("*"))):
-        lines = texts.read_text(encoding="utf-8").splitlines()
+    reference = PurePosixPath(reference_texts("*"))
+    for texts in template_files(templates.parent, str(reference.parent), reference.name):
+        lines = texts.path.read_text(encoding="utf-8").splitlines()
         line = next((number for number, text in enumerate(lines, 1) if text.startswith(macro)), None)
         if line is not None:
-            return Position(Path(templates.name) / texts.relative_to(templates), line), None
+            return Position(Path(texts.key), line), None
     return Position(Path(templates.name)), None

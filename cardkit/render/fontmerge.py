@@ -38,7 +38,7 @@ from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.errors import RenderError
 from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.glyphs import FONT_SUFFIXES
-from cardkit.source.boundary import read_input
+from cardkit.source.templates import template_files
 
 POSTSCRIPT_NAME = 6  # the name table's record of a font's PostScript name
 FIXED_PITCH = 1  # FontDescriptor flag bit 1
@@ -51,13 +51,12 @@ logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
 
 
 def project_font_files(root: Path) -> dict[str, bytes]:
-    """The project's font files (`templates/fonts/`), by the PostScript name each records:
-    the name their subsets in a face's PDF keep."""
-    folder = root / "templates" / "fonts"
+    """The project's font files (`templates/fonts/`, with the package's it does not have),
+    by the PostScript name each records: the name their subsets in a face's PDF keep."""
     files = {}
-    for path in sorted(folder.iterdir()):
-        if path.suffix.lower() in FONT_SUFFIXES:
-            content = read_input(path, root=root, limit=RESOURCE_LIMIT)
+    for font in template_files(root, "fonts"):
+        if font.name.suffix.lower() in FONT_SUFFIXES:
+            content = font.read(RESOURCE_LIMIT)
             files[_postscript_name(content)] = content
     return files
 

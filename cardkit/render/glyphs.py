@@ -24,7 +24,8 @@ from cardkit.problems import Position, Problem, error
 from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.catalogue import template_strings
 from cardkit.render.resources import RESOURCE_LIMIT
-from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.boundary import InputRefused
+from cardkit.source.templates import template_files
 
 FONT_SUFFIXES = (".ttf", ".otf")
 # Characters that take no glyph of their own: format controls (joiners, soft hyphens,
@@ -62,15 +63,15 @@ def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], li
     """The code points each font under `templates/fonts/` maps, by the font's file name,
     kept in `store` by the font's content; and a `file-unreadable` error at each font the
     project boundary refuses (a link leading outside, a device) or that is no font."""
-    folder = root / "templates" / "fonts"
     fonts, problems = {}, []
-    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+    for font in template_files(root, "fonts"):
+        path = font.path
         if path.suffix.lower() not in FONT_SUFFIXES:
             continue
         try:
-            content = read_input(path, root=root, limit=RESOURCE_LIMIT)
+            content = font.read(RESOURCE_LIMIT)
         except InputRefused as exc:
-            problems.append(error(Position(path.relative_to(root)), "file-unreadable",
+            problems.append(error(Position(Path(font.key)), "file-unreadable",
                                   Message("the font is refused: {reason}", reason=exc.reason)))
             continue
         key = cache_key("character map", hashlib.sha256(content).hexdigest())
@@ -81,7 +82,7 @@ def project_fonts(root: Path, store: FaceCache) -> tuple[dict[str, set[int]], li
 
                 characters = TTFont(BytesIO(content), lazy=True).getBestCmap() or {}
             except Exception as exc:  # fontTools fails on a damaged font in many ways
-                problems.append(error(Position(path.relative_to(root)), "file-unreadable",
+                problems.append(error(Position(Path(font.key)), "file-unreadable",
                                       Message("the font cannot be read as TrueType or OpenType "
                                               "({error})", error=type(exc).__name__)))
                 continue

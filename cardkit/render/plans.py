@@ -52,6 +52,7 @@ from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.templates import all_template_files
 
 if TYPE_CHECKING:
     from cardkit.render.renderer import Renderer
@@ -152,19 +153,19 @@ class PlanInputs:
 
 
 def _file_digests(root: Path, languages: list[str]) -> tuple[str, dict[str, str]] | None:
-    """The digest of every file under templates/, and of each language's template catalogue
-    ("none" where it has none); None when one cannot be read, or templates/ holds a link to
-    a folder (what lies behind it is read but would not be covered)."""
+    """The digest of every file under templates/ (the project's own, and the package's it
+    does not have), and of each language's template catalogue ("none" where it has none);
+    None when one cannot be read, or templates/ holds a link to a folder (what lies behind
+    it is read but would not be covered)."""
     hasher = hashlib.sha256()
+    for folder, folders, _ in os.walk(root / "templates"):
+        if any(Path(folder, name).is_symlink() for name in folders):
+            return None
     try:
-        for folder, folders, files in sorted(os.walk(root / "templates")):
-            if any(Path(folder, name).is_symlink() for name in folders):
-                return None
-            for name in sorted(files):
-                path = Path(folder, name)
-                content = read_input(path, root=root, limit=RESOURCE_LIMIT)
-                hasher.update(f"{path.relative_to(root)}\n{len(content)}\n".encode())
-                hasher.update(content)
+        for found in all_template_files(root):
+            content = found.read(RESOURCE_LIMIT)
+            hasher.update(f"{found.key}\n{len(content)}\n".encode())
+            hasher.update(content)
         catalogues = {}
         for language in languages:
             path = catalogue_path(root, language)

@@ -22,9 +22,9 @@ from cardkit.render.cache import FaceCache, cache_key
 from cardkit.render.errors import RenderError
 from cardkit.render.heap import frozen_heap
 from cardkit.render.native_libraries import load_weasyprint
-from cardkit.render.resources import local_path
+from cardkit.render.resources import local_path, read_resource
 from cardkit.render.stylesheets import STYLESHEETS
-from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.boundary import InputRefused
 
 if TYPE_CHECKING:
     from weasyprint import CSS
@@ -183,16 +183,16 @@ class Renderer:
             if path is None:
                 raise RenderError(f"not a project file: {url}")
             try:
-                content = read_input(path, root=self.root, limit=RESOURCE_LIMIT)
+                name, content = read_resource(self.root, path, RESOURCE_LIMIT)
             except InputRefused as exc:
                 raise RenderError(str(exc)) from None
-            hasher.update(f"{path.resolve().relative_to(self.root)}\n{len(content)}\n".encode())
+            hasher.update(f"{name}\n{len(content)}\n".encode())
             hasher.update(content)
         return hasher.hexdigest()
 
     def _text(self, url: str) -> str:
         try:
-            return read_input(local_path(url), root=self.root, limit=RESOURCE_LIMIT).decode("utf-8", "replace")
+            return read_resource(self.root, local_path(url), RESOURCE_LIMIT)[1].decode("utf-8", "replace")
         except InputRefused as exc:
             raise RenderError(str(exc)) from None
 

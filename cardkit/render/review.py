@@ -24,8 +24,10 @@ from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.render.preflight import preflight_problems
+from cardkit.render.renderer import STYLESHEETS
 from cardkit.source.atomic import write_atomic
 from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, translatable_language
+from cardkit.source.templates import template_file
 from cardkit.source.transaction import WriteFailed, reason_of
 
 STATE_ORDER = ("missing", "stale", "translated")
@@ -117,10 +119,12 @@ def review_html(root: Path, database: Database, language: str, page_folder: Path
     rows = [_row(face, source_face, source, translation, fits, problems, states)
             for face, source_face in zip(translation.faces, source.faces, strict=True)
             if face.card is not None]
-    templates = Path(os.path.relpath(translation.templates, page_folder.resolve()))
+    # Each stylesheet where it is: the project's own, or the package's it does not override.
+    stylesheets = [Path(os.path.relpath(template_file(root, name).path, page_folder.resolve())).as_posix()
+                   for name in STYLESHEETS["cards"]]
     return translation.render(
         "review.html", rows=rows, review_language=language, states=STATE_ORDER,
-        templates=templates.as_posix(), outline_width=CARD_WIDTH + 2 * BLEED,
+        stylesheets=stylesheets, outline_width=CARD_WIDTH + 2 * BLEED,
         outline_height=CARD_HEIGHT + 2 * BLEED, reload_script=reload_script,
         generation=GENERATION_MARK)
 

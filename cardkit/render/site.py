@@ -41,6 +41,7 @@ from cardkit.render.games import Target, kinds_of
 from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.templates import template_file, template_files
 
 # Cards on screen: about 520 px tall, sharp on a screen of twice the usual density.
 SITE_RASTER = Raster(dpi=150, area="trim")
@@ -261,17 +262,20 @@ class _Pages:
 def _site_code(context: LanguageContext) -> str:
     """The digest of what the pages of the context's language are rendered with: the
     gallery's templates, the shared macros and icons, and the language's catalogue."""
-    templates = context.templates
-    files = sorted([*(templates / "site").glob("*"), *(templates / "icons").glob("*.svg"),
-                    templates / "macros.html", catalogue_path(context.root, context.language)])
+    root = context.root
+    files = [(found.key, found.path, found.boundary) for found in
+             [*template_files(root, "site"), *template_files(root, "icons", "*.svg"),
+              template_file(root, "macros.html")]]
+    catalogue = catalogue_path(root, context.language)
+    files = sorted([*files, (catalogue.relative_to(root).as_posix(), catalogue, root)])
     hasher = hashlib.sha256()
-    for path in files:
+    for name, path, boundary in files:
         if path.is_file():
             try:
-                content = read_input(path, root=context.root, limit=ASSET_LIMIT)
+                content = read_input(path, root=boundary, limit=ASSET_LIMIT)
             except InputRefused as exc:
                 raise RenderError(f"refused to read {exc}") from None
-            hasher.update(f"{path.relative_to(context.root)}\n{len(content)}\n".encode())
+            hasher.update(f"{name}\n{len(content)}\n".encode())
             hasher.update(content)
     return hasher.hexdigest()
 
@@ -320,7 +324,7 @@ def _relative(page: PurePosixPath, target: PurePosixPath) -> str:
 
 def _asset(context: LanguageContext, name: str) -> bytes:
     try:
-        return read_input(context.templates / "site" / name, root=context.root, limit=ASSET_LIMIT)
+        return template_file(context.root, f"site/{name}").read(ASSET_LIMIT)
     except InputRefused as exc:
         raise RenderError(f"refused to read {exc}") from None
 

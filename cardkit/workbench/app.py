@@ -2,8 +2,9 @@
 templates' stylesheets, fonts and icons, a JSON API over the service, and server-sent
 events when files change on disk.
 
-Nothing is served from outside the project's `templates/` folder, and only the kinds of
-file a page needs from there; every file is read through the input boundary.
+Nothing is served from outside the project's `templates/` folder (or, for a file it does
+not have, the templates cardkit ships), and only the kinds of file a page needs from there;
+every file is read through the input boundary.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from starlette.routing import Route
 from cardkit.messages import Catalogue, catalogue as messages_catalogue
 from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.templates import template_file
 from cardkit.source.edit import EditRefused
 from cardkit.source.lock import LockTimeout, LockUnavailable
 from cardkit.source.transaction import STAGING, WriteFailed
@@ -62,7 +64,6 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
     under those folders are reloaded and announced to the open pages."""
     token = token or secrets.token_urlsafe(32)
     events = Events()
-    templates = service.root / "templates"
     # Problems and refusals in the language being translated into, where cardkit's messages are.
     catalogue = messages_catalogue(service.language)
 
@@ -78,8 +79,11 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
         if media_type is None or ".." in relative.parts or relative.is_absolute():
             return _message(404, "not found")
         try:
-            data = read_input(templates / relative, root=templates, limit=ASSET_LIMIT)
-        except (InputRefused, OSError):
+            found = template_file(service.root, relative)
+            # The project's own assets stay within its templates/, as they always were served.
+            within = found.boundary if found.shipped else service.root / "templates"
+            data = read_input(found.path, root=within, limit=ASSET_LIMIT)
+        except (InputRefused, OSError, ValueError):
             return _message(404, "not found")
         return Response(data, media_type=media_type)
 

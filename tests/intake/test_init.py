@@ -15,7 +15,6 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardkit.cli import main
-from cardkit.intake.project import default_templates
 from tests.conftest import PROJECT_ROOT
 
 THREE_CARDS = ("comet;3;;;Comet;Draw 2 cards.;;\n"
@@ -38,10 +37,19 @@ def test_a_new_project_validates_as_it_stands(tmp_path):
     assert 'en: "Star Traders"' in declaration and "kinds:\n  card:\n" in declaration
     assert (folder / "locales/es/LC_MESSAGES/cardkit.po").is_file()
     assert not (folder / "cards/duel").exists() and not (folder / "locales/en/duel").exists()
-    shipped = sorted(path.relative_to(default_templates()) for path in default_templates().rglob("*")
-                     if path.is_file())
-    assert shipped and sorted(path.relative_to(folder / "templates")
-                              for path in (folder / "templates").rglob("*") if path.is_file()) == shipped
+    # The templates are the package's until the project copies one to change it.
+    assert [path.name for path in (folder / "templates").iterdir()] == ["README.md"]
+    assert "cardkit templates copy cards.css" in (folder / "templates/README.md").read_text(encoding="utf-8")
+
+
+def test_a_language_begun_later_takes_its_template_catalogue_from_the_package(tmp_path):
+    folder = tmp_path / "traders"
+    cardkit("init", str(folder), "--game", "star-traders", "--title", "Star Traders")
+
+    cardkit("i18n", "init", "fr", "--root", str(folder))
+
+    catalogue = (folder / "locales/fr/LC_MESSAGES/cardkit.po").read_text(encoding="utf-8")
+    assert 'msgid "Colour:"' in catalogue
 
 
 def test_what_cannot_be_begun_is_named_all_at_once_and_nothing_is_written(tmp_path):
@@ -79,6 +87,9 @@ def test_an_owner_installs_the_wheel_begins_a_project_and_prints_three_cards(tmp
     """The wheel built from this checkout, installed with the locked dependencies into a
     fresh environment outside the repository: init, three cards through a spreadsheet,
     validate, build, and the PDF's text read back."""
+    # Nothing of the checkout on the path: with PYTHONPATH at it, the egg-info the wheel's
+    # build leaves there tells pip cardkit is installed already, and it installs nothing.
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
                     "-w", str(wheels), str(PROJECT_ROOT)], check=True, timeout=600)
@@ -88,12 +99,11 @@ def test_an_owner_installs_the_wheel_begins_a_project_and_prints_three_cards(tmp
     python = _python_of(venv)
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                     "--require-hashes", "--no-deps", "-r", str(PROJECT_ROOT / "requirements.lock")],
-                   check=True, timeout=900)
+                   env=environment, check=True, timeout=900)
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "--no-deps", str(wheel)], check=True, timeout=300)
+                    "--no-deps", str(wheel)], env=environment, check=True, timeout=300)
     owner = tmp_path / "owner"
     owner.mkdir()
-    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
 
     def run(*arguments: str, cwd: Path = owner) -> str:
         done = subprocess.run([str(venv / "bin" / "cardkit"), *arguments], cwd=cwd, env=environment,
@@ -111,6 +121,7 @@ def test_an_owner_installs_the_wheel_begins_a_project_and_prints_three_cards(tmp
         stream.write(THREE_CARDS)
     assert run("sheet", "import", str(sheet), cwd=project).count(": new card") == 3
     assert "0 errors" in run("validate", cwd=project)
+    assert [path.name for path in (project / "templates").iterdir()] == ["README.md"]
     run("build", "--quiet", "--paper", "a4", cwd=project)
 
     text = " ".join(page.extract_text() for page in PdfReader(project / "build/en/cards-a4.pdf").pages)
