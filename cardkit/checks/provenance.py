@@ -228,7 +228,9 @@ def _our_wording_not_marked(entry: Entry, origin: Origin, printed: set[str],
     our wording: it must be listed under `provisional`, which prints and publishes it as
     ours. (Names have their own rule in English; elsewhere a name cited to its lines is
     the printed name, a reading there only mends what the OCR broke.)"""
-    return [error(origin.position(tuple(path.split("."))), "wording-not-marked",
+    # A warning, not an error: a translator's new text is ours until someone marks it, and
+    # an import or a save must not be refused for the mark the writer does not yet add.
+    return [warning(origin.position(tuple(path.split("."))), "wording-not-marked",
                   Message("'{path}' is our wording (it cites no printed wording in {language}: "
                           "no citation, or only our reading of the lines): list it under "
                           "'provisional'", path=path, language=repr(language)),

@@ -49,7 +49,9 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.policy import MAX_INT_DIGITS
 
 TEXT_SKIP = ("id", "kind", "sources", *ENTRY_METADATA)
-PRINTING, NUMBER, CONFIRMED = "printing", "number", "confirmed"
+# The paths of the columns that are no fact or text: a `#` no field path holds keeps a
+# game's own fact named `number` (ISS Vanguard's cards) apart from a printed card's number.
+PRINTING, NUMBER, CONFIRMED = "#printing", "#number", "#confirmed"
 YES, NO = ("yes", "true", "1", "x", "sí", "si", "ja"), ("no", "false", "0", "nein")
 WHOLE_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)")
 # A number as a spreadsheet writes it in text: 2.5, -0.25 (a point, never a comma).
@@ -202,8 +204,9 @@ def columns_for(game: Game, kind: CardKind, database: Database, languages: list[
     columns = [Column(f"{game.name} {kind.name}", None, "id", frozenset({"string"}))]
     fact_paths = _ordered_paths(kind.facts, [card_facts(card) for card in cards], NOT_FACTS)
     columns += [Column(path, None, path, leaf_types(kind.facts, path)) for path in fact_paths]
-    columns += [Column(PRINTING, None, PRINTING, frozenset({"string"})),
-                Column(NUMBER, None, NUMBER, frozenset({"string"}))]
+    taken = set(fact_paths) | set(kind.facts.model_fields)
+    columns += [Column(_citation_header(PRINTING, taken), None, PRINTING, frozenset({"string"})),
+                Column(_citation_header(NUMBER, taken), None, NUMBER, frozenset({"string"}))]
     if kind.texts is None:
         return columns
     for language in languages:
@@ -211,11 +214,18 @@ def columns_for(game: Game, kind: CardKind, database: Database, languages: list[
         paths = ["name"] + [path for path in _ordered_paths(kind.texts, entries, TEXT_SKIP)
                             if path != "name"]
         columns += [Column(f"{language}:{path}", language, path, frozenset({"string"})) for path in paths]
-        columns += [Column(f"{language}:{PRINTING}", language, PRINTING, frozenset({"string"})),
-                    Column(f"{language}:{NUMBER}", language, NUMBER, frozenset({"string"}))]
+        columns += [Column(f"{language}:{PRINTING[1:]}", language, PRINTING, frozenset({"string"})),
+                    Column(f"{language}:{NUMBER[1:]}", language, NUMBER, frozenset({"string"}))]
         if language != SOURCE_LANGUAGE:
-            columns.append(Column(f"{language}:{CONFIRMED}", language, CONFIRMED, frozenset({"boolean"})))
+            columns.append(Column(f"{language}:{CONFIRMED[1:]}", language, CONFIRMED, frozenset({"boolean"})))
     return columns
+
+
+def _citation_header(marker: str, fact_paths: set[str]) -> str:
+    """The header of the facts' printing or printed number column: `printing`, `number`,
+    or `printed number` where the kind has a fact of that name."""
+    name = marker[1:]
+    return f"printed {name}" if name in fact_paths else name
 
 
 def _ordered_paths(model: type, datas: list[dict], skip: Collection[str]) -> list[str]:
@@ -281,7 +291,7 @@ def _exported(database: Database, card: CardModel, column: Column) -> Any:
     groups = entry.sources if entry is not None else card.sources if column.language is None else []
     if column.path in (PRINTING, NUMBER):
         citation = _first_printing(groups)
-        return getattr(citation, column.path) if citation is not None else None
+        return getattr(citation, column.path[1:]) if citation is not None else None
     if column.path == CONFIRMED:
         return None  # the owner's to fill: yes confirms the row's translations
     values = _flat(card_facts(card) if column.language is None else entry_texts(entry))

@@ -236,3 +236,16 @@ def test_an_export_edited_with_openpyxl_and_converted_by_libreoffice_changes_exa
 
     # The ODS LibreOffice wrote reads the same.
     assert run("sheet", "import", str(ods), "--root", str(root)).stderr.endswith("no change\n")
+
+
+def test_a_fact_named_number_keeps_apart_from_the_printed_number(tmp_path):
+    """ISS Vanguard's points of interest have a fact `number`: the facts' printed number is
+    then `printed number`, and the export imports back as no change."""
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "poi.csv"
+    assert run("sheet", "export", "--game", "vanguard", "--kind", "point-of-interest", "-o", str(sheet),
+               "--root", str(root)).exit_code == 0
+    header = sheet.read_text(encoding="utf-8-sig").splitlines()[0].split(";")
+    assert header[1:6] == ["number", "copies", "board_sector", "printing", "printed number"]
+    imported = run("sheet", "import", str(sheet), "--root", str(root))
+    assert imported.exit_code == 0 and "no change" in imported.stderr, imported.output

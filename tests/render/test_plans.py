@@ -63,8 +63,9 @@ def grow(path: Path) -> None:
     path.write_bytes(path.read_bytes() + b"\0\0\0\0")
 
 
-EVERY_TARGET = {f"{game}/{language}" for game in ("classic", "cosmic", "duel") for language in ("de", "en", "es")}
-GERMAN = {"classic/de", "cosmic/de", "duel/de"}
+GAMES = ("classic", "cosmic", "duel", "vanguard")
+EVERY_TARGET = {f"{game}/{language}" for game in GAMES for language in ("de", "en", "es")}
+GERMAN = {f"{game}/de" for game in GAMES}
 
 
 @pytest.mark.slow

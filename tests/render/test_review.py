@@ -20,7 +20,8 @@ from tests.render.conftest import PROJECT
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DATABASE = load_database(PROJECT)[0]
 # The cards of the game whose German texts the review's project copy lacks.
-UNTRANSLATED = {card_id for card_id in DATABASE.cards if DATABASE.game_of(card_id) == "cosmic"}
+# The current edition's German texts are taken away below; ISS Vanguard has none yet.
+UNTRANSLATED = {card_id for card_id in DATABASE.cards if DATABASE.game_of(card_id) in ("cosmic", "vanguard")}
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ROW = re.compile(r'<section class="review-row" id="card-([a-z0-9-]+)" data-state="(\w+)" '
@@ -83,7 +84,9 @@ def chromium(*arguments: str, profile: Path) -> subprocess.CompletedProcess:
                     ".ci/run installs it, so the browser test runs in CI")
 @pytest.mark.parametrize("filter_name, visible", [
     ("stale", {"sweet-revenge"}),
-    ("problems", {"sweet-revenge", "iron-matron", "even-help-odd-attack", "even-attack-odd-help"}),
+    # (the Vanguard log card's English name shrinks to fit: a warning, shown as a problem)
+    ("problems", {"sweet-revenge", "iron-matron", "even-help-odd-attack", "even-attack-odd-help",
+                  "sistemas-de-la-vanguard-mejorados"}),
     ("missing", UNTRANSLATED),
 ])
 def test_the_filter_works_in_a_real_browser(review_page, tmp_path, filter_name, visible):

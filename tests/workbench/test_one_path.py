@@ -100,11 +100,13 @@ def unchanged(root: Path) -> None:
 
 
 def without_the_event_text(root: Path) -> None:
-    """Sweet Revenge's German entry without its text (and that text's fingerprint)."""
+    """Sweet Revenge's German entry without its text (and that text's fingerprint and its
+    mark of our wording)."""
     events = root / GERMAN_EVENTS
     lines = events.read_text(encoding="utf-8").splitlines(keepends=True)
-    assert lines[2].startswith("  text: ") and lines[6] == "    text: 7515f88d\n"
-    events.write_text("".join(lines[:2] + lines[4:6] + lines[7:]), encoding="utf-8")
+    assert lines[2].startswith("  text: ") and lines[4] == "  provisional: [text]\n"
+    assert lines[7] == "    text: 7515f88d\n"
+    events.write_text("".join(lines[:2] + lines[5:7] + lines[8:]), encoding="utf-8")
 
 
 # (card, field, its file, the new text, what the copy starts from, the file's text
@@ -119,7 +121,8 @@ EDITS = {
     "a new text": ("sweet-revenge", "text", GERMAN_EVENTS,
                    "Bestimmt mit der Planetenleiste einen Planeten und liefert euch dort ein "
                    "Duell. Wer diesen Planeten kontrolliert, kann keine Schiffe aussenden.",
-                   without_the_event_text, lambda shipped: shipped),
+                   without_the_event_text,
+                   lambda shipped: shipped.replace("  provisional: [text]\n", "", 1)),
 }
 
 
