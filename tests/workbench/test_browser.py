@@ -659,7 +659,7 @@ def test_the_list_marks_cards_holding_drafts(browser, server):
 def test_next_says_so_when_no_card_needs_work(browser, project):
     """With the Duel alone every German text is translated and confirmed: `n` says that no
     card needs work instead of doing nothing."""
-    for game in ("classic", "cosmic"):
+    for game in ("classic", "cosmic", "vanguard"):
         for folder in (project / "cards" / game, *(project / "locales").glob(f"*/{game}")):
             shutil.rmtree(folder)
     serving = Serving(project)
