@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,29 @@ def with_face_cache(out: Path, cache: Path) -> Path:
     """`out` holding a copy of the session's face cache; returns `out`."""
     shutil.copytree(cache, out / cache.name)
     return out
+
+
+@cache
+def _shipped_games() -> dict:
+    from cardkit.model.database import load_database
+    from cardkit.model.games import GAMES
+
+    load_database(PROJECT_ROOT)
+    return dict(GAMES)
+
+
+@pytest.fixture(autouse=True)
+def shipped_games_registered():
+    """Every test starts with the game registry as the shipped database sets it (the built-in
+    games and ISS Vanguard, declared in data). The registry holds the declared games of the
+    database read last, and many tests read another one (the minimal database, a scratch
+    project): without this, a test using the shipped database read at import would find
+    Vanguard or not depending on the order the tests ran in."""
+    from cardkit.model.games import GAMES
+
+    shipped = _shipped_games()
+    GAMES.clear()
+    GAMES.update(shipped)
 
 
 @pytest.fixture
