@@ -237,10 +237,10 @@ def _our_wording_not_marked(entry: Entry, origin: Origin, printed: set[str],
                   card_id=origin.key, field=path)
             for path in entry.texts
             if path not in entry.provisional and path not in printed and not is_name(path)
-            and not _printed_wording(entry, path, language)]
+            and not _cited_plainly(entry, path)]
 
 
-def _printed_wording(entry: Entry, path: str, language: str) -> bool:
+def _cited_plainly(entry: Entry, path: str) -> bool:
     """Whether a group covering `path` cites it plainly (no reading) as its wording."""
     return any(group.covers(path) and group.reading is None and group.cites
                for group in entry.sources)

@@ -99,7 +99,10 @@ def game_dataset(database: Database, game: str) -> dict:
 
 def _card(database: Database, card: CardModel, states: dict) -> dict:
     facts = card.model_dump(mode="json", exclude=NOT_FACTS, exclude_none=True)
-    partial = [path for path in card.unknown if _known_part(facts, path, card)]
+    partial = [path for path in card.unknown if _given_in_part(facts, path, card)]
+    for path in card.unknown:
+        if path not in partial:
+            _remove(facts, path)
     record = {
         "kind": card.kind,
         "facts": facts,
@@ -111,19 +114,26 @@ def _card(database: Database, card: CardModel, states: dict) -> dict:
     return {**record, "partial": partial} if partial else record
 
 
-def _known_part(facts: dict, path: str, card: CardModel) -> bool:
-    """Whether `facts` keep a part of the unknown fact at `path` (a tactic's one known
-    half); otherwise any empty value standing for it is taken out: unknown is absent."""
+def _parent(facts: dict, path: str) -> tuple[dict | None, str]:
+    """The dict holding the fact at `path`, if any, and the fact's name in it."""
     *parents, name = path.split(".")
     node = facts
     for step in parents:
         node = node.get(step) if isinstance(node, dict) else None
-    if not isinstance(node, dict) or name not in node:
-        return False
-    if node[name] not in ({}, [], "") and card.partial_allowed(path):
-        return True
-    del node[name]
-    return False
+    return (node if isinstance(node, dict) else None), name
+
+
+def _given_in_part(facts: dict, path: str, card: CardModel) -> bool:
+    """Whether the facts give part of the unknown fact at `path` (a tactic's one half)."""
+    node, name = _parent(facts, path)
+    return node is not None and node.get(name) not in (None, {}, [], "") and card.partial_allowed(path)
+
+
+def _remove(facts: dict, path: str) -> None:
+    """Takes out whatever value stands for an unknown fact: unknown is absent."""
+    node, name = _parent(facts, path)
+    if node is not None:
+        node.pop(name, None)
 
 
 def _texts(database: Database, card: CardModel, language: str, states: dict) -> dict:
@@ -142,10 +152,9 @@ def _texts(database: Database, card: CardModel, language: str, states: dict) -> 
         fields[path] = {"state": _state(states[language, card.id, path].state, recorded)}
         if text is not None:
             fields[path]["text"] = text
+            fields[path]["wording"] = _wording(entry, path)
         if recorded is not None:
             fields[path]["translated_from"] = recorded
-        if text is not None:
-            fields[path]["wording"] = _wording(entry, path)
     record = {"fields": fields}
     if entry is not None:
         record.update(_entry_metadata(entry))
