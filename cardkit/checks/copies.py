@@ -97,6 +97,5 @@ def _printed_wording(entry: Entry, path: str, run: CopiedRun) -> bool:
     """Whether `path` is cited, plainly, as the printed wording of the lines of `run`."""
     return any(isinstance(citation, RulebookCitation) and citation.file == run.file
                and citation.first <= run.first and run.last <= citation.last
-               for group in entry.sources if group.reading is None
-               and any(path == fact or path.startswith(fact + ".") for fact in group.facts)
+               for group in entry.sources if group.reading is None and group.covers(path)
                for citation in group.cites)

@@ -59,13 +59,18 @@ def xlsx(sheet_xml=lambda xml: xml, extra: dict[str, bytes] | None = None) -> by
     sheet.append(["swarm", None, None, None, None, "Swarm"])
     buffer = io.BytesIO()
     workbook.save(buffer)
-    source = zipfile.ZipFile(buffer)
+    return rezipped(buffer, "xl/worksheets/sheet1.xml", sheet_xml, extra)
+
+
+def rezipped(saved: io.BytesIO, member_changed: str, change, extra: dict | None = None) -> bytes:
+    """The saved workbook again, one member's XML changed by `change` and `extra` added."""
+    source = zipfile.ZipFile(saved)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for member in source.namelist():
             data = source.read(member)
-            if member == "xl/worksheets/sheet1.xml":
-                data = sheet_xml(data.decode()).encode()
+            if member == member_changed:
+                data = change(data.decode()).encode()
             target.writestr(member, data)
         for member, data in (extra or {}).items():
             target.writestr(member, data)
@@ -84,15 +89,7 @@ def ods(change) -> bytes:
     document.body.append(table)
     buffer = io.BytesIO()
     document.save(buffer)
-    source = zipfile.ZipFile(buffer)
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for member in source.namelist():
-            data = source.read(member)
-            if member == "content.xml":
-                data = change(data.decode()).encode()
-            target.writestr(member, data)
-    return out.getvalue()
+    return rezipped(buffer, "content.xml", change)
 
 
 def many_rows(count: int) -> str:
