@@ -50,15 +50,15 @@ import time
 from io import BytesIO
 from pathlib import Path
 
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.documents import LanguageContext, face_html, reference_html, registration_html
+from cardkit.faces.faces import Printed
+from cardkit.faces.layout import PAPERS
+from cardkit.faces.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.model.database import load_database
-from cardkit.render.build import build, render_faces
-from cardkit.render.cache import FaceCache
 from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.documents import LanguageContext, face_html, reference_html, registration_html
-from cardkit.render.faces import Printed
-from cardkit.render.layout import PAPERS
+from cardkit.render.pipeline import build, render_faces
 from cardkit.render.renderer import Renderer
-from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT / "benchmarks"))
@@ -165,7 +165,7 @@ def baseline_build(code: Path, out: Path, jobs: int | None) -> None:
     """The exported commit building its own database; it has no cache to warm."""
     script = (f"import sys; sys.path.insert(0, {str(code)!r}); import cardkit; "
               f"assert cardkit.__file__.startswith({str(code)!r}), cardkit.__file__; "
-              "from pathlib import Path; from cardkit.render.build import build; "
+              "from pathlib import Path; from cardkit.render.pipeline import build; "
               f"build(Path({str(code)!r}), Path({str(out)!r}), jobs={jobs!r})")
     subprocess.run([sys.executable, "-c", script], check=True, cwd=code, capture_output=True)
 
@@ -206,10 +206,10 @@ def command(root: Path, out: Path, *options: str, made: int | None = None) -> No
 ONE_FACE = """
 import sys
 from pathlib import Path
-from cardkit.render.cache import FaceCache
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.render.hyphenation import PatternPrefetch
 from cardkit.render.renderer import Renderer
-from cardkit.render.stylesheets import FACE_STYLESHEETS
 
 root, cache, html = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]).read_text(encoding="utf-8")
 PatternPrefetch([], FaceCache(cache)).load("de")

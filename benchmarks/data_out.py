@@ -109,8 +109,8 @@ def ratio(name: str, ours: list[float], theirs: list[float], target: str) -> str
 def export_faces(root: Path, build: Path, folder: Path) -> int:
     """Writes the one-page PDF of every face and back the cache holds for the build."""
     from cardkit.checks.runner import Strictness, load_checked
-    from cardkit.render.build import render_faces
-    from cardkit.render.cache import FaceCache
+    from cardkit.render.pipeline import render_faces
+    from cardkit.faces.cache import FaceCache
     from cardkit.render.folders import CACHE_FOLDER
 
     database = load_checked(root, Strictness.ANY_ERROR).database

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from cardkit.render.environment import make_environment
-from cardkit.render.faces import reference_cards
+from cardkit.faces.environment import make_environment
+from cardkit.faces.faces import reference_cards
 
 PROJECT = Path(__file__).resolve().parent.parent
 # The kinds box.yaml counts with one number, under their file's name.

@@ -71,7 +71,7 @@ def box_build(tmp_path_factory) -> Path:
     """The shipped database built once per test session: every game in every language on
     both papers. The folder holds the PDFs (`<game>/<ll>/cards-<paper>.pdf`) and
     the face cache."""
-    from cardkit.render.build import build
+    from cardkit.render.pipeline import build
 
     out = tmp_path_factory.mktemp("box")
     build(PROJECT_ROOT, out, SHIPPED_LANGUAGES, ["a4", "letter"], jobs=2)

@@ -12,7 +12,7 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import (WriteError, announce_recovery, database_root, jobs_option,
                                  output_folder, output_folder_option, require_database)
-from cardkit.render.layout import PAPERS
+from cardkit.faces.layout import PAPERS
 from cardkit.source.transaction import WriteFailed
 
 
@@ -29,12 +29,12 @@ def _papers(context, parameter, value):
 
 
 def _formats(context, parameter, value):
-    from cardkit.render.outputs import FORMATS  # imports the rasteriser: only when building
+    from cardkit.publish.outputs import CHOSEN_WITH_FORMAT  # imports the rasteriser: only when building
 
     formats = _list(value) or ["pdf"]
-    unknown = [name for name in formats if name not in FORMATS]
+    unknown = [name for name in formats if name not in CHOSEN_WITH_FORMAT]
     if unknown:
-        raise click.BadParameter(f"unknown format {', '.join(unknown)}; use {', '.join(FORMATS)}")
+        raise click.BadParameter(f"unknown format {', '.join(unknown)}; use {', '.join(CHOSEN_WITH_FORMAT)}")
     return tuple(dict.fromkeys(formats))
 
 
@@ -87,7 +87,7 @@ def build_command(root: Path, languages, papers, games: tuple[str, ...], out: st
     Faces already rendered with the same inputs come from <out>/.cache/. Nothing is written
     unless every file was made; the previous files stay in place.
     """
-    from cardkit.render.outputs import Outputs
+    from cardkit.publish.outputs import Outputs
 
     raster = _raster(dpi, png_area, png_canvas)
     root = require_database(root)
@@ -101,7 +101,7 @@ def build_command(root: Path, languages, papers, games: tuple[str, ...], out: st
 def _canvas(value: str | None) -> tuple[int, int] | None:
     if value is None:
         return None
-    from cardkit.render.png import CanvasError, canvas_size
+    from cardkit.publish.png import CanvasError, canvas_size
 
     try:
         return canvas_size(value)
@@ -111,11 +111,11 @@ def _canvas(value: str | None) -> tuple[int, int] | None:
 
 def _raster(dpi: int, area: str, canvas: tuple[int, int] | None):
     """The PNGs' raster: a canvas is always the bleed at the canvas's 300 dpi."""
-    from cardkit.render.raster import Raster
+    from cardkit.publish.raster import Raster
 
     if canvas is None:
         return Raster(dpi, area)
-    from cardkit.render.png import CANVAS_DPI
+    from cardkit.publish.png import CANVAS_DPI
 
     if dpi != CANVAS_DPI:
         raise click.UsageError(f"--png-canvas images are {CANVAS_DPI} dpi; leave out --dpi {dpi}")
@@ -151,14 +151,14 @@ def _refuse_unfinished(root: Path, languages: list[str] | None, games: list[str]
 def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet: bool,
               no_cache: bool, games: list[str] | None, outputs, art_dpi: int = 300) -> None:
     """Builds what `outputs` asks for into `out`, reporting as `cardkit build` does."""
-    from cardkit.render.build import BuildFailed, build  # loads WeasyPrint: only when building
+    from cardkit.render import BuildFailed, build  # loads WeasyPrint: only when building
 
     if out.is_dir():
         announce_recovery(out)
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
-                           games=games, outputs=outputs, art_dpi=art_dpi, fork_standby=True)
+                           games=games, outputs=outputs, art_dpi=art_dpi)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)

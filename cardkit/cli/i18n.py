@@ -9,13 +9,13 @@ import click
 from cardkit.cli.options import (UsageError, budget_check, build_folder_option, load_or_fail,
                                  output_file_option, require_database, root_option, write_output_file,
                                  writing_database)
+from cardkit.faces.errors import RenderError
 from cardkit.i18n.catalogue import ImportRefused, LocaleRefused
 from cardkit.i18n.export import build_catalogue, check_game
 from cardkit.i18n.importer import import_catalogue, read_exchange_file
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.tbx import write_tbx
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
-from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
 from cardkit.source.layout import LanguageRefused, translatable_language
@@ -104,9 +104,9 @@ def _fit_budgets(database, language: str, game: str | None, root: Path,
     """Each card text's fit budget as a note and as a length limit, by its key."""
     if not (root / "templates").is_dir():  # a database without its print templates
         return None, None
-    from cardkit.render.budgets import budget_lengths, budget_notes, language_budgets
-    from cardkit.render.cache import FaceCache
-    from cardkit.render.folders import cache_folder
+    from cardkit.render import budget_lengths, budget_notes, language_budgets
+    from cardkit.faces.cache import FaceCache
+    from cardkit.render import cache_folder
 
     try:
         store = FaceCache(cache_folder(root, build_dir)).open()

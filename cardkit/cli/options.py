@@ -69,13 +69,13 @@ def budget_check(root: Path, build_dir: Path, measure_edited: bool = False):
     measured for the texts an edit changes. None for a database without its print
     templates, and, unless measuring, where there is no face cache: then nothing of the
     render layer is loaded."""
-    from cardkit.render.folders import cache_folder
+    from cardkit.render import cache_folder
 
     folder = cache_folder(root, build_dir)
     if not (root / "templates").is_dir() or not (measure_edited or folder.is_dir()):
         return None
-    from cardkit.render.budgets import BudgetCheck
-    from cardkit.render.cache import FaceCache
+    from cardkit.render import BudgetCheck
+    from cardkit.faces.cache import FaceCache
 
     return BudgetCheck(FaceCache(folder), measure_edited)
 

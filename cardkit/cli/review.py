@@ -9,8 +9,8 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.cli.options import (UsageError, WriteError, output_folder, output_folder_option,
                                  require_database)
+from cardkit.faces.errors import RenderError
 from cardkit.model.database import DatabaseHasErrors
-from cardkit.render.errors import RenderError
 from cardkit.source.transaction import WriteFailed
 
 
@@ -40,8 +40,8 @@ def review_command(language: str, root: Path, out: str, watch: bool) -> None:
 
 
 def _build(root: Path, language: str, out: Path, stop_on_error: bool, watch: bool) -> None:
-    from cardkit.render.build import BuildFailed  # loads WeasyPrint
-    from cardkit.render.review import ReviewRefused, write_review
+    from cardkit.render import BuildFailed  # loads WeasyPrint
+    from cardkit.workbench.review import ReviewRefused, write_review
 
     try:
         page = write_review(root, language, out, watch=watch)

@@ -1,4 +1,4 @@
-"""`cardkit site`: the static card gallery (render/site.py)."""
+"""`cardkit site`: the static card gallery (publish/site.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def site_command(root: Path, out: str, base_url: str | None, jobs: int | None, q
     texts, facts, sources and translation state; index pages per game and kind; the PDFs.
     It works opened from disk and from any static host, and loads nothing from elsewhere.
     """
-    from cardkit.render.outputs import Outputs
+    from cardkit.publish.outputs import Outputs
 
     root = require_database(root)
     site = output_folder(out, root)

@@ -10,7 +10,7 @@ from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
 from cardkit.cli.options import (UsageError, budget_check, build_folder_option, database_root,
                                  output_format, require_database, writing_database)
-from cardkit.render.errors import RenderError
+from cardkit.faces.errors import RenderError
 from cardkit.source.canonical import format_database
 
 
@@ -34,7 +34,7 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
     2 usage or I/O errors.
     """
     if fit:
-        from cardkit.render.fit import print_problems as measure_fit  # loads WeasyPrint
+        from cardkit.render import print_problems as measure_fit  # loads WeasyPrint
     else:
         measure_fit = budget_check(root, build_dir)
     try:

@@ -26,7 +26,7 @@ DEFAULT_PORT = 8737
 def workbench_command(root: Path, language: str, port: int, open_browser: bool, host: str,
                       out: Path) -> None:
     """Edit each translated text beside the card it prints on, in a local web page."""
-    from cardkit.render.folders import cache_folder
+    from cardkit.render import cache_folder
     from cardkit.workbench.server import (LOOPBACK, AddressUnavailable, bind,
                                           own_hosts, page_address, serve)
     from cardkit.workbench.service import Workbench, WorkbenchRefused

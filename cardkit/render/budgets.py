@@ -16,18 +16,19 @@ import gettext
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardkit.faces.art import prepare_pictures
+from cardkit.faces.cache import CompiledTemplates, FaceCache, budget_key, fit_key
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.environment import load_translations, make_environment
+from cardkit.faces.faces import Face, Printed
+from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.i18n.keys import card_key
 from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value
 from cardkit.problems import Problem, warning
-from cardkit.render.art import prepare_pictures
-from cardkit.render.cache import CompiledTemplates, FaceCache, budget_key, cached_budgets, encode_budgets, fit_key
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.faces import Face, Printed
+from cardkit.render.fitting import Fitting
 from cardkit.render.renderer import Renderer
-from cardkit.render.stylesheets import FACE_STYLESHEETS
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 # (kind, card id, field path) -> characters
@@ -103,6 +104,7 @@ class _Budgets:
         self.store = store
         self.may_render = may_render
         self.renderer = Renderer(root, store)
+        self.fitting = Fitting(self.renderer, store)
         self.templates = CompiledTemplates(store)
         self.pictures = None
         self.keys_seen: set[str] = set()
@@ -116,24 +118,10 @@ class _Budgets:
         context = self._context(database, language, games)
         naturals = {face.id: face_html(context, Printed(face, {}))
                     for face in context.faces if has_budgets(language, face)}
-        found, missing = {}, {}
-        for face_id, natural in naturals.items():
-            key = budget_key(fit_key(self.renderer, natural))
-            self.keys_seen.add(key)
-            budgets = cached_budgets(self.store, key)
-            if budgets is not None:
-                found[face_id] = budgets
-            elif measure and (known is None or key not in known):
-                missing[face_id] = natural
-        if missing:
-            from cardkit.render.fit import measure_budgets
-
-            for picture in (context.pictures[face_id] for face_id in missing if face_id in context.pictures):
-                self.renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
-            measured = measure_budgets(self.renderer, context, [context.face(face_id) for face_id in missing])
-            for face_id, natural in missing.items():
-                found[face_id] = measured.get(face_id, {})
-                self.store.put(budget_key(fit_key(self.renderer, natural)), encode_budgets(found[face_id]))
+        keys = {face_id: budget_key(fit_key(self.renderer, natural)) for face_id, natural in naturals.items()}
+        self.keys_seen.update(keys.values())
+        found = self.fitting.budgets(context, naturals, measuring=[
+            face_id for face_id, key in keys.items() if measure and (known is None or key not in known)])
         kinds = {face.id: face.kind for face in context.faces}
         return {(kinds[face_id], face_id, path): characters
                 for face_id, budgets in found.items() for path, characters in sorted(budgets.items())}

@@ -27,7 +27,7 @@ class ProjectFetcher(URLFetcher):
         self.root = root.resolve()
         self.refused: list[str] = []
         self.served: list[str] = []
-        # The build's prepared pictures (render/art.py) by their `cardkit-art:` URL.
+        # The build's prepared pictures (faces/art.py) by their `cardkit-art:` URL.
         self.pictures: dict[str, tuple[bytes, str]] = {}
 
     def fetch(self, url, headers=None):

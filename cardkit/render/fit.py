@@ -14,19 +14,19 @@ from dataclasses import dataclass, fields
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
+from cardkit.faces.art import prepare_pictures
+from cardkit.faces.cache import Fit
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Face, FitSizes, Printed, reference_texts
+from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
-from cardkit.source.layout import SOURCE_LANGUAGE
-from cardkit.source.templates import template_files
 from cardkit.problems import Position, Problem, error, warning
-from cardkit.render.cache import Fit
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Face, FitSizes, Printed, reference_texts
-from cardkit.render.art import prepare_pictures
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
-from cardkit.render.stylesheets import FACE_STYLESHEETS
+from cardkit.source.layout import SOURCE_LANGUAGE
+from cardkit.source.templates import template_files
 
 STEP = 0.25
 # Overflow smaller than this (in CSS px, 1/96 in) is rounding, not a visible problem.

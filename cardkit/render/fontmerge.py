@@ -34,10 +34,10 @@ import pikepdf
 from fontTools.ttLib import TTFont
 from pikepdf import Array, Dictionary, Name, Pdf
 
-from cardkit.render.cache import FaceCache, cache_key
-from cardkit.render.errors import RenderError
-from cardkit.render.resources import RESOURCE_LIMIT
+from cardkit.faces.cache import FaceCache, cache_key
+from cardkit.faces.errors import RenderError
 from cardkit.render.glyphs import FONT_SUFFIXES
+from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.source.templates import template_files
 
 POSTSCRIPT_NAME = 6  # the name table's record of a font's PostScript name

@@ -44,8 +44,8 @@ _made: weakref.WeakSet[FontConfiguration] = weakref.WeakSet()
 
 @atexit.register
 def remove_font_copies() -> None:
-    """Removes the temporary folder each font configuration still held at exit (or as a
-    standby process ends: standby.py) copied the project's fonts into. WeasyPrint removes
+    """Removes the temporary folder each font configuration still held at exit copied the
+    project's fonts into. WeasyPrint removes
     it when the configuration is freed, but one still held when the process ends may never
     be freed (`cardkit` freezes the collector at exit), or be freed after the interpreter
     took down what removes it. `_folder` is the attribute WeasyPrint's own clean-up reads;

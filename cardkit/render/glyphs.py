@@ -17,12 +17,12 @@ from functools import partial
 from io import BytesIO
 from pathlib import Path
 
+from cardkit.faces.cache import FaceCache, cache_key
+from cardkit.faces.catalogue import template_strings
 from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location
 from cardkit.problems import Position, Problem, error
-from cardkit.render.cache import FaceCache, cache_key
-from cardkit.render.catalogue import template_strings
 from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.source.boundary import InputRefused
 from cardkit.source.templates import template_files

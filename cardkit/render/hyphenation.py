@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pyphen
 
-from cardkit.render.cache import FaceCache, cache_key
+from cardkit.faces.cache import FaceCache, cache_key
 
 
 def pattern_file(language: str) -> Path | None:

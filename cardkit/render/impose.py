@@ -22,11 +22,11 @@ from io import BytesIO
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf
 
-from cardkit.render.cache import FaceCache
-from cardkit.render.fontmerge import merge_fonts
-from cardkit.render.layout import (BLEED, Line, Paper, Rectangle, Slot, back_slot, crop_marks,
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.layout import (BLEED, Line, Paper, Rectangle, Slot, back_slot, crop_marks,
                                    grid, instructions_slot, painted, registration_back,
                                    registration_front, slot)
+from cardkit.render.fontmerge import merge_fonts
 from cardkit.render.pdf import POINTS_PER_MM
 
 MARK_WIDTH = 0.4  # pt

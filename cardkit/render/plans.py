@@ -19,13 +19,13 @@ The record keeps the result, the faces' keys and fits and the documents' keys, u
   translation is missing, and what a translation is confirmed against), the glossaries and
   phrasebooks of the language and of English; and the database's languages and games;
 - the target itself (game, language, folder) and the pictures its faces show (each named
-  by its digest, with its frame and credit: art.py).
+  by its digest, with its frame and credit: faces/art.py).
 The files the target's HTML names (a template's picture, say) are listed in the record with
 their digest, which is checked when it is read.
 
 The files are read for the key before planning reads them, and read again before a record
 is kept: a file changed while a target was planned leaves no record. A record that is
-missing, damaged (cache.py) or does not match the target's faces is not used: the target is
+missing, damaged (faces/cache.py) or does not match the target's faces is not used: the target is
 planned from its HTML, and its record kept.
 """
 
@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING
 
 import cardkit
 from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.faces.cache import FaceCache, Fit, cache_key
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.errors import RenderError
+from cardkit.faces.games import Target
+from cardkit.faces.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.model.database import Database
-from cardkit.render.cache import FaceCache, Fit, cache_key
-from cardkit.render.documents import LanguageContext
-from cardkit.render.errors import RenderError
-from cardkit.render.games import Target
 from cardkit.render.resources import RESOURCE_LIMIT
-from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.templates import all_template_files
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from cardkit.render.renderer import Renderer
 
 # The layers of cardkit that make the faces' and documents' HTML from the project's files.
-CODE_LAYERS = ("source", "model", "checks", "render")
+CODE_LAYERS = ("source", "model", "checks", "faces", "render")
 
 
 @dataclass(frozen=True)

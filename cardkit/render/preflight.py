@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.catalogue import catalogue_problems
 from cardkit.model.database import Database
 from cardkit.problems import Problem
-from cardkit.render.cache import FaceCache
-from cardkit.render.catalogue import catalogue_problems
 from cardkit.render.glyphs import glyph_problems
 
 

@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
-from cardkit.render.cache import FaceCache, cache_key
-from cardkit.render.errors import RenderError
+from cardkit.faces.cache import FaceCache, cache_key
+from cardkit.faces.errors import RenderError
+from cardkit.faces.stylesheets import STYLESHEETS
 from cardkit.render.heap import frozen_heap
 from cardkit.render.native_libraries import load_weasyprint
 from cardkit.render.resources import local_path, read_resource
-from cardkit.render.stylesheets import STYLESHEETS
 from cardkit.source.boundary import InputRefused
 
 if TYPE_CHECKING:

@@ -4,8 +4,7 @@ A process renders with what its `Worker` holds: the database (loaded once), one 
 a context per game and language (one environment per language) and the templates compiled
 once for all of them. The build sets up its own process's worker, then forks the others
 from it, so they start with all of it; where processes cannot fork, each loads the
-database itself, once, as does a rebuild's standby (standby.py), forked before the build
-loaded it. A job is a `FaceJob` (a face to fit and render), a `DocumentJob` (a reference
+database itself, once. A job is a `FaceJob` (a face to fit and render), a `DocumentJob` (a reference
 sheet or duplex check for one paper) or a `BudgetJob` (cards to measure for their fit
 budgets, budgets.py); each returns what the face cache keeps, with the hyphenation points
 of words the process worked out (hyphenation.py).
@@ -18,23 +17,22 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from jinja2 import Environment
 
-from cardkit.model.database import Database, load_database
-from cardkit.render.art import Picture
-from cardkit.render.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
-from cardkit.render.documents import (LanguageContext, credits_html, face_html, reference_html,
+from cardkit.faces.art import Picture
+from cardkit.faces.cache import CompiledTemplates, FaceCache, Fit, document_key, face_key, fit_key
+from cardkit.faces.documents import (LanguageContext, credits_html, face_html, reference_html,
                                       registration_html)
-from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.faces import Printed
+from cardkit.faces.environment import load_translations, make_environment
+from cardkit.faces.faces import Printed
+from cardkit.faces.games import Target
+from cardkit.faces.layout import PAPERS
+from cardkit.faces.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
+from cardkit.model.database import Database, load_database
 from cardkit.render.fit import fit_face, measure_budgets
-from cardkit.render.games import Target
 from cardkit.render.hyphenation import PatternPrefetch, Words
-from cardkit.render.layout import PAPERS
 from cardkit.render.renderer import Renderer
-from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 
 
 @dataclass(frozen=True)
@@ -142,13 +140,6 @@ def start_worker(root: Path, database: Database, store: FaceCache,
     return _WORKER
 
 
-def start_standby_worker(root: Path, store: FaceCache) -> None:
-    """In a standby process (standby.py): the database, read from the files (the standby
-    was forked before the build loaded it), then WeasyPrint and the faces' stylesheets."""
-    worker = start_worker(root, load_database(root)[0], store, PatternPrefetch([], store))
-    worker.renderer.parse(FACE_STYLESHEETS)
-
-
 def _join_worker(root: Path) -> None:
     """In a worker process: keeps what it was forked with (the build's own database, its
     renderer and templates, ready to use); a process that was not forked loads the database
@@ -196,19 +187,10 @@ def render_document(job: DocumentJob) -> RenderedDocument:
     return RenderedDocument(document_key(renderer, html, stylesheets), pdf, _WORKER.patterns.learned())
 
 
-class JobRunner(Protocol):
-    """Another process that runs jobs one by one: a rebuild's standby (standby.py)."""
-
-    def submit(self, function, *arguments) -> Future: ...
-
-    def close(self) -> None: ...
-
-
 class Executor:
-    """Runs jobs in `workers` worker processes, or with one, in the `standby` process where
-    there is one (standby.py), else in this process; closes the standby as it ends."""
+    """Runs jobs in `workers` worker processes, or with one, in this process."""
 
-    def __init__(self, root: Path, workers: int, standby: JobRunner | None = None):
+    def __init__(self, root: Path, workers: int):
         # Forked, a worker starts with this process's database, renderer and templates;
         # where processes cannot fork, each loads and parses its own (_join_worker).
         forking = "fork" in multiprocessing.get_all_start_methods()
@@ -216,7 +198,6 @@ class Executor:
             max_workers=workers, initializer=_join_worker, initargs=(root,),
             mp_context=multiprocessing.get_context("fork") if forking else None)
             if workers > 1 else None)
-        self.standby = standby
 
     def __enter__(self):
         return self.submit
@@ -224,8 +205,6 @@ class Executor:
     def submit(self, function, *arguments) -> Future:
         if self.pool is not None:
             return self.pool.submit(function, *arguments)
-        if self.standby is not None:
-            return self.standby.submit(function, *arguments)
         future = Future()
         try:
             future.set_result(function(*arguments))
@@ -236,8 +215,6 @@ class Executor:
     def __exit__(self, *exc_info):
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
-        if self.standby is not None:
-            self.standby.close()
 
 
 def worker_count(jobs: int | None, count: int) -> int:
@@ -253,8 +230,7 @@ _FACES_WORTH_WORKERS = 4
 
 def job_processes(jobs: int | None, face_jobs: list[FaceJob], document_jobs: list[DocumentJob],
                   budget_jobs: list[BudgetJob]) -> int:
-    """How many processes render these jobs when asked for `jobs`: one alone (this one, or
-    a rebuild's standby: standby.py) for fewer faces to lay out (rendered or measured) than
+    """How many processes render these jobs when asked for `jobs`: this one alone for fewer faces to lay out (rendered or measured) than
     `_FACES_WORTH_WORKERS` and no document (after an edit of a text or two), else `worker_count`."""
     faces = len(face_jobs) + sum(len(job.faces) for job in budget_jobs)
     if not document_jobs and faces < _FACES_WORTH_WORKERS:

@@ -22,12 +22,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from cardkit.faces.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.messages import Catalogue, catalogue as messages_catalogue
-from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 from cardkit.source.boundary import InputRefused, read_input
-from cardkit.source.templates import template_file
 from cardkit.source.edit import EditRefused
 from cardkit.source.lock import LockTimeout, LockUnavailable
+from cardkit.source.templates import template_file
 from cardkit.source.transaction import STAGING, WriteFailed
 from cardkit.workbench.security import Guard
 from cardkit.workbench.service import CardView, Conflict, Workbench, WorkbenchRefused

@@ -24,6 +24,10 @@ from ruamel.yaml.comments import CommentedMap
 from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
+from cardkit.faces.art import prepare_pictures
+from cardkit.faces.cache import FaceCache, Fit
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Face, Printed
 from cardkit.i18n.history import earlier_english
 from cardkit.i18n.memory import Suggestion, TranslationMemory
 from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
@@ -31,13 +35,7 @@ from cardkit.messages import Message, catalogue as messages_catalogue
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
 from cardkit.problems import Position, Problem, Severity
-from cardkit.render.cache import (FaceCache, Fit, budget_key, cached_budgets, cached_fits, encode_budgets,
-                                  encode_fits, fit_key)
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Face, Printed
-from cardkit.render.art import prepare_pictures
-from cardkit.render.fit import fit_face, measure_budgets, problems_of, sizes_of
-from cardkit.render.renderer import Renderer
+from cardkit.render import Fitting, Renderer, problems_of, sizes_of
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.edit import EditRefused
 from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, discover, translatable_language
@@ -145,7 +143,7 @@ class Workbench:
         self.language = language
         self.lock = threading.RLock()
         self.store = FaceCache(cache_folder)
-        self.renderer = Renderer(self.root)
+        self.fitting = Fitting(Renderer(self.root), self.store)
         self._fits: dict[tuple[str, str], tuple[str, list[Fit]]] = {}
         self._budgets: dict[str, dict[str, int]] = {}
         # Earlier English texts found in the history, by (file, card, field, fingerprint).
@@ -164,11 +162,14 @@ class Workbench:
 
     # Loading
 
-    def reload(self, changed: set[Path] | None = None, checked: Checked | None = None) -> set[str]:
+    def reload(self, changed: set[Path] | None = None, checked: Checked | None = None,
+               text_edit: bool = False) -> set[str]:
         """Reads the project again: only the `changed` files when given (and already known),
         every file otherwise; or takes `checked`, the project already checked with the
-        `changed` files as they are now on disk. Returns the ids of the cards whose faces or
-        states changed."""
+        `changed` files as they are now on disk. `text_edit`: `checked` differs from the
+        project loaded only by one card text (the workbench's own save), which changes no
+        picture and no glossary, so the pictures and lexicons are kept. Returns the ids of
+        the cards whose faces or states changed."""
         with self.lock:
             broken_before = dict(self.broken)
             reread = None if changed is None or checked is not None else self._reread(changed)
@@ -186,12 +187,13 @@ class Workbench:
                 self.checked = check_sources(self.root, self.checked.sources.replaced(reread))
             before = self._card_states
             self.database = self.checked.database
-            # The cards' pictures are checked as `build` and `validate --fit` check them.
-            self.problems = (self.checked.report.problems
-                             + prepare_pictures(self.database, self.root, store=self.store).problems)
+            if not text_edit:
+                # The cards' pictures are checked as `build` and `validate --fit` check them.
+                self.picture_problems = prepare_pictures(self.database, self.root, store=self.store).problems
+                self.lexicons = build_lexicons(self.database)
+            self.problems = self.checked.report.problems + self.picture_problems
             self.states = translation_states(self.database, [self.language])
             self.memory = TranslationMemory(self.database, self.language)
-            self.lexicons = build_lexicons(self.database)
             if whole:
                 self.contexts = {language: LanguageContext(self.root, language, self.database)
                                  for language in (SOURCE_LANGUAGE, self.language)}
@@ -246,17 +248,14 @@ class Workbench:
                 known = self._fits.get((language, face_id))
                 if known is not None and known[0] == key:
                     continue
-                fits = cached_fits(self.store, key)
-                if fits is None:
-                    fits = fit_face(self.renderer, context, context.face(face_id)).fits
-                    self.store.put(key, encode_fits(fits))
+                fits = self.fitting.fits(context, context.face(face_id), key)
                 changed.add(face_id)
                 self._fits[(language, face_id)] = (key, fits)
         return changed
 
     def _fit_keys(self, context: LanguageContext) -> dict[str, str]:
         """Each face's fit key, the one `cardkit build` uses, so the two share the cache."""
-        return {face.id: fit_key(self.renderer, face_html(context, Printed(face, {})))
+        return {face.id: self.fitting.key(context, face)
                 for face in (*context.faces, *context.backs)}
 
     # Reading
@@ -297,11 +296,13 @@ class Workbench:
 
     def version(self, file: Path) -> str:
         """The version token of a project file: the digest of its bytes ("" when absent)."""
+        return _version_of(self._bytes_on_disk(file))
+
+    def _bytes_on_disk(self, file: Path) -> bytes | None:
         try:
-            data = read_input(self.root / file, root=self.root, limit=MAX_FILE_BYTES)
+            return read_input(self.root / file, root=self.root, limit=MAX_FILE_BYTES)
         except InputRefused:
-            return ""
-        return hashlib.sha256(data).hexdigest()[:16]
+            return None
 
     def _field_view(self, state: FieldState, budget: int | None, entry, english_entry) -> FieldView:
         english = state.source_text
@@ -336,13 +337,9 @@ class Workbench:
         its own budget only by the length of its words. The face cache keeps them under the
         face's fit key, which changes with the card's templates, stylesheets and texts."""
         if card_id not in self._budgets:
-            key = budget_key(self._fits[(self.language, card_id)][0])
-            budgets = cached_budgets(self.store, key)
-            if budgets is None:
-                context = self.contexts[self.language]
-                budgets = measure_budgets(self.renderer, context, [context.face(card_id)]).get(card_id, {})
-                self.store.put(key, encode_budgets(budgets))
-            self._budgets[card_id] = budgets
+            context = self.contexts[self.language]
+            natural = face_html(context, Printed(context.face(card_id), {}))
+            self._budgets[card_id] = self.fitting.budgets(context, {card_id: natural}).get(card_id, {})
         return self._budgets[card_id]
 
     def _face(self, card_id: str) -> Face:
@@ -406,9 +403,7 @@ class Workbench:
         if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
             context = _with_database(self.contexts[self.language], database)
             face = context.face(card_id)
-            fits = fit_face(self.renderer, context, face).fits
-            self.store.put(fit_key(self.renderer, face_html(context, Printed(face, {}))),
-                           encode_fits(fits))
+            fits = self.fitting.fit(context, face).fits
             found += [problem for problem in
                       problems_of(database, self.language, fits, self.root / "templates")
                       if _about(problem, card_id, path)]
@@ -453,12 +448,13 @@ class Workbench:
                     reason=problem.sentence))
             with project_lock(self.root, timeout=LOCK_TIMEOUT):
                 recover(self.root)
-                current = self.version(file)
+                data = self._bytes_on_disk(file)  # read once: the version, the conflict and the write agree
+                on_disk = _decoded(data)
+                current = _version_of(data)
                 if current != version:
-                    theirs = self._text_on_disk(file, card_id, path)
+                    theirs = _field_of(file, on_disk, card_id, path)
                     if theirs != base:
                         raise Conflict(card_id, path, text, theirs, current)
-                on_disk = self._document_text(file)
                 # the draft was made from the file as it is on disk: it is what to write,
                 # and the project checked with it is the project after the save
                 as_loaded = on_disk == (draft.document.text if draft.document else None)
@@ -469,7 +465,10 @@ class Workbench:
                     edits.add(file, edit)
                     texts = edits.texts()
                 write_texts(self.root, texts)
-            self.reload({self.root / file}, draft.after if as_loaded else None)
+            # a picture's problem in the saved file may have moved lines: check them again
+            pictures_placed = not any(problem.position.path == file for problem in self.picture_problems)
+            self.reload({self.root / file}, draft.after if as_loaded else None,
+                        text_edit=as_loaded and pictures_placed)
             return Saved(card_id, path, confirm, self.card(card_id))
 
     def _edited(self, file: Path, document: Document | None, edit: Translation) -> str:
@@ -482,23 +481,6 @@ class Workbench:
                   "workbench.\n\n")
         return header + edited_text(None, file, [edit])
 
-    def _text_on_disk(self, file: Path, card_id: str, path: str) -> str | None:
-        text = self._document_text(file)
-        if text is None:
-            return None
-        node = _parse(file, text).data
-        for step in (card_id, *field_location(path)):
-            if not isinstance(node, dict) or step not in node:
-                return None
-            node = node[step]
-        return node if isinstance(node, str) else None
-
-    def _document_text(self, file: Path) -> str | None:
-        try:
-            return read_input(self.root / file, root=self.root, limit=MAX_FILE_BYTES).decode("utf-8")
-        except (InputRefused, UnicodeDecodeError):
-            return None
-
     def _require_field(self, card_id: str, path: str) -> None:
         card = self.database.cards.get(card_id)
         if card is None:
@@ -506,6 +488,29 @@ class Workbench:
         if path not in translatable_fields(card):
             raise WorkbenchRefused(Message("{card_id} has no translatable text {path}",
                                            card_id=repr(card_id), path=repr(path)))
+
+
+def _version_of(data: bytes | None) -> str:
+    return hashlib.sha256(data).hexdigest()[:16] if data is not None else ""
+
+
+def _decoded(data: bytes | None) -> str | None:
+    try:
+        return data.decode("utf-8") if data is not None else None
+    except UnicodeDecodeError:
+        return None
+
+
+def _field_of(file: Path, text: str | None, card_id: str, path: str) -> str | None:
+    """The text of the card's field `path` in the file's `text`, if it has one."""
+    if text is None:
+        return None
+    node = _parse(file, text).data
+    for step in (card_id, *field_location(path)):
+        if not isinstance(node, dict) or step not in node:
+            return None
+        node = node[step]
+    return node if isinstance(node, str) else None
 
 
 def _with_database(context: LanguageContext, database: Database) -> LanguageContext:

@@ -7,8 +7,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardkit.cli import main
+from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from cardkit.render.games import targets
 from tests.conftest import PROJECT_ROOT
 
 

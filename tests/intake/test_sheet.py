@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 from cardkit.checks.runner import validate
 from cardkit.cli import main
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Printed
 from cardkit.intake.grid import grid_bytes
 from cardkit.model.database import load_database
 from cardkit.model.games import GAMES
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Printed
 from tests.conftest import PROJECT_ROOT
 from tests.rules.conftest import copy_database
 

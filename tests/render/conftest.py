@@ -11,9 +11,9 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
+from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from cardkit.render.build import build
-from cardkit.render.games import targets
+from cardkit.render.pipeline import build
 from tests.conftest import MINIMAL_DATABASE, with_face_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -86,14 +86,3 @@ def placements(path: Path) -> list[tuple[int, str, float, float, float, float]]:
                     placed.append((index, name.removeprefix("/"), mm(origin[0]), mm(origin[1]),
                                    mm(width), mm(height)))
     return placed
-
-
-@pytest.fixture(scope="session")
-def images_built(tmp_path_factory, face_cache) -> Path:
-    """The card images and Tabletop Simulator decks of every game in every language, from
-    the session's face cache."""
-    from cardkit.render.outputs import Outputs
-
-    out = with_face_cache(tmp_path_factory.mktemp("images"), face_cache)
-    build(PROJECT, out, jobs=2, outputs=Outputs(("png", "tts")))
-    return out

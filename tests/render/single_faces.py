@@ -8,12 +8,12 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Printed
+from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.model.database import load_database
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Printed
 from cardkit.render.fit import fit_face
 from cardkit.render.renderer import Renderer
-from cardkit.render.stylesheets import FACE_STYLESHEETS
 
 
 def faces_pdf(root: Path, language: str, face_ids: list[str]) -> PdfReader:

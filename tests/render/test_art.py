@@ -12,8 +12,8 @@ from PIL import Image
 from pikepdf import PdfImage
 
 from cardkit.checks.output import format_problem
-from cardkit.render.build import BuildFailed, build
-from cardkit.render.layout import BLEED, PAPERS, back_slot, slot
+from cardkit.faces.layout import BLEED, PAPERS, back_slot, slot
+from cardkit.render.pipeline import BuildFailed, build
 from tests.conftest import BrokenFixture
 from tests.render.art_pictures import MINIMAL_ART, placed_images, with_art
 from tests.render.conftest import PROJECT
@@ -258,9 +258,9 @@ def test_a_build_without_pictures_has_no_credits_page(art_project, tmp_path):
 
 
 def test_the_documented_frame_sizes_are_the_templates():
-    from cardkit.render.art import art_frames, pixels_at
-    from cardkit.render.environment import make_environment
-    from cardkit.render.games import kinds_of
+    from cardkit.faces.art import art_frames, pixels_at
+    from cardkit.faces.environment import make_environment
+    from cardkit.faces.games import kinds_of
     from gettext import NullTranslations
 
     environment = make_environment(PROJECT / "templates", NullTranslations())

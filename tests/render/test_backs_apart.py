@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.games import targets
+from cardkit.faces.layout import PAPERS, face_name
 from cardkit.model.database import load_database
-from cardkit.render.build import card_sheets
-from cardkit.render.documents import LanguageContext
-from cardkit.render.games import targets
-from cardkit.render.layout import PAPERS, face_name
+from cardkit.render.pipeline import card_sheets
 from tests.render.conftest import PROJECT
 
 DATABASE = load_database(PROJECT)[0]

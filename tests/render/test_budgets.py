@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.render.build import build
-from cardkit.render.cache import FaceCache
+from cardkit.faces.cache import FaceCache
 from cardkit.render.folders import CACHE_FOLDER
+from cardkit.render.pipeline import build
 
 BUDGETS = Path(__file__).parent / "budgets"
 OVER_BUDGET = BUDGETS / "punish-over-budget.po"

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from cardkit.faces import cache as cache_module
+from cardkit.faces.cache import FaceCache, document_key, face_key, fit_key
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Printed
 from cardkit.model.database import load_database
-from cardkit.render import cache as cache_module
-from cardkit.render import build as build_module, impose as impose_module
-from cardkit.render.build import build
-from cardkit.render.cache import FaceCache, document_key, face_key, fit_key
+from cardkit.render import pipeline as build_module, impose as impose_module
 from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Printed
+from cardkit.render.pipeline import build
 from cardkit.render.renderer import Renderer
 from cardkit.render.workers import document_html
 from tests.render.conftest import PROJECT, duel_folder

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from cardkit.checks.output import format_problem
 from cardkit.cli import main
+from cardkit.faces.catalogue import catalogue_problems
+from cardkit.faces.environment import make_environment
 from cardkit.model.database import load_database
-from cardkit.render.catalogue import catalogue_problems
-from cardkit.render.environment import make_environment
 from cardkit.render.fit import fit_problems
 from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT
@@ -127,8 +127,8 @@ def test_a_linked_catalogue_is_a_problem_naming_the_link(project_copy, tmp_path_
 def test_a_changed_catalogue_is_read_again_in_the_same_process(tmp_path):
     """Catalogues are parsed once per content (a build asks for each several times); an
     edit between two reads, as in the workbench's long-lived process, is never missed."""
-    from cardkit.render.catalogue import template_strings
-    from cardkit.render.environment import load_translations
+    from cardkit.faces.catalogue import template_strings
+    from cardkit.faces.environment import load_translations
 
     catalogue = tmp_path / "locales" / "de" / "LC_MESSAGES" / "cardkit.po"
     catalogue.parent.mkdir(parents=True)

@@ -9,11 +9,11 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
+from cardkit.faces.documents import LanguageContext, reference_html
+from cardkit.faces.layout import PAPERS
+from cardkit.faces.stylesheets import REFERENCE_STYLESHEETS
 from cardkit.model.database import load_database
-from cardkit.render.documents import LanguageContext, reference_html
-from cardkit.render.layout import PAPERS
 from cardkit.render.renderer import Renderer
-from cardkit.render.stylesheets import REFERENCE_STYLESHEETS
 from tests.render.conftest import PROJECT
 from tests.render.single_faces import text_runs
 

@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 from pikepdf import Pdf
 
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.faces import reference_cards
 from cardkit.model.database import load_database
-from cardkit.render.documents import LanguageContext
-from cardkit.render.faces import reference_cards
 from cardkit.render.fit import measure_language, problems_of
 from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT, duel_folder

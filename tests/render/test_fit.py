@@ -9,15 +9,15 @@ from click.testing import CliRunner
 
 from cardkit.cli.build import build_command
 from cardkit.cli.validate import validate_command
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Printed
 from cardkit.model.database import load_database
 from cardkit.problems import Severity
-from cardkit.render.build import BuildFailed, build
-from cardkit.render.cache import FaceCache
-from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Printed
 from cardkit.render.budgets import language_budgets
 from cardkit.render.fit import fit_face, fit_problems
+from cardkit.render.folders import CACHE_FOLDER
+from cardkit.render.pipeline import BuildFailed, build
 from cardkit.render.renderer import Renderer
 from tests.conftest import SHIPPED_LANGUAGES
 from tests.render.conftest import PROJECT, duel_folder

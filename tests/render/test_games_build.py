@@ -10,13 +10,13 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Printed
+from cardkit.faces.games import targets
+from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.model.database import load_database
-from cardkit.render.build import build
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Printed
+from cardkit.render.pipeline import build
 from cardkit.render.renderer import Renderer
-from cardkit.render.games import targets
-from cardkit.render.stylesheets import FACE_STYLESHEETS
 from tests.conftest import with_face_cache
 from tests.render.conftest import PROJECT
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pyphen
 import pytest
 
+from cardkit.faces.cache import FaceCache
 from cardkit.render import hyphenation
-from cardkit.render.build import build
-from cardkit.render.cache import FaceCache
 from cardkit.render.hyphenation import (Hyphenation, PatternPrefetch, decode_words, encode_words, html_words,
                                         pattern_file, pattern_key, words_key)
+from cardkit.render.pipeline import build
 from tests.conftest import PROJECT_ROOT, with_face_cache
 from tests.render.test_rebuild import outputs
 

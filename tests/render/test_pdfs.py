@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardkit.render.layout import BLEED, PAPERS, grid
+from cardkit.faces.layout import BLEED, PAPERS, grid
 from tests.render.conftest import duel_folder, mm, placements
 
 CASES = [("en", "a4"), ("de", "letter")]

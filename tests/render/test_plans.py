@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from cardkit.faces.art import prepare_pictures
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from cardkit.render import build as build_module
-from cardkit.render.art import prepare_pictures
-from cardkit.render.build import build
-from cardkit.render.cache import FaceCache
-from cardkit.render.documents import LanguageContext
-from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.games import targets
+from cardkit.render import pipeline as build_module
 from cardkit.render import plans as plans_module
+from cardkit.render.folders import CACHE_FOLDER
+from cardkit.render.pipeline import build
 from cardkit.render.plans import PlanInputs
 from cardkit.render.renderer import Renderer
 from tests.conftest import MINIMAL_DATABASE, with_face_cache

@@ -11,12 +11,12 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from cardkit.render.layout import (BLEED, CROSS_REACH, MARGIN, PAPERS, SCALE_REACH, ZERO_TICK,
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.layout import (BLEED, CROSS_REACH, MARGIN, PAPERS, SCALE_REACH, ZERO_TICK,
                                    crop_marks)
-from cardkit.render.impose import MARK_WIDTH
 from cardkit.model.database import load_database
-from cardkit.render.build import card_sheets
-from cardkit.render.documents import LanguageContext
+from cardkit.render.impose import MARK_WIDTH
+from cardkit.render.pipeline import card_sheets
 from tests.render.conftest import PROJECT, duel_folder, mm
 
 CASES = [("en", "a4"), ("de", "letter")]

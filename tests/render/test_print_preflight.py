@@ -12,11 +12,11 @@ from pathlib import Path
 import pikepdf
 import pytest
 
+from cardkit.faces.games import targets
+from cardkit.faces.layout import BLEED, PAPERS, registration_labels, instructions_slot
 from cardkit.model.database import load_database
 from cardkit.model.games import BUILT_IN
-from cardkit.render.games import targets
 from cardkit.render.impose import MARK_WIDTH
-from cardkit.render.layout import BLEED, PAPERS, registration_labels, instructions_slot
 from tests.conftest import PROJECT_ROOT, SHIPPED_LANGUAGES
 from tests.render.conftest import mm, placements
 from tests.render.pdf_content import text_runs

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.cli.build import build_command
-from cardkit.render.build import BuildFailed, build
+from cardkit.render.pipeline import BuildFailed, build
 from tests.render.single_faces import faces_pdf, font_names
 
 SECRET = "root:x:0:0:secret-line-never-printed"

@@ -7,10 +7,10 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.cli.build import build_command
-from cardkit.render.environment import make_environment
+from cardkit.faces.environment import make_environment
 from cardkit.render.fetcher import ProjectFetcher, RefusedResource
 from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.build import BuildFailed, build
+from cardkit.render.pipeline import BuildFailed, build
 from tests.render.conftest import duel_folder
 
 

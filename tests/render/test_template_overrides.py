@@ -12,9 +12,9 @@ import pytest
 from jinja2 import TemplateNotFound
 from pypdf import PdfReader
 
-from cardkit.render.build import build
-from cardkit.render.cache import face_key
-from cardkit.render.environment import TemplateRefused, make_environment
+from cardkit.faces.cache import face_key
+from cardkit.faces.environment import TemplateRefused, make_environment
+from cardkit.render.pipeline import build
 from cardkit.render.renderer import Renderer
 from cardkit.source.templates import package_templates, template_file, template_files
 

@@ -1,11 +1,11 @@
-"""How many processes a build renders its jobs in: one alone for an edit's few faces (the
-build's own, or its standby: test_standby.py), one per core for more."""
+"""How many processes a build renders its jobs in: this one alone for an edit's few faces,
+one per core for more."""
 
 from __future__ import annotations
 
+from cardkit.faces.games import Target
 from cardkit.render import workers
-from cardkit.render.build import build
-from cardkit.render.games import Target
+from cardkit.render.pipeline import build
 from cardkit.render.workers import BudgetJob, DocumentJob, FaceJob, job_processes
 from tests.conftest import with_face_cache
 

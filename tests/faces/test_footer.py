@@ -3,9 +3,9 @@ is also called `event` (ISS Vanguard's, declared in data) has no next deck."""
 
 from __future__ import annotations
 
+from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.faces import Printed
 from cardkit.model.database import load_database
-from cardkit.render.documents import LanguageContext, face_html
-from cardkit.render.faces import Printed
 from tests.render.conftest import PROJECT
 
 

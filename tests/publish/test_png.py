@@ -13,13 +13,13 @@ from click.testing import CliRunner
 from PIL import Image, ImageCms
 
 from cardkit.cli import main
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from cardkit.render.build import build
-from cardkit.render.documents import LanguageContext
-from cardkit.render.games import targets
-from cardkit.render.outputs import Outputs
-from cardkit.render.png import canvas_size, png_name
-from cardkit.render.raster import Raster, SRGB_PROFILE, on_canvas
+from cardkit.publish.outputs import Outputs
+from cardkit.publish.png import canvas_size, png_name
+from cardkit.publish.raster import Raster, SRGB_PROFILE, on_canvas
+from cardkit.render.pipeline import build
 from tests.conftest import with_face_cache
 from tests.render.conftest import PROJECT
 

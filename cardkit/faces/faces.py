@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from jinja2 import Environment, TemplateNotFound
 
+from cardkit.faces.backs import back_of, back_rules
+from cardkit.faces.games import kinds_of
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
 from cardkit.model.games import GAMES
 from cardkit.model.texts import Entry, field_value, fingerprint, translatable_fields
 from cardkit.source.layout import SOURCE_LANGUAGE
-from cardkit.render.backs import back_of, back_rules
-from cardkit.render.games import kinds_of
 
 REFERENCE_BACK = "reference"
 REFERENCE_TEMPLATE = "reference_card.html"

@@ -17,9 +17,9 @@ from jinja2.loaders import split_template_path
 from markupsafe import Markup, escape
 
 from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.faces.errors import RenderError
 from cardkit.model.games import GAMES
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
-from cardkit.render.errors import RenderError
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.templates import template_file
 

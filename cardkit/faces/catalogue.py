@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.checks.text.catalogue import catalogue_path
+from cardkit.faces.environment import CATALOGUE_LIMIT, parsed_catalogue
 from cardkit.messages import Message
 from cardkit.problems import Position, Problem, error
-from cardkit.render.environment import CATALOGUE_LIMIT, parsed_catalogue
 from cardkit.source.boundary import InputRefused, read_input
 
 # A tag, an HTML entity, a CSS url() or a URL with a scheme.

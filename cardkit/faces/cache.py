@@ -26,7 +26,7 @@ from typing import Protocol
 from jinja2.bccache import Bucket, BytecodeCache
 
 from cardkit import __version__
-from cardkit.render.stylesheets import FACE_STYLESHEETS
+from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.source.atomic import write_atomic
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.transaction import WriteFailed, reason_of

@@ -39,12 +39,12 @@ from typing import TYPE_CHECKING
 
 from jinja2 import Environment, TemplateNotFound
 
+from cardkit.faces.cache import CompiledTemplates, FaceCache, cache_key
+from cardkit.faces.games import kinds_of
 from cardkit.messages import Message
 from cardkit.model.base import Art
 from cardkit.model.database import Database, Origin
 from cardkit.problems import Problem, Severity, error, warning
-from cardkit.render.cache import CompiledTemplates, FaceCache, cache_key
-from cardkit.render.games import kinds_of
 from cardkit.source.boundary import InputRefused, read_input
 
 if TYPE_CHECKING:
@@ -160,7 +160,7 @@ def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
     """The picture of every card, language override and deck back that names one, each
     problem at its `art` block. Pictures the cache does not hold are made on `jobs`
     processes (None: a core each)."""
-    from cardkit.render.environment import make_environment  # not at import: it loads the catalogues' code
+    from cardkit.faces.environment import make_environment  # not at import: it loads the catalogues' code
 
     root = root.resolve()
     store = store or FaceCache(None)
@@ -239,8 +239,8 @@ def _named_pictures(database: Database, game: str,
                     environment: Environment) -> tuple[list[Named], list[Problem]]:
     """The pictures a game names: its cards', their languages' own, its deck backs'; and a
     problem for each back named that no deck wears."""
-    from cardkit.render.backs import back_of, back_rules
-    from cardkit.render.faces import reference_cards
+    from cardkit.faces.backs import back_of, back_rules
+    from cardkit.faces.faces import reference_cards
 
     rules = back_rules(environment, game)
     backs = {"reference"} if reference_cards(environment, game) else set()

@@ -24,7 +24,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 from xml.sax.saxutils import escape
 
@@ -32,13 +32,14 @@ from babel import Locale
 
 from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.export.dataset import game_dataset
+from cardkit.faces.cache import FaceCache, cache_key
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.errors import RenderError
+from cardkit.faces.faces import Face
+from cardkit.faces.games import Target, kinds_of
 from cardkit.model.database import Database
-from cardkit.render.cache import FaceCache, cache_key
-from cardkit.render.documents import LanguageContext
-from cardkit.render.errors import RenderError
-from cardkit.render.faces import Face
-from cardkit.render.games import Target, kinds_of
-from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
+from cardkit.publish.outputs import Made, Outputs
+from cardkit.publish.raster import Raster, Rasterised, face_job, rasterise_all
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.templates import template_file, template_files
@@ -110,6 +111,13 @@ class SiteCard:
         return " ".join(field["text"] for language, texts in sorted(self.record["texts"].items())
                         if language != self.language
                         for field in texts["fields"].values() if "text" in field)
+
+
+def write_site(made: Made, outputs: Outputs) -> tuple[dict[Path, bytes], list[str]]:
+    """The site (outputs.py), into its own folder."""
+    pages, rasterised = site_files(made.database, made.contexts, made.pdf_of, made.documents, made.store,
+                                   made.jobs, outputs.site_base)
+    return {outputs.site / name: data for name, data in pages.items()}, [f"site/{name}" for name in rasterised]
 
 
 def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_of,

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from cardkit.cli import main
 from cardkit.model.database import load_database
 from cardkit.model.games import BUILT_IN
-from cardkit.render.build import build
-from cardkit.render.outputs import Outputs
+from cardkit.publish.outputs import Outputs
+from cardkit.render.pipeline import build
 from tests.accessibility import needs_axe, serious_violations
 from tests.conftest import PROJECT_ROOT, with_face_cache
 
@@ -371,7 +371,7 @@ def test_a_base_url_that_is_no_web_address_is_refused(tmp_path):
 
 
 def test_the_sitemap_names_each_page_by_its_address_escaped():
-    from cardkit.render.site import _sitemap
+    from cardkit.publish.site import _sitemap
 
     written = _sitemap("https://example.org/a&b/", ["de/index.html", "es/duel/alien/señor x.html"])
 

@@ -21,11 +21,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardkit.render.cache import FaceCache
-from cardkit.render.faces import Face
-from cardkit.render.games import Target
-from cardkit.render.layout import CARD_WIDTH
-from cardkit.render.raster import (MM_PER_INCH, Raster, Rasterised, digest, encode_png, face_job,
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.faces import Face
+from cardkit.faces.games import Target
+from cardkit.faces.layout import CARD_WIDTH
+from cardkit.publish.outputs import Made, Outputs
+from cardkit.publish.raster import (MM_PER_INCH, Raster, Rasterised, digest, encode_png, face_job,
                                    raster_key, rasterise_all)
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -94,6 +95,12 @@ def compose_sheet(pdfs: list[bytes], back: bytes, columns: int, rows: int) -> by
         row, column = divmod(index, columns)
         sheet.paste(CARD_RASTER.image(pdf), (column * width, row * height))
     return encode_png(sheet, CARD_RASTER.dpi)
+
+
+def write_tts(made: Made, outputs: Outputs) -> tuple[dict[Path, bytes], list[str]]:
+    """The `tts` format (outputs.py)."""
+    decks, rasterised = tts_files(made.contexts, made.pdf_of, made.store, made.out, outputs.tts_base, made.jobs)
+    return {made.out / name: data for name, data in decks.items()}, rasterised
 
 
 def tts_files(contexts: dict, pdf_of, store: FaceCache, out: Path, base: str | None = None,

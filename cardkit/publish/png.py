@@ -4,11 +4,12 @@ the face cache's rendering of the face (raster.py): `<game>/<ll>/png/<kind>/<id>
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
-from cardkit.render.cache import FaceCache
-from cardkit.render.faces import Face
-from cardkit.render.raster import Raster, Rasterised, face_job, rasterise_all
+from cardkit.faces.cache import FaceCache
+from cardkit.faces.faces import Face
+from cardkit.publish.outputs import Made, Outputs
+from cardkit.publish.raster import Raster, Rasterised, face_job, rasterise_all
 
 
 def png_name(face: Face) -> PurePosixPath:
@@ -16,6 +17,12 @@ def png_name(face: Face) -> PurePosixPath:
     if face.kind == "back":
         return PurePosixPath("back", f"{face.back}.png")
     return PurePosixPath(face.kind, f"{face.id}.png")
+
+
+def write_png(made: Made, outputs: Outputs) -> tuple[dict[Path, bytes], list[str]]:
+    """The `png` format (outputs.py)."""
+    images = png_files(made.contexts, made.pdf_of, outputs.png, made.store, made.jobs)
+    return {made.out / name: image for name, image in images.images.items()}, images.made
 
 
 def png_files(contexts: dict, pdf_of, raster: Raster, store: FaceCache,

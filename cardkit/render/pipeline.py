@@ -1,10 +1,10 @@
 """`cardkit build`: every game, language and paper into build/<game>/<ll>/cards-<paper>.pdf
-and reference-<paper>.pdf (build/<ll>/ while the database holds one game, see games.py).
+and reference-<paper>.pdf (build/<ll>/ while the database holds one game, see faces/games.py).
 
 Each face (a card's front in one language, a deck's back, a quick-reference card) is
 rendered once, at bleed size, and measured for fit from that same render; only a face
 whose text overflows at its natural size is laid out again smaller. Faces and their fits
-are kept in the face cache (`<out>/.cache/`, see cache.py), with the fit budgets of the
+are kept in the face cache (`<out>/.cache/`, see faces/cache.py), with the fit budgets of the
 cards' translated texts (budgets.py, for the exchange files and the checks), so a rebuild
 renders only what changed. The papers then cost imposition only (impose.py), and a game's
 language is imposed as soon as its faces are ready, while the others render; the cache keeps the imposed sheets
@@ -17,9 +17,7 @@ whose inputs changed.
 Rendering is spread over worker processes (workers.py), forked once this process has
 loaded the database, parsed the stylesheets and compiled the templates, so they start with
 all of it. The face or two of a rebuild after an edit, too few to be worth worker processes,
-are laid out by a standby process (standby.py) forked as the build begins, which loads
-WeasyPrint on the second core while this process loads, checks and plans; this one imposes
-the sheets meanwhile. Everything is rendered in memory first; only when every document is
+are laid out in this process. Everything is rendered in memory first; only when every document is
 ready are the files written, so a failed build leaves the previous PDFs in place. The bytes
 do not depend on the number of processes, nor on what the cache held.
 """
@@ -30,36 +28,34 @@ import hashlib
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, as_completed
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
+from typing import Protocol
 
 from cardkit.checks.runner import Strictness, load_checked
+from cardkit.faces.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
+from cardkit.faces.cache import FaceCache, Fit, budget_key, cache_key, document_key, face_key
+from cardkit.faces.documents import LanguageContext, credited, face_html
+from cardkit.faces.errors import RenderError
+from cardkit.faces.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
+from cardkit.faces.games import Target, targets
+from cardkit.faces.layout import PAPERS, Slot, face_name, sheets_by_back
+from cardkit.faces.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
-from cardkit.render.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.render.budgets import has_budgets
-from cardkit.render.cache import (FaceCache, Fit, budget_key, cache_key, cached_fits, document_key,
-                                  encode_budgets, encode_fits, face_key, fit_key)
-from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.documents import LanguageContext, credited, face_html
-from cardkit.render.errors import RenderError
-from cardkit.render.faces import Face, FitSizes, Printed, sheet_sections, sheet_shows_glossary
 from cardkit.render.fit import problems_of, sizes_of
-from cardkit.render.games import Target, targets
+from cardkit.render.fitting import Fitting
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.render.heap import frozen_heap
 from cardkit.render.hyphenation import PatternPrefetch
-from cardkit.render.layout import PAPERS, Slot, face_name, sheets_by_back
-from cardkit.render.outputs import Outputs
 from cardkit.render.plans import PlanInputs, PlannedFace, PlanRecord, encode_record, read_record
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 from cardkit.render.resources import RESOURCE_LIMIT
-from cardkit.render.standby import Standby, start_standby
-from cardkit.render.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, Worker, document_html,
                                     job_processes, measure_job_budgets, render_document, render_face,
                                     start_worker, worker_count)
@@ -87,6 +83,31 @@ class BuildResult:
     rendered: list[str] = field(default_factory=list)
 
 
+class Outputs(Protocol):
+    """What a build writes besides its faces' cache: `formats` names them ("pdf": the card
+    and reference sheets); `files` makes every other format's files from what the build
+    rendered. publish/outputs.py holds the formats; a build given none writes the PDFs."""
+
+    formats: tuple[str, ...]
+
+    @property
+    def imposes(self) -> bool: ...
+
+    def files(self, database: Database, rendered: Rendered, documents: dict[Target, dict[str, bytes]],
+              out: Path, store: FaceCache, jobs: int | None) -> tuple[dict[Path, bytes], list[str]]: ...
+
+
+@dataclass(frozen=True)
+class PdfOnly:
+    """The card and reference sheets, nothing else."""
+
+    formats: tuple[str, ...] = ("pdf",)
+    imposes: bool = True
+
+    def files(self, *made) -> tuple[dict[Path, bytes], list[str]]:
+        return {}, []
+
+
 # Called after each finished step with (steps done, steps in all, what was done).
 Progress = Callable[[int, int, str], None]
 
@@ -104,88 +125,83 @@ class _Face:
 def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
           progress: Progress | None = None, cache: bool = True,
-          games: list[str] | None = None, outputs: Outputs = Outputs(),
-          art_dpi: int = DEFAULT_ART_DPI, fork_standby: bool = False) -> BuildResult:
+          games: list[str] | None = None, outputs: Outputs = PdfOnly(),
+          art_dpi: int = DEFAULT_ART_DPI) -> BuildResult:
     """Renders and writes the PDFs of `games` (default: every game), or whatever else
-    `outputs` asks for (outputs.py); with `cache` False the face cache is neither read nor
-    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size.
-    `fork_standby` is for a process that ends with the build, as `cardkit build` does: a
-    rebuild's few faces are then laid out by a standby process (standby.py), where one can
-    help; a process that lives on lays them out itself, and has WeasyPrint for its next build."""
+    `outputs` asks for (publish/outputs.py); with `cache` False the face cache is neither read nor
+    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
-    # Forked now, it sets up on the second core while this process loads, checks and plans.
-    with start_standby(root, store, jobs) if fork_standby else nullcontext() as standby:
-        database = _load(root)
-        languages = languages or database.languages
-        papers = (papers or list(PAPERS)) if outputs.imposes else []
-        unknown = [language for language in languages if language not in database.languages]
-        if unknown:
-            raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
-                              f"known: {', '.join(database.languages)}")
-        games = games or database.games
-        unknown = [game for game in games if game not in database.games]
-        if unknown:
-            raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
-                              f"known: {', '.join(database.games)}")
-        store.open()
-        preflight = preflight_problems(database, root, languages, store)
-        if not preflight:  # a refused catalogue or font would refuse the templates too
-            try:
-                pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
-            except RenderError as exc:
-                raise BuildFailed(str(exc)) from None
-            preflight = pictures.errors
-        if preflight:
-            raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
-        imposed: dict[tuple[Target, str], bytes] = {}
-        fonts = _Fonts(root)
+    database = _load(root)
+    languages = languages or database.languages
+    papers = (papers or list(PAPERS)) if outputs.imposes else []
+    unknown = [language for language in languages if language not in database.languages]
+    if unknown:
+        raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
+                          f"known: {', '.join(database.languages)}")
+    games = games or database.games
+    unknown = [game for game in games if game not in database.games]
+    if unknown:
+        raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
+                          f"known: {', '.join(database.games)}")
+    store.open()
+    preflight = preflight_problems(database, root, languages, store)
+    if not preflight:  # a refused catalogue or font would refuse the templates too
+        try:
+            pictures = prepare_pictures(database, root, art_dpi, store, jobs=jobs)
+        except RenderError as exc:
+            raise BuildFailed(str(exc)) from None
+        preflight = pictures.errors
+    if preflight:
+        raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
+    imposed: dict[tuple[Target, str], bytes] = {}
+    fonts = _Fonts(root)
 
-        def impose(rendered: Rendered, target: Target) -> None:
-            """The card sheets of a target whose faces are all at hand, while the rest render."""
-            context = rendered.contexts[target]
-            faces = (*context.faces, *context.backs)
-            keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
-            for paper in papers:
-                laid_out = card_sheets(context, paper)
-                imposed[target, paper] = _imposed(
-                    store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
-                    lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
-                    fonts, rendered.documents.get((target, "credits", paper)))
-                rendered.advance(f"{target}/{paper}: imposed")
+    def impose(rendered: Rendered, target: Target) -> None:
+        """The card sheets of a target whose faces are all at hand, while the rest render."""
+        context = rendered.contexts[target]
+        faces = (*context.faces, *context.backs)
+        keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
+        for paper in papers:
+            laid_out = card_sheets(context, paper)
+            imposed[target, paper] = _imposed(
+                store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
+                lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
+                fonts, rendered.documents.get((target, "credits", paper)))
+            rendered.advance(f"{target}/{paper}: imposed")
 
-        rendered = render_faces(root, database, languages, papers, store, jobs, progress,
-                                later_steps=len(games) * len(languages) * len(papers),
-                                ready=impose if outputs.imposes else None, games=games,
-                                pictures=pictures, standby=standby,
-                                meanwhile=fonts.prepare if outputs.imposes else None)
-        contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
-        result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
-                             problems=pictures.warnings)
-        result.rendered = rendered.rendered
+    rendered = render_faces(root, database, languages, papers, store, jobs, progress,
+                            later_steps=len(games) * len(languages) * len(papers),
+                            ready=impose if outputs.imposes else None, games=games,
+                            pictures=pictures,
+                            meanwhile=fonts.prepare if outputs.imposes else None)
+    contexts, faces, documents = rendered.contexts, rendered.faces, rendered.documents
+    result = BuildResult(notes=pictures.notes + _glossary_notes(database, contexts),
+                         problems=pictures.warnings)
+    result.rendered = rendered.rendered
 
-        for target, context in contexts.items():
-            fits = [fit for face in (*context.faces, *context.backs)
-                    for fit in faces[target, face.id].fits if not fit.fits]
-            result.problems += problems_of(database, target.language, fits, context.templates)
-        overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
-        if overflowing:
-            raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
-                              "smallest size", result.problems)
+    for target, context in contexts.items():
+        fits = [fit for face in (*context.faces, *context.backs)
+                for fit in faces[target, face.id].fits if not fit.fits]
+        result.problems += problems_of(database, target.language, fits, context.templates)
+    overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
+    if overflowing:
+        raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
+                          "smallest size", result.problems)
 
-        pdfs: dict[Target, dict[str, bytes]] = {target: {} for target in contexts}
-        for target in contexts:
-            for paper in papers:
-                pdfs[target][f"cards-{paper}.pdf"] = imposed[target, paper]
-                if (target, "reference", paper) in documents:
-                    pdfs[target][f"reference-{paper}.pdf"] = documents[target, "reference", paper]
-        files = ({out / target.folder / name: pdf for target, named in pdfs.items() for name, pdf in named.items()}
-                 if "pdf" in outputs.formats else {})
-        others, made = outputs.files(database, rendered, pdfs, out, store, jobs)
-        files.update(others)
-        result.rendered += made
-        result.written = write_outputs(out, files)
-        return result
+    pdfs: dict[Target, dict[str, bytes]] = {target: {} for target in contexts}
+    for target in contexts:
+        for paper in papers:
+            pdfs[target][f"cards-{paper}.pdf"] = imposed[target, paper]
+            if (target, "reference", paper) in documents:
+                pdfs[target][f"reference-{paper}.pdf"] = documents[target, "reference", paper]
+    files = ({out / target.folder / name: pdf for target, named in pdfs.items() for name, pdf in named.items()}
+             if "pdf" in outputs.formats else {})
+    others, made = outputs.files(database, rendered, pdfs, out, store, jobs)
+    files.update(others)
+    result.rendered += made
+    result.written = write_outputs(out, files)
+    return result
 
 
 @dataclass
@@ -231,13 +247,12 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
                  store: FaceCache, jobs: int | None = None, progress: Progress | None = None,
                  later_steps: int = 0, ready: Ready | None = None,
                  games: list[str] | None = None, pictures: Pictures | None = None,
-                 standby: Standby | None = None, meanwhile: Callable[[], None] | None = None) -> Rendered:
+                 meanwhile: Callable[[], None] | None = None) -> Rendered:
     """Every face of `games` (default: all) in `languages` and the reference sheets and
     duplex check of each paper: from the cache where it holds them whole, rendered (in
     parallel) otherwise. `ready` is called for each target as soon as it is complete, while
     the others may still render. `later_steps` are steps the caller reports after these,
-    through `Rendered.advance`. `pictures` (art.py) are drawn on the faces they belong to. A
-    `standby` (standby.py) runs the jobs when they are too few for worker processes;
+    through `Rendered.advance`. `pictures` (faces/art.py) are drawn on the faces they belong to;
     `meanwhile` is called while other processes lay out faces or documents."""
     # With a second core, the hyphenation patterns the cache lacks are parsed there while
     # this process plans.
@@ -252,7 +267,8 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         for context in result.contexts.values():
             context.pictures.update(pictures.of_language(context.language) if pictures else {})
         try:
-            face_jobs, document_jobs, budget_jobs, planned = _plan(worker, store, result, papers, inputs)
+            fitting = Fitting(worker.renderer, store)
+            face_jobs, document_jobs, budget_jobs, planned = _plan(worker, fitting, result, papers, inputs)
             processes = job_processes(jobs, face_jobs, document_jobs, budget_jobs)
             if processes > 1:
                 # The sets the jobs use, parsed here once (the plan may have taken the
@@ -266,22 +282,22 @@ def render_faces(root: Path, database: Database, languages: list[str], papers: l
         parsing = {language for language in languages if patterns.parsing(language)}
         face_jobs.sort(key=lambda job: job.target.language in parsing)
         document_jobs.sort(key=lambda job: job.target.language in parsing)
-        _render_jobs(root, processes, store, patterns, result, face_jobs, document_jobs, budget_jobs,
+        _render_jobs(root, processes, fitting, patterns, result, face_jobs, document_jobs, budget_jobs,
                      len(face_jobs) + len(document_jobs) + len(budget_jobs) + later_steps, progress, ready,
-                     standby, meanwhile)
+                     meanwhile)
         _keep_records(result, worker.renderer, planned, inputs)
     result.rendered.sort()
     return result
 
 
 def _stylesheets_of(job: FaceJob | DocumentJob | BudgetJob) -> str:
-    """The stylesheet set a job renders with (documents.py)."""
+    """The stylesheet set a job renders with (faces/documents.py)."""
     return REFERENCE_STYLESHEETS if isinstance(job, DocumentJob) and job.document == "reference" else FACE_STYLESHEETS
 
 
-def _render_jobs(root: Path, processes: int, store: FaceCache, patterns: PatternPrefetch, result: Rendered,
+def _render_jobs(root: Path, processes: int, fitting: Fitting, patterns: PatternPrefetch, result: Rendered,
                  face_jobs: list[FaceJob], document_jobs: list[DocumentJob], budget_jobs: list[BudgetJob],
-                 steps: int, progress: Progress | None, ready: Ready | None, standby: Standby | None,
+                 steps: int, progress: Progress | None, ready: Ready | None,
                  meanwhile: Callable[[], None] | None) -> None:
     """Renders the planned jobs into `result`, keeping each in the cache (and in `patterns`
     the hyphenation points the jobs worked out), and calls `ready` for each target as soon
@@ -305,29 +321,22 @@ def _render_jobs(root: Path, processes: int, store: FaceCache, patterns: Pattern
     for target in result.contexts:
         if not waiting[target] and ready is not None:
             ready(result, target)
-    if standby is not None and (processes > 1 or document_jobs or not (face_jobs or budget_jobs)):
-        # Its core is the workers' now, or there is nothing for it: it lays out faces and
-        # measures budgets only, having none of the pictures a credits page lists.
-        standby.close()
-        standby = None
-    # With a standby, the faces first: their sheets are imposed here while it measures the
-    # budgets. Otherwise the reference sheets and budgets, the longest jobs, are started first,
-    # so that they do not end last.
-    order = ([(render_face, face_jobs), (measure_job_budgets, budget_jobs)] if standby is not None else
-             [(measure_job_budgets, budget_jobs), (render_document, document_jobs), (render_face, face_jobs)])
+    # The reference sheets and budgets, the longest jobs, are started first, so that they do
+    # not end last.
+    order = [(measure_job_budgets, budget_jobs), (render_document, document_jobs), (render_face, face_jobs)]
     # The workers start here, forked from this process once it has loaded the database,
     # parsed the stylesheets and compiled the templates: they inherit all of it, frozen (heap.py).
-    with frozen_heap(), Executor(root, processes, standby) as run:
+    with frozen_heap(), Executor(root, processes) as run:
         pending: dict[Future, FaceJob | DocumentJob | BudgetJob] = {
             run(function, job): job for function, batch in order for job in batch}
-        if meanwhile is not None and (face_jobs or document_jobs) and (processes > 1 or standby is not None):
+        if meanwhile is not None and (face_jobs or document_jobs) and processes > 1:
             meanwhile()
         for future in as_completed(pending):
             job, made = pending[future], _result(future)
             patterns.keep(made.learned)
             if isinstance(job, BudgetJob):
                 for key, budgets in made.budgets.items():
-                    store.put(key, encode_budgets(budgets))
+                    fitting.keep_budgets(key, budgets)
                 advance(f"{job.target}: fit budgets")
                 continue
             if isinstance(job, DocumentJob):
@@ -335,7 +344,7 @@ def _render_jobs(root: Path, processes: int, store: FaceCache, patterns: Pattern
                 result.documents[job.target, job.document, job.paper] = made.pdf
                 what = f"{job.target}/{job.document}-{job.paper}"
             else:
-                store.put(made.fit_key, encode_fits(made.fits))
+                fitting.keep(made.fit_key, made.fits)
                 store.put(made.face_key, made.pdf)
                 result.faces[job.target, job.face_id] = _Face(made.fits, made.face_key, made.pdf)
                 what = f"{job.target}/{job.face_id}"
@@ -384,18 +393,19 @@ class _Planned:
     unseen: set[str] = field(default_factory=set)
 
 
-def _plan(worker: Worker, store: FaceCache, rendered: Rendered, papers: list[str],
+def _plan(worker: Worker, fitting: Fitting, rendered: Rendered, papers: list[str],
           inputs: PlanInputs | None) -> tuple[list[FaceJob], list[DocumentJob], list[BudgetJob], list[_Planned]]:
     """Takes from the cache what it holds whole; returns the rest as jobs, and the plans to
     keep as records: of each target planned from its HTML, for want of a record that holds
     (whose inputs are unchanged), or whose record lacked a paper."""
+    store = fitting.store
     face_jobs, document_jobs, budget_jobs, planned = [], [], [], []
     for target, context in rendered.contexts.items():
         key = inputs.key(target, context) if inputs is not None else None
         record = _record(store, key, worker.renderer, context)
         plan = _Planned(target, key or "")
         if record is None:
-            face_jobs += _faces_from_html(worker, store, rendered, target, plan)
+            face_jobs += _faces_from_html(fitting, rendered, target, plan)
         else:
             plan.documents, plan.named = dict(record.documents), set(record.named)
             face_jobs += _faces_from_record(store, rendered, target, record, plan)
@@ -447,16 +457,16 @@ def _faces_from_record(store: FaceCache, rendered: Rendered, target: Target, rec
     return jobs
 
 
-def _faces_from_html(worker: Worker, store: FaceCache, rendered: Rendered, target: Target,
+def _faces_from_html(fitting: Fitting, rendered: Rendered, target: Target,
                      plan: _Planned) -> list[FaceJob]:
     """Each face by the keys of its HTML: from the cache where it holds the face whole, as
     a job otherwise."""
     context, jobs = rendered.contexts[target], []
     for face in (*context.faces, *context.backs):
         natural = face_html(context, Printed(face, {}))
-        plan.fit_keys[face.id] = fit_key(worker.renderer, natural)
-        plan.named.update(worker.renderer.named_files(natural))
-        cached = _cached_face(store, worker, context, face, natural, plan.fit_keys[face.id], plan.named)
+        plan.fit_keys[face.id] = fitting.key(context, face, natural)
+        plan.named.update(fitting.renderer.named_files(natural))
+        cached = _cached_face(fitting, context, face, natural, plan.fit_keys[face.id], plan.named)
         if cached is None:
             jobs.append(FaceJob(target, face.id, natural, context.pictures.get(face.id)))
             plan.unseen.add(face.id)
@@ -502,20 +512,20 @@ def _load(root: Path) -> Database:
         raise BuildFailed(str(exc), exc.errors) from None
 
 
-def _cached_face(store: FaceCache, worker: Worker, context: LanguageContext, face: Face,
+def _cached_face(fitting: Fitting, context: LanguageContext, face: Face,
                  natural: str, key: str, named: set[str]) -> _Face | None:
     """The face from the cache when its fit is there and whole and its rendering at the
     chosen sizes is there (read, and checked whole, only when needed); `natural` is its HTML
     at its natural sizes, `key` its fit key. Adds to `named` the files its HTML at the
     chosen sizes names."""
-    fits = cached_fits(store, key)
+    fits = fitting.cached(key)
     if fits is None:
         return None
     sizes = sizes_of(fits)
     final = face_html(context, Printed(face, sizes)) if sizes else natural
-    named.update(worker.renderer.named_files(final))
-    key = face_key(worker.renderer, final)
-    return _Face(fits, key) if store.holds(key) else None
+    named.update(fitting.renderer.named_files(final))
+    key = face_key(fitting.renderer, final)
+    return _Face(fits, key) if fitting.store.holds(key) else None
 
 
 def _result(future: Future):
@@ -591,9 +601,10 @@ def _imposition_code() -> tuple[str, ...]:
     """What the imposed sheets are made by, besides their faces: pikepdf (and the qpdf its
     release bundles), fontTools and cardkit's imposition code, named without importing the
     libraries, so a cached sheet of another version of any of them is not used."""
-    code = Path(__file__).parent
+    package = Path(__file__).parent.parent
+    code = (package / "render" / "impose.py", package / "faces" / "layout.py", package / "render" / "fontmerge.py")
     return (f"pikepdf {version('pikepdf')}", f"fontTools {version('fonttools')}",
-            _digest(b"".join((code / name).read_bytes() for name in ("impose.py", "layout.py", "fontmerge.py"))))
+            _digest(b"".join(path.read_bytes() for path in code)))
 
 
 def _glossary_notes(database: Database, contexts: dict[Target, LanguageContext]) -> list[str]:

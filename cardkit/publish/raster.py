@@ -26,8 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardkit.render.cache import FaceCache, cache_key
-from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+from cardkit.faces.cache import FaceCache, cache_key
+from cardkit.faces.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 
 if TYPE_CHECKING:
     from PIL import Image

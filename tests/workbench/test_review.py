@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from cardkit.cli import main
 from cardkit.model.database import load_database
 from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.review import write_review
+from cardkit.workbench.review import write_review
 from tests.render.conftest import PROJECT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -12,14 +12,14 @@ from urllib.request import url2pathname
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.faces import Face
+from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from cardkit.render.build import build
-from cardkit.render.documents import LanguageContext
-from cardkit.render.faces import Face
-from cardkit.render.games import targets
-from cardkit.render.outputs import Outputs
-from cardkit.render.raster import Raster
-from cardkit.render.tts import CARD_RASTER, FACES_PER_SHEET, MAX_SHEET_SIDE, folder_name, grid, sheets_of
+from cardkit.publish.outputs import Outputs
+from cardkit.publish.raster import Raster
+from cardkit.publish.tts import CARD_RASTER, FACES_PER_SHEET, MAX_SHEET_SIDE, folder_name, grid, sheets_of
+from cardkit.render.pipeline import build
 from tests.conftest import with_face_cache
 from tests.render.conftest import PROJECT
 

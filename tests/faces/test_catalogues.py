@@ -35,7 +35,7 @@ def template_comments() -> dict[tuple[str | None, str], list[str]]:
 def template_uses() -> dict[tuple[str | None, str], list[tuple[str, list[str]]]]:
     """Every (context, message) the templates use, with each file that uses it and the
     translator comments there, extracted as templates/babel.cfg extracts them."""
-    method_map = [("**.html", "cardkit.render.extraction.extract_templates")]
+    method_map = [("**.html", "cardkit.faces.extraction.extract_templates")]
     options = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
                            "lstrip_blocks": "True"}}
     uses: dict[tuple[str | None, str], list[tuple[str, list[str]]]] = {}

@@ -14,17 +14,14 @@ from markupsafe import Markup
 
 from cardkit.checks.runner import Strictness, load_checked
 from cardkit.checks.status import FieldState, translation_states
+from cardkit.faces.cache import FaceCache, Fit
+from cardkit.faces.documents import LanguageContext
+from cardkit.faces.faces import Face, Printed
+from cardkit.faces.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+from cardkit.faces.stylesheets import STYLESHEETS
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
-from cardkit.render.documents import LanguageContext
-from cardkit.render.faces import Face, Printed
-from cardkit.render.build import render_faces
-from cardkit.render.cache import FaceCache, Fit
-from cardkit.render.folders import CACHE_FOLDER
-from cardkit.render.fit import problems_of, sizes_of
-from cardkit.render.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
-from cardkit.render.preflight import preflight_problems
-from cardkit.render.renderer import STYLESHEETS
+from cardkit.render import CACHE_FOLDER, preflight_problems, problems_of, render_faces, sizes_of
 from cardkit.source.atomic import write_atomic
 from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, translatable_language
 from cardkit.source.templates import template_file

@@ -1,6 +1,6 @@
 import pytest
 
-from cardkit.render.layout import (sheets_by_back, BLEED, CARD_HEIGHT, CARD_WIDTH, MARGIN, MARK_GAP, MIN_MARK_LENGTH,
+from cardkit.faces.layout import (sheets_by_back, BLEED, CARD_HEIGHT, CARD_WIDTH, MARGIN, MARK_GAP, MIN_MARK_LENGTH,
                                    PAPERS, Paper, back_slot, crop_marks, grid, painted,
                                    slot)
 

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 
 from jinja2 import Environment
 
+from cardkit.faces.environment import load_translations, make_environment
+from cardkit.faces.faces import Face, Printed, back_faces, card_faces, sheet_sections
+from cardkit.faces.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
+                                   registration_labels, slot)
 from cardkit.model.database import Database
 from cardkit.model.glossary import GlossaryTerm, terms_of_game
-from cardkit.render.environment import load_translations, make_environment
-from cardkit.render.faces import Face, Printed, back_faces, card_faces, sheet_sections
-from cardkit.render.layout import (BLEED, CARD_HEIGHT, CARD_WIDTH, Paper, instructions_slot,
-                                   registration_labels, slot)
 from cardkit.source.layout import SOURCE_LANGUAGE
 
 if TYPE_CHECKING:
-    from cardkit.render.art import Picture
+    from cardkit.faces.art import Picture
 
 
 @dataclass
@@ -33,7 +33,7 @@ class LanguageContext:
     database: Database
     games: list[str] | None = None
     environment: Environment | None = None
-    # The owner's pictures by face id (render/art.py); faces without one print without.
+    # The owner's pictures by face id (faces/art.py); faces without one print without.
     pictures: dict[str, Picture] = field(default_factory=dict)
     faces: list[Face] = field(init=False)
     backs: list[Face] = field(init=False)
