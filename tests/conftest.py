@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -66,16 +69,32 @@ def broken_fixtures(folder: str) -> list:
     return [pytest.param(BrokenFixture.read(path), id=path.stem) for path in files]
 
 
+def once_per_run(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `name`, filled by `make` once per test run: with pytest-xdist, the first
+    worker to ask makes it while the others wait for it, so a session's build is not made
+    once per worker. What is in it is shared: tests read it, or copy it to change it."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    folder, made = base / name, base / f"{name}.made"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a worker stopped while making it
+            folder.mkdir()
+            make(folder)
+            made.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def box_build(tmp_path_factory) -> Path:
-    """The shipped database built once per test session: every game in every language on
-    both papers. The folder holds the PDFs (`<game>/<ll>/cards-<paper>.pdf`) and
-    the face cache."""
-    from cardkit.render.pipeline import build
+    """The shipped database built once per test run: every game in every language on both
+    papers. The folder holds the PDFs (`<game>/<ll>/cards-<paper>.pdf`) and the face cache."""
+    from cardkit.render import build
 
-    out = tmp_path_factory.mktemp("box")
-    build(PROJECT_ROOT, out, SHIPPED_LANGUAGES, ["a4", "letter"], jobs=2)
-    return out
+    return once_per_run(tmp_path_factory, "box", lambda out: build(
+        PROJECT_ROOT, out, SHIPPED_LANGUAGES, ["a4", "letter"], jobs=2))
 
 
 @pytest.fixture(scope="session")

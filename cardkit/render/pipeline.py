@@ -340,12 +340,12 @@ def _render_jobs(root: Path, processes: int, fitting: Fitting, patterns: Pattern
                 advance(f"{job.target}: fit budgets")
                 continue
             if isinstance(job, DocumentJob):
-                store.put(made.key, made.pdf)
+                result.store.put(made.key, made.pdf)
                 result.documents[job.target, job.document, job.paper] = made.pdf
                 what = f"{job.target}/{job.document}-{job.paper}"
             else:
                 fitting.keep(made.fit_key, made.fits)
-                store.put(made.face_key, made.pdf)
+                result.store.put(made.face_key, made.pdf)
                 result.faces[job.target, job.face_id] = _Face(made.fits, made.face_key, made.pdf)
                 what = f"{job.target}/{job.face_id}"
             result.rendered.append(what)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 from datetime import datetime, timezone
-from pathlib import Path
 
 import polib
 import pytest

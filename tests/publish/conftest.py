@@ -9,7 +9,7 @@ import pytest
 
 from cardkit.publish.outputs import Outputs
 from cardkit.render import build
-from tests.conftest import with_face_cache
+from tests.conftest import once_per_run, with_face_cache
 from tests.render.conftest import PROJECT, art_project  # noqa: F401  (a fixture the site's tests use)
 
 
@@ -17,6 +17,8 @@ from tests.render.conftest import PROJECT, art_project  # noqa: F401  (a fixture
 def images_built(tmp_path_factory, face_cache) -> Path:
     """The card images and Tabletop Simulator decks of every game in every language, from
     the session's face cache."""
-    out = with_face_cache(tmp_path_factory.mktemp("images"), face_cache)
-    build(PROJECT, out, jobs=2, outputs=Outputs(("png", "tts")))
-    return out
+    def make(out: Path) -> None:
+        with_face_cache(out, face_cache)
+        build(PROJECT, out, jobs=2, outputs=Outputs(("png", "tts")))
+
+    return once_per_run(tmp_path_factory, "images", make)

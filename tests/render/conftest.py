@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from cardkit.faces.games import targets
 from cardkit.model.database import load_database
 from cardkit.render.pipeline import build
-from tests.conftest import MINIMAL_DATABASE, with_face_cache
+from tests.conftest import MINIMAL_DATABASE, once_per_run, with_face_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -28,9 +28,11 @@ def duel_folder(language: str, root: Path = PROJECT) -> str:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory, face_cache) -> Path:
-    out = with_face_cache(tmp_path_factory.mktemp("build"), face_cache)
-    build(PROJECT, out, ["en", "de"], ["a4", "letter"], jobs=2, games=["duel"])
-    return out
+    def make(out: Path) -> None:
+        with_face_cache(out, face_cache)
+        build(PROJECT, out, ["en", "de"], ["a4", "letter"], jobs=2, games=["duel"])
+
+    return once_per_run(tmp_path_factory, "build", make)
 
 
 @pytest.fixture(scope="session")

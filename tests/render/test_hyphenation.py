@@ -4,7 +4,6 @@ cache, with the hyphenation points of the words it laid out."""
 from __future__ import annotations
 
 import multiprocessing
-from pathlib import Path
 
 import pyphen
 import pytest

@@ -10,6 +10,7 @@ import pytest
 
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.service import Workbench
+from tests.conftest import once_per_run
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -23,10 +24,11 @@ def copy_project(target: Path) -> Path:
 @pytest.fixture(scope="session")
 def face_cache(tmp_path_factory) -> Path:
     """A face cache holding the fits of the shipped database in English and German."""
-    base = copy_project(tmp_path_factory.mktemp("warm"))
-    cache = base / "build" / CACHE_FOLDER
-    Workbench(base, "de", cache).card("iron-matron")  # and that card's fit budgets
-    return cache
+    def make(base: Path) -> None:
+        copy_project(base)
+        Workbench(base, "de", base / "build" / CACHE_FOLDER).card("iron-matron")  # and its fit budgets
+
+    return once_per_run(tmp_path_factory, "warm", make) / "build" / CACHE_FOLDER
 
 
 @pytest.fixture
