@@ -54,7 +54,7 @@ class BrokenFixture:
 # Fixtures that build the shipped database, draw pictures, or drive a browser or a server:
 # a test that uses one is in the full suite only, not in the fast tier (`./dev test --fast`,
 # `-m "not slow"`). Other slow tests carry `@pytest.mark.slow` themselves.
-SLOW_FIXTURES = {"box_build", "face_cache", "built", "images_built", "site", "review_page",
+SLOW_FIXTURES = {"box_build", "face_cache", "workbench_cache", "built", "images_built", "site", "review_page",
                  "art_project", "browser", "server"}
 
 
@@ -104,6 +104,18 @@ def face_cache(box_build) -> Path:
     from cardkit.render.folders import CACHE_FOLDER
 
     return box_build / CACHE_FOLDER
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, face_cache) -> Path:
+    """The Duel in English and German on both papers, from the session's face cache."""
+    from cardkit.render import build
+
+    def make(out: Path) -> None:
+        with_face_cache(out, face_cache)
+        build(PROJECT_ROOT, out, ["en", "de"], ["a4", "letter"], jobs=2, games=["duel"])
+
+    return once_per_run(tmp_path_factory, "build", make)
 
 
 def with_face_cache(out: Path, cache: Path) -> Path:

@@ -13,8 +13,7 @@ from pypdf import PdfReader
 
 from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from cardkit.render.pipeline import build
-from tests.conftest import MINIMAL_DATABASE, once_per_run, with_face_cache
+from tests.conftest import MINIMAL_DATABASE
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -24,15 +23,6 @@ def duel_folder(language: str, root: Path = PROJECT) -> str:
     """Where a build of the project at `root` puts the Duel's PDFs of one language, relative
     to the output folder: `<ll>` or, beside other games, `duel/<ll>`."""
     return targets(load_database(root)[0], ["duel"], [language])[0].folder
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory, face_cache) -> Path:
-    def make(out: Path) -> None:
-        with_face_cache(out, face_cache)
-        build(PROJECT, out, ["en", "de"], ["a4", "letter"], jobs=2, games=["duel"])
-
-    return once_per_run(tmp_path_factory, "build", make)
 
 
 @pytest.fixture(scope="session")

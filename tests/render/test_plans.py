@@ -18,7 +18,7 @@ from cardkit.faces.cache import FaceCache
 from cardkit.faces.documents import LanguageContext
 from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from cardkit.render import pipeline as build_module
+from cardkit.render import fitting as fitting_module, pipeline as build_module
 from cardkit.render import plans as plans_module
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.pipeline import build
@@ -108,8 +108,8 @@ class Planning:
             made = getattr(build_module, name)
             monkeypatch.setattr(build_module, name, lambda context, *rest, made=made: (
                 self.html.update([self.folder(context)]) or made(context, *rest)))
-        read = build_module.cached_fits
-        monkeypatch.setattr(build_module, "cached_fits", lambda *arguments: (
+        read = fitting_module.cached_fits
+        monkeypatch.setattr(fitting_module, "cached_fits", lambda *arguments: (
             setattr(self, "fit_records", self.fit_records + 1) or read(*arguments)))
 
     @staticmethod

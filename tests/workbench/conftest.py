@@ -22,7 +22,7 @@ def copy_project(target: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def face_cache(tmp_path_factory) -> Path:
+def workbench_cache(tmp_path_factory) -> Path:
     """A face cache holding the fits of the shipped database in English and German."""
     def make(base: Path) -> None:
         copy_project(base)
@@ -32,9 +32,9 @@ def face_cache(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
-def project(tmp_path, face_cache) -> Path:
+def project(tmp_path, workbench_cache) -> Path:
     root = copy_project(tmp_path / "project")
-    shutil.copytree(face_cache, root / "build" / CACHE_FOLDER)
+    shutil.copytree(workbench_cache, root / "build" / CACHE_FOLDER)
     return root
 
 
@@ -44,8 +44,8 @@ def workbench(project) -> Workbench:
 
 
 @pytest.fixture(scope="module")
-def shared_workbench(tmp_path_factory, face_cache) -> Workbench:
+def shared_workbench(tmp_path_factory, workbench_cache) -> Workbench:
     """One workbench for the tests of a module that write nothing."""
     root = copy_project(tmp_path_factory.mktemp("shared") / "project")
-    shutil.copytree(face_cache, root / "build" / CACHE_FOLDER)
+    shutil.copytree(workbench_cache, root / "build" / CACHE_FOLDER)
     return Workbench(root, "de", root / "build" / CACHE_FOLDER)

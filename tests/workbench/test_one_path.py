@@ -88,9 +88,9 @@ def test_a_check_added_to_the_list_runs_in_validate_an_import_and_a_draft(monkey
     assert problems[0].message == f"{PUNISH}: 'Quux' is no word of the game"
 
 
-def a_copy(tmp_path: Path, name: str, face_cache: Path, prepare) -> Path:
+def a_copy(tmp_path: Path, name: str, workbench_cache: Path, prepare) -> Path:
     root = copy_project(tmp_path / name)
-    shutil.copytree(face_cache, root / "build" / CACHE_FOLDER)
+    shutil.copytree(workbench_cache, root / "build" / CACHE_FOLDER)
     prepare(root)
     return root
 
@@ -127,22 +127,22 @@ EDITS = {
 
 
 @pytest.mark.parametrize("case", EDITS)
-def test_the_same_edit_writes_the_same_bytes_whichever_way_it_comes(tmp_path, face_cache, case):
+def test_the_same_edit_writes_the_same_bytes_whichever_way_it_comes(tmp_path, workbench_cache, case):
     card_id, path, file, text, prepare, expected = EDITS[case]
     shipped = (copy_project(tmp_path / "shipped") / file).read_text(encoding="utf-8")
     kind = load_checked(tmp_path / "shipped").database.cards[card_id].kind
 
-    imported = a_copy(tmp_path, "imported", face_cache, prepare)
+    imported = a_copy(tmp_path, "imported", workbench_cache, prepare)
     result = import_po(imported, po_with(imported, f"{kind}:{card_id}:{path}", text))
     assert result.exit_code == 0, result.output
 
-    saved = a_copy(tmp_path, "saved", face_cache, prepare)
+    saved = a_copy(tmp_path, "saved", workbench_cache, prepare)
     workbench = Workbench(saved, "de", saved / "build" / CACHE_FOLDER)
     card = workbench.card(card_id)
     base = next(view.text for view in card.fields if view.path == path)
     workbench.save(card_id, path, text, card.version, base, confirm=True)
 
-    marked = a_copy(tmp_path, "marked", face_cache, prepare)
+    marked = a_copy(tmp_path, "marked", workbench_cache, prepare)
     workbench = Workbench(marked, "de", marked / "build" / CACHE_FOLDER)
     card = workbench.card(card_id)
     workbench.save(card_id, path, text, card.version, base, confirm=False)
