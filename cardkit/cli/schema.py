@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import UsageError, WriteError
+from cardkit.cli.options import UsageError, WriteError, writing_output
 from cardkit.model.files import fields_reference, file_schemas, schema_text
 from cardkit.source.transaction import Transaction, WriteFailed
 
@@ -26,11 +26,11 @@ def schema_command(folder: Path, fields: Path | None) -> None:
         raise UsageError(f"{folder}: is not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with Transaction(folder) as transaction:
+        with writing_output(folder), Transaction(folder) as transaction:
             for item in file_schemas():
                 transaction.write(folder / item.name, schema_text(item.schema))
         if fields is not None:
-            with Transaction(fields.absolute().parent) as transaction:
+            with writing_output(fields.absolute().parent) as parent, Transaction(parent) as transaction:
                 transaction.write(fields, fields_reference())
     except (WriteFailed, OSError) as exc:
         raise WriteError(f"{exc}; nothing was written") from None

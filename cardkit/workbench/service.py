@@ -426,7 +426,7 @@ class Workbench:
                                                message=errors[0].sentence))
             file = draft.file
             with project_lock(self.root, timeout=LOCK_TIMEOUT):
-                recover(self.root)
+                recover(self.root, in_project=True)
                 current = self.version(file)
                 if current != version:
                     theirs = self._text_on_disk(file, card_id, path)
