@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,7 +34,8 @@ def project_lock(root: Path, timeout: float = 30.0,
                  on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
     """Holds the project's write lock; waits for it up to `timeout` seconds, telling
     `on_wait` once that it waits, then raises LockTimeout."""
-    with _folder_lock(Path(root), timeout, on_wait, "the project folder", "writing this project"):
+    with _folder_lock(Path(root), timeout, on_wait, "the project folder", "writing this project",
+                      taken_again=False):
         yield
 
 
@@ -43,20 +45,23 @@ def output_lock(folder: Path, timeout: float = 30.0,
     """Holds an output folder's write lock (the same lock as `project_lock` when the folder
     is the project's) around its recovery and its transaction, so two commands writing one
     folder (two builds, a build and `site`, two `-o` files) never take each other's staging
-    folder for an interrupted write; waits as `project_lock` does."""
-    with _folder_lock(Path(folder), timeout, on_wait, "the output folder", "writing into this folder"):
+    folder for an interrupted write; waits as `project_lock` does. A thread already holding
+    the folder's lock (a command writing into the project it holds) goes on with it."""
+    with _folder_lock(Path(folder), timeout, on_wait, "the output folder", "writing into this folder",
+                      taken_again=True):
         yield
 
 
-# The folders this process holds the lock of, by device and inode, with how many holders:
-# a command holding the project's lock that writes an output into the project folder takes
-# the lock it already has, rather than waiting for itself.
-_HELD: dict[tuple[int, int], int] = {}
+# The folders each thread holds the lock of, by device and inode, with how many holders:
+# a command holding the project's lock that writes an output into the project folder goes on
+# with the lock it has, rather than waiting for itself (flock would make it wait: the second
+# opening of the folder is another lock holder).
+_HELD = threading.local()
 
 
 @contextmanager
 def _folder_lock(path: Path, timeout: float, on_wait: Callable[[str], None] | None,
-                 folder: str, writing: str) -> Iterator[None]:
+                 folder: str, writing: str, taken_again: bool) -> Iterator[None]:
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
@@ -65,13 +70,14 @@ def _folder_lock(path: Path, timeout: float, on_wait: Callable[[str], None] | No
     try:
         found = os.fstat(descriptor)
         key = (found.st_dev, found.st_ino)
-        if not _HELD.get(key):
+        held = _HELD.__dict__.setdefault("folders", {})
+        if not (taken_again and held.get(key)):
             _acquire(descriptor, path, timeout, on_wait, writing)
-        _HELD[key] = _HELD.get(key, 0) + 1
+        held[key] = held.get(key, 0) + 1
         try:
             yield
         finally:
-            _HELD[key] -= 1
+            held[key] -= 1
     finally:
         os.close(descriptor)  # closing releases the lock
 
