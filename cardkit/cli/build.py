@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
-from cardkit.cli.options import (WriteError, announce_recovery, database_root, jobs_option,
+from cardkit.cli.options import (WriteError, database_root, jobs_option, writing_output,
                                  output_folder, output_folder_option, require_database)
 from cardkit.faces.layout import PAPERS
 from cardkit.source.transaction import WriteFailed
@@ -153,8 +153,8 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
     """Builds what `outputs` asks for into `out`, reporting as `cardkit build` does."""
     from cardkit.render import BuildFailed, build  # loads WeasyPrint: only when building
 
-    if out.is_dir():
-        announce_recovery(out)
+    with writing_output(out):  # the build takes the folder's lock again to write into it
+        pass
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import (UsageError, WriteError, announce_recovery, database_root, load_or_fail,
+from cardkit.cli.options import (UsageError, WriteError, database_root, load_or_fail, writing_output,
                                  output_folder, require_database)
 from cardkit.export.dataset import ExportRefused, export_files
 from cardkit.source.transaction import Transaction, WriteFailed
@@ -41,8 +41,7 @@ def json_command(root: Path, games: tuple[str, ...], out: str) -> None:
         raise UsageError(str(exc)) from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        announce_recovery(folder)
-        with Transaction(folder) as transaction:
+        with writing_output(folder), Transaction(folder) as transaction:
             for name, data in files.items():
                 transaction.write(folder / name, data)
     except OSError as exc:

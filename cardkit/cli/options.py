@@ -13,7 +13,7 @@ from cardkit.checks.output import format_problem
 from cardkit.checks.runner import Checked, MeasureFit, Strictness, load_checked
 from cardkit.model.database import DatabaseHasErrors
 from cardkit.source.layout import NotADatabase, discover
-from cardkit.source.lock import LockTimeout, LockUnavailable, project_lock
+from cardkit.source.lock import LockTimeout, LockUnavailable, output_lock, project_lock
 from cardkit.source.output import names_standard_output, write_through, writes_through
 from cardkit.source.transaction import Transaction, WriteFailed, recover
 
@@ -98,11 +98,9 @@ def write_output_file(output: Path | None, text: str | bytes) -> None:
         if writes_through(output):
             write_through(output, text.encode("utf-8") if isinstance(text, str) else text)
             return
-        folder = output.absolute().parent
-        if folder.is_dir():
-            announce_recovery(folder)
-        with Transaction(folder) as transaction:
-            transaction.write(output, text)
+        with writing_output(output.absolute().parent) as folder:
+            with Transaction(folder) as transaction:
+                transaction.write(output, text)
     except WriteFailed as exc:
         raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
 
@@ -168,7 +166,7 @@ def writing_database(root: Path) -> Iterator[None]:
     try:
         with project_lock(root, timeout=_lock_timeout(),
                           on_wait=lambda message: click.echo(message, err=True)):
-            announce_recovery(root)
+            announce_recovery(root, in_project=True)
             yield
     except (LockTimeout, LockUnavailable) as exc:
         raise WriteError(str(exc)) from None
@@ -176,9 +174,26 @@ def writing_database(root: Path) -> Iterator[None]:
         raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
 
 
-def announce_recovery(folder: Path) -> None:
+@contextmanager
+def writing_output(folder: Path) -> Iterator[Path]:
+    """Holds an output folder's lock (when the folder exists: a transaction refuses one that
+    does not) around completing or discarding a write interrupted there and what the block
+    writes; yields the folder."""
+    if not folder.is_dir():
+        yield folder
+        return
     try:
-        sentence = recover(folder)
+        with output_lock(folder, timeout=_lock_timeout(),
+                         on_wait=lambda message: click.echo(message, err=True)):
+            announce_recovery(folder)
+            yield folder
+    except (LockTimeout, LockUnavailable) as exc:
+        raise WriteError(str(exc)) from None
+
+
+def announce_recovery(folder: Path, in_project: bool = False) -> None:
+    try:
+        sentence = recover(folder, in_project)
     except WriteFailed as exc:
         raise WriteError(str(exc)) from None
     if sentence is not None:

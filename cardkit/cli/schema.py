@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import UsageError, WriteError, require_database
+from cardkit.cli.options import UsageError, WriteError, require_database, writing_output
 from cardkit.model.database import declare_games
 from cardkit.model.files import fields_reference, file_schemas, schema_text
 from cardkit.source.transaction import Transaction, WriteFailed
@@ -36,11 +36,11 @@ def schema_command(folder: Path, fields: Path | None, root: Path | None) -> None
                              "(`cardkit validate` lists every problem)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with Transaction(folder) as transaction:
+        with writing_output(folder), Transaction(folder) as transaction:
             for item in file_schemas():
                 transaction.write(folder / item.name, schema_text(item.schema))
         if fields is not None:
-            with Transaction(fields.absolute().parent) as transaction:
+            with writing_output(fields.absolute().parent) as parent, Transaction(parent) as transaction:
                 transaction.write(fields, fields_reference())
     except (WriteFailed, OSError) as exc:
         raise WriteError(f"{exc}; nothing was written") from None

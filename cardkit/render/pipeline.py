@@ -60,6 +60,7 @@ from cardkit.render.workers import (BudgetJob, DocumentJob, Executor, FaceJob, W
                                     job_processes, measure_job_budgets, render_document, render_face,
                                     start_worker, worker_count)
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.lock import LockTimeout, LockUnavailable, output_lock
 from cardkit.source.templates import template_files
 from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 
@@ -363,9 +364,12 @@ def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
         raise WriteFailed(out, reason_of(exc)) from None
     changed = [path for path in sorted(files) if not _holds(out, path, files[path])]
     if changed:
-        with Transaction(out) as transaction:
-            for path in changed:
-                transaction.write(path, files[path])
+        try:
+            with output_lock(out), Transaction(out) as transaction:
+                for path in changed:
+                    transaction.write(path, files[path])
+        except (LockTimeout, LockUnavailable) as exc:
+            raise WriteFailed(out, str(exc).removeprefix(f"{out}: ")) from None
     return sorted(files)
 
 

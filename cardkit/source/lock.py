@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,21 +34,56 @@ def project_lock(root: Path, timeout: float = 30.0,
                  on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
     """Holds the project's write lock; waits for it up to `timeout` seconds, telling
     `on_wait` once that it waits, then raises LockTimeout."""
-    path = Path(root)
+    with _folder_lock(Path(root), timeout, on_wait, "the project folder", "writing this project",
+                      taken_again=False):
+        yield
+
+
+@contextmanager
+def output_lock(folder: Path, timeout: float = 30.0,
+                on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Holds an output folder's write lock (the same lock as `project_lock` when the folder
+    is the project's) around its recovery and its transaction, so two commands writing one
+    folder (two builds, a build and `site`, two `-o` files) never take each other's staging
+    folder for an interrupted write; waits as `project_lock` does. A thread already holding
+    the folder's lock (a command writing into the project it holds) goes on with it."""
+    with _folder_lock(Path(folder), timeout, on_wait, "the output folder", "writing into this folder",
+                      taken_again=True):
+        yield
+
+
+# The folders each thread holds the lock of, by device and inode, with how many holders:
+# a command holding the project's lock that writes an output into the project folder goes on
+# with the lock it has, rather than waiting for itself (flock would make it wait: the second
+# opening of the folder is another lock holder).
+_HELD = threading.local()
+
+
+@contextmanager
+def _folder_lock(path: Path, timeout: float, on_wait: Callable[[str], None] | None,
+                 folder: str, writing: str, taken_again: bool) -> Iterator[None]:
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise LockUnavailable(f"{path}: cannot open the project folder to lock it: "
+        raise LockUnavailable(f"{path}: cannot open {folder} to lock it: "
                               f"{(exc.strerror or str(exc)).lower()}") from None
     try:
-        _acquire(descriptor, path, timeout, on_wait)
-        yield
+        found = os.fstat(descriptor)
+        key = (found.st_dev, found.st_ino)
+        held = _HELD.__dict__.setdefault("folders", {})
+        if not (taken_again and held.get(key)):
+            _acquire(descriptor, path, timeout, on_wait, writing)
+        held[key] = held.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            held[key] -= 1
     finally:
         os.close(descriptor)  # closing releases the lock
 
 
 def _acquire(descriptor: int, path: Path, timeout: float,
-             on_wait: Callable[[str], None] | None) -> None:
+             on_wait: Callable[[str], None] | None, writing: str) -> None:
     deadline = time.monotonic() + timeout
     told = False
     while True:
@@ -57,11 +93,11 @@ def _acquire(descriptor: int, path: Path, timeout: float,
         except BlockingIOError:
             pass
         if time.monotonic() >= deadline:
-            raise LockTimeout(f"{path}: another cardkit command is writing this project and "
+            raise LockTimeout(f"{path}: another cardkit command is {writing} and "
                               f"has not finished within {timeout:g} s; nothing was written, "
                               "try again when it ends")
         if not told and on_wait is not None:
-            on_wait(f"{path}: another cardkit command is writing this project; waiting up to "
+            on_wait(f"{path}: another cardkit command is {writing}; waiting up to "
                     f"{timeout:g} s")
             told = True
         time.sleep(POLL_SECONDS)

@@ -19,7 +19,11 @@ The journal is ASCII text: one line per staged file, then a line `end`:
     <staged file's name> TAB <target's path relative to `directory`, its bytes in hexadecimal>
 
 A journal is input like any other: it may have been planted (a staging folder added to a
-repository or an archive) or copied with the project. `recover` carries one out only when
+repository or an archive) or copied with the project. Outside the project (the folder of an
+`-o FILE`, a build's output folder) `recover` acts only on a staging folder that carries
+the stamp `Transaction` writes into it as it makes it: the folder's own device and inode,
+which a folder unpacked or copied there does not have; any other is refused, naming it,
+and nothing is touched. `recover` carries one out only when
 all of it holds (see `read_journal`); otherwise it raises JournalRefused, naming the journal
 and each line at fault, and touches nothing. Since targets are relative, a copied project
 completes its own interrupted write, never the original's.
@@ -46,6 +50,13 @@ from cardkit.source.policy import excerpt
 
 STAGING = ".cardkit-staging"
 JOURNAL = "journal"
+# The journal renamed once every move is done: a staging folder holding it had been
+# committed and completed, and only its removal was cut short.
+DONE = "journal.done"
+# The staging folder's own device and inode, written in it as it is made: outside the
+# project, `recover` acts only on a staging folder whose stamp matches it, so one unpacked
+# from an archive or copied there (a new folder, a new inode) is refused.
+STAMP = "stamp"
 JOURNAL_END = "end"
 # A line is a short name and a path's bytes in hexadecimal: far more files than any write
 # has fit in this.
@@ -135,6 +146,14 @@ class Transaction:
                                             "interrupted (the next cardkit command that writes "
                                             "here completes or discards it)") from None
         except OSError as exc:
+            raise WriteFailed(self.staging, reason_of(exc)) from None
+        try:
+            with open(self.staging / STAMP, "w", encoding="ascii") as stamp:
+                stamp.write(_stamp_of(self.staging))
+                stamp.flush()
+                os.fsync(stamp.fileno())
+        except OSError as exc:
+            self._discard()
             raise WriteFailed(self.staging, reason_of(exc)) from None
         return self
 
@@ -241,10 +260,11 @@ class Transaction:
                 pass
 
 
-def recover(directory: Path) -> str | None:
+def recover(directory: Path, in_project: bool = False) -> str | None:
     """Completes or discards a transaction a crash interrupted in `directory`; says which,
     or None when there was none. Raises JournalRefused, having touched nothing, for a
-    staging folder or journal it will not act on."""
+    staging folder or journal it will not act on: outside the project (`in_project`
+    False), one whose stamp does not say cardkit made it there."""
     staging = Path(directory) / STAGING
     try:
         mode = os.lstat(staging).st_mode
@@ -256,6 +276,19 @@ def recover(directory: Path) -> str | None:
         shown = f"a link to {staging.resolve()}" if stat.S_ISLNK(mode) else file_kind(mode)
         raise JournalRefused(staging, [(None, f"is {shown}, not the staging folder cardkit makes")],
                              staging)
+    if not in_project and not _stamped(staging):
+        if _holds_nothing(staging):  # killed before its stamp was written: nothing to act on
+            shutil.rmtree(staging, ignore_errors=True)
+            return (f"{staging}: an interrupted write had not been committed; it was discarded "
+                    "and no file was changed")
+        raise JournalRefused(staging, [(None, "was not made here by cardkit (it has no stamp "
+                                              "matching this folder): it may have been unpacked "
+                                              "or copied here, and is not acted on outside a "
+                                              "project")], staging)
+    if os.path.lexists(staging / DONE) and not os.path.lexists(staging / JOURNAL):
+        shutil.rmtree(staging, ignore_errors=True)
+        return (f"{staging}: an interrupted write had been committed and completed; the staging "
+                "folder it left was removed")
     moves = read_journal(directory)
     if moves is None:
         shutil.rmtree(staging, ignore_errors=True)
@@ -434,9 +467,36 @@ def _apply(staging: Path, moves: list[Move]) -> int:
             moved += 1
     for folder in folders:
         _fsync_folder(folder)
-    (staging / JOURNAL).unlink()
+    os.replace(staging / JOURNAL, staging / DONE)
     shutil.rmtree(staging)
     return moved
+
+
+def _stamp_of(staging: Path) -> str:
+    found = os.stat(staging)
+    return f"{found.st_dev}:{found.st_ino}\n"
+
+
+def _holds_nothing(staging: Path) -> bool:
+    """Whether the staging folder holds nothing, or only a stamp cut short."""
+    try:
+        names = os.listdir(staging)
+    except OSError:
+        return False
+    return names in ([], [STAMP]) and (not names or os.lstat(staging / STAMP).st_size
+                                       < len(_stamp_of(staging)))
+
+
+def _stamped(staging: Path) -> bool:
+    """Whether the staging folder holds the stamp `Transaction` writes: a regular file
+    naming this very folder's device and inode."""
+    stamp = staging / STAMP
+    try:
+        if not stat.S_ISREG(os.lstat(stamp).st_mode) or os.lstat(stamp).st_size > 64:
+            return False
+        return stamp.read_text(encoding="ascii") == _stamp_of(staging)
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -447,7 +447,7 @@ class Workbench:
                     file=file.as_posix(), line=problem.position.line or 1,
                     reason=problem.sentence))
             with project_lock(self.root, timeout=LOCK_TIMEOUT):
-                recover(self.root)
+                recover(self.root, in_project=True)
                 data = self._bytes_on_disk(file)  # read once: the version, the conflict and the write agree
                 on_disk = _decoded(data)
                 current = _version_of(data)

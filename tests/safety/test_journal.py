@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.source.transaction import JOURNAL, STAGING
+from cardkit.source import transaction as transaction_module
+from cardkit.source.transaction import JOURNAL, STAGING, Transaction
 from tests.conftest import PROJECT_ROOT, with_face_cache
 from tests.safety.harness import run_killed, snapshot
 
@@ -60,11 +61,61 @@ def test_a_planted_journal_overwrites_nothing_outside(tmp_path: Path, minimal_da
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     journal = folder / STAGING / JOURNAL
-    assert result.output.startswith(f"Error: {journal}:1: the target {str(victim)[:24]!r}... is an "
-                                    "absolute path")
+    if folder == out:  # outside the project: refused whole, as not cardkit's own
+        assert result.output.startswith(f"Error: {folder / STAGING}: {NOT_STAMPED}")
+    else:
+        assert result.output.startswith(f"Error: {journal}:1: the target {str(victim)[:24]!r}... is "
+                                        "an absolute path")
     assert result.output.endswith(f"nothing was changed; look into {folder / STAGING}, then remove it\n")
     assert snapshot(tmp_path) == before
     assert victim.read_text() == "precious\n"
+
+
+NOT_STAMPED = ("was not made here by cardkit (it has no stamp matching this folder): it may "
+               "have been unpacked or copied here, and is not acted on outside a project\n")
+
+
+@pytest.mark.parametrize("command", ["i18n export", "sheet export"])
+def test_a_well_formed_journal_planted_beside_an_output_file_is_refused(tmp_path: Path, minimal_database: Path,
+                                                                        command: str):
+    """The issue's reproduction: a journal unpacked into the folder an `-o FILE` writes to,
+    naming a file beside it by a relative path, as cardkit's own journals do."""
+    out = tmp_path / "downloads"
+    out.mkdir()
+    precious = out / "precious.txt"
+    precious.write_text("precious\n")
+    plant(out, f"0\t{b'precious.txt'.hex()}\nend\n")
+    before = snapshot(tmp_path)
+    arguments = {"i18n export": ["i18n", "export", "--lang", "es", "--no-fit-budgets", "-o", str(out / "es.po")],
+                 "sheet export": ["sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o",
+                                  str(out / "aliens.xlsx")]}[command]
+    result = run(*arguments, "--root", str(minimal_database))
+    assert result.exit_code == 1, result.output
+    assert result.output == (f"Error: {out / STAGING}: {NOT_STAMPED}the interrupted write was neither "
+                             f"completed nor discarded, and nothing was changed; look into "
+                             f"{out / STAGING}, then remove it\n")
+    assert snapshot(tmp_path) == before
+    assert precious.read_text() == "precious\n"
+
+
+def test_an_interrupted_write_of_cardkit_beside_an_output_file_is_completed(tmp_path: Path,
+                                                                            minimal_database: Path):
+    """The stamp cardkit writes lets its own interrupted write outside a project complete."""
+    out = tmp_path / "downloads"
+    out.mkdir()
+    transaction = Transaction(out).__enter__()
+    transaction.write(out / "old.po", "written by the interrupted command\n")
+    original = transaction_module._apply
+    transaction_module._apply = lambda *arguments: 0  # killed right after the commit point
+    try:
+        transaction._commit()
+    finally:
+        transaction_module._apply = original
+    result = run("i18n", "export", "--lang", "es", "--no-fit-budgets", "-o", str(out / "es.po"),
+                 "--root", str(minimal_database))
+    assert result.exit_code == 0, result.output
+    assert (out / "old.po").read_text() == "written by the interrupted command\n"
+    assert (out / "es.po").exists() and not (out / STAGING).exists()
 
 
 def test_a_malformed_journal_is_a_message_not_a_traceback(minimal_database: Path):
@@ -120,9 +171,9 @@ def killed_after_commit(out: Path, face_cache: Path, steps: int) -> None:
 
 
 def test_a_build_killed_after_its_commit_point_then_copied(tmp_path: Path, face_cache: Path):
-    """The issue's case without an attacker: kill a build past its commit point, `cp -a A B`,
-    build in B. B's recovery moves B's staged PDFs over B's PDFs; A's stay as the kill left
-    them, and A's own recovery completes A."""
+    """Kill a build past its commit point, `cp -a A B`, build in B. B's staging folder is a
+    copy, not the one cardkit made there (its stamp names A's folder): it is refused and
+    nothing in B or A is touched; removed, B builds afresh. A's own recovery completes A."""
     reference = previous_build(tmp_path / "reference" / "out", face_cache)
     counted = tmp_path / "steps"
     assert run_killed([*BUILD, str(reference)], 0, count_to=counted) == 0
@@ -135,12 +186,15 @@ def test_a_build_killed_after_its_commit_point_then_copied(tmp_path: Path, face_
     second = tmp_path / "B"
     subprocess.run(["cp", "-a", str(first), str(second)], check=True)
 
+    copied = snapshot(second)
+
     result = run(*BUILD, str(second / "out"))
 
-    assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"{second / 'out' / STAGING}: an interrupted write had been "
-                                    "committed; it was completed")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: {second / 'out' / STAGING}: {NOT_STAMPED}")
+    assert snapshot(second) == copied and snapshot(first) == left
+    shutil.rmtree(second / "out" / STAGING)
+    assert run(*BUILD, str(second / "out")).exit_code == 0
     assert snapshot(second / "out") == new
-    assert snapshot(first) == left
     assert run(*BUILD, str(out)).exit_code == 0
     assert snapshot(out) == new

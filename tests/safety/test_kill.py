@@ -95,7 +95,7 @@ def test_a_killed_write_leaves_every_file_old_or_new(tmp_path: Path, command: st
         assert all(left.get(name) in (old.get(name), new.get(name))
                    for name in set(old) | set(new) | set(left)), (run, kill_at)
         interrupted = (root / STAGING).exists()
-        sentence = recover(root)
+        sentence = recover(root, in_project=True)
         assert (sentence is not None) == interrupted
         assert snapshot(root) in (old, new), (run, kill_at, sentence)  # so it validates
 

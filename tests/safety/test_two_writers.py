@@ -3,7 +3,10 @@ neither loses the other's update. Each pair runs several times, started together
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ import pytest
 from cardkit.checks.status import translation_states
 from cardkit.checks.runner import Strictness, load_checked
 from cardkit.source.canonical import format_database
+from cardkit.source.transaction import STAGING
 from tests.conftest import MINIMAL_DATABASE
 from tests.safety.harness import finish, start
 from tests.safety.test_kill import catalogue, english_changed, reindented
@@ -54,3 +58,45 @@ def test_import_racing_mark_translated_loses_nothing(tmp_path: Path, trial: int)
     assert database.text("es", "pickle").name == "Pepinillo"
     assert database.text("es", "wild").name == "El comodín"
     assert stale_texts(root) == []
+
+
+# A command writing into a folder, held between its staging and its commit until told to go on.
+WRITER_IN_PROGRESS = """
+import sys
+from pathlib import Path
+from cardkit.source.lock import output_lock
+from cardkit.source.transaction import Transaction
+folder = Path(sys.argv[1])
+with output_lock(folder), Transaction(folder) as transaction:
+    transaction.write(folder / "first.txt", "the first command's file\\n")
+    print("staged", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_second_writer_into_one_folder_waits_and_never_takes_the_first_ones_staging(tmp_path: Path):
+    out = tmp_path / "out"
+    out.mkdir()
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    environment = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    first = subprocess.Popen([sys.executable, "-c", WRITER_IN_PROGRESS, str(out)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=environment)
+    try:
+        assert first.stdout.readline() == "staged\n"
+        second = subprocess.run([sys.executable, "-c", "from cardkit.cli import main; main()", "sheet",
+                                 "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o",
+                                 str(out / "aliens.csv"), "--root", str(root)],
+                                capture_output=True, text=True, timeout=120,
+                                env=environment | {"CARDKIT_LOCK_TIMEOUT": "1"})
+        assert (out / STAGING).is_dir()  # the first command's write, untouched
+    finally:
+        first.communicate("go on\n", timeout=120)
+    assert first.returncode == 0
+    assert second.returncode == 1
+    assert second.stderr == (f"{out}: another cardkit command is writing into this folder; waiting up "
+                             f"to 1 s\nError: {out}: another cardkit command is writing into this "
+                             "folder and has not finished within 1 s; nothing was written, try again "
+                             "when it ends\n")
+    assert (out / "first.txt").read_text() == "the first command's file\n"
+    assert not (out / "aliens.csv").exists() and not (out / STAGING).exists()

@@ -134,7 +134,7 @@ def interrupted(project: Path, committed: bool, moved: int) -> None:
 def test_recover_discards_an_uncommitted_write(project: Path):
     before = contents(project)
     interrupted(project, committed=False, moved=0)
-    assert recover(project) == (f"{project / STAGING}: an interrupted write had not been committed; "
+    assert recover(project, in_project=True) == (f"{project / STAGING}: an interrupted write had not been committed; "
                                 "it was discarded and no file was changed")
     assert contents(project) == before and not (project / STAGING).exists()
 
@@ -143,10 +143,10 @@ def test_recover_discards_an_uncommitted_write(project: Path):
 def test_recover_completes_a_committed_write(project: Path, moved: int):
     interrupted(project, committed=True, moved=moved)
     assert (project / STAGING / JOURNAL).exists()
-    assert recover(project) == (f"{project / STAGING}: an interrupted write had been committed; "
+    assert recover(project, in_project=True) == (f"{project / STAGING}: an interrupted write had been committed; "
                                 f"it was completed ({2 - moved} of 2 files still to move)")
     assert contents(project) == {"cards/a.yaml": "new a\n", "cards/b.yaml": "new b\n"}
-    assert recover(project) is None
+    assert recover(project, in_project=True) is None
 
 
 def test_a_second_transaction_while_one_is_pending_is_refused(project: Path):
@@ -173,7 +173,7 @@ def test_a_failure_after_the_commit_point_says_so_and_recover_completes(project:
                                  "write was committed, and the next cardkit command that writes here "
                                  "completes it")
     monkeypatch.setattr(transaction_module.os, "replace", real_replace)
-    assert recover(project).endswith("it was completed (1 of 2 files still to move)")
+    assert recover(project, in_project=True).endswith("it was completed (1 of 2 files still to move)")
     assert contents(project) == {"cards/a.yaml": "new a\n", "cards/b.yaml": "new b\n"}
 
 
@@ -209,10 +209,10 @@ def planted(project: Path, journal: bytes) -> Path:
 
 
 def refused(project: Path, top: Path) -> str:
-    """The refusal of `recover(project)`, checked to have changed nothing under `top`."""
+    """The refusal of `recover(project, in_project=True)`, checked to have changed nothing under `top`."""
     before = everything(top)
     with pytest.raises(JournalRefused) as refusal:
-        recover(project)
+        recover(project, in_project=True)
     assert everything(top) == before
     return str(refusal.value)
 
@@ -336,7 +336,7 @@ def test_a_staging_file_is_refused(project: Path, tmp_path: Path):
 def test_a_target_through_a_link_inside_replaces_the_file_the_link_leads_to(project: Path):
     (project / "cards" / "link.yaml").symlink_to("a.yaml")
     planted(project, f"0\t{b'cards/link.yaml'.hex()}\nend\n".encode())
-    assert recover(project).endswith("it was completed (1 of 1 files still to move)")
+    assert recover(project, in_project=True).endswith("it was completed (1 of 1 files still to move)")
     assert (project / "cards" / "link.yaml").is_symlink()
     assert (project / "cards" / "a.yaml").read_text() == "PLANTED\n"
 
@@ -348,10 +348,10 @@ def test_a_copied_project_completes_its_own_write_and_never_the_original(project
     copy = tmp_path / "copy"
     subprocess.run(["cp", "-a", str(project), str(copy)], check=True)
     original = everything(project)
-    assert recover(copy).endswith("it was completed (1 of 2 files still to move)")
+    assert recover(copy, in_project=True).endswith("it was completed (1 of 2 files still to move)")
     assert contents(copy) == {"cards/a.yaml": "new a\n", "cards/b.yaml": "new b\n"}
     assert everything(project) == original
-    assert recover(project).endswith("it was completed (1 of 2 files still to move)")
+    assert recover(project, in_project=True).endswith("it was completed (1 of 2 files still to move)")
     assert contents(project) == {"cards/a.yaml": "new a\n", "cards/b.yaml": "new b\n"}
 
 
@@ -368,3 +368,34 @@ def test_a_write_to_a_fifo_or_device_is_refused_and_it_stays(project: Path):
     assert stat.S_ISFIFO((project / "cards" / "pipe.yaml").lstat().st_mode)
     assert stat.S_ISCHR((project / "cards" / "null.yaml").lstat().st_mode)
     assert (project / "cards" / "a.yaml").read_text() == "old a\n"
+
+
+def test_a_write_killed_after_its_last_move_is_reported_as_completed(project: Path):
+    """Killed between the journal's removal and the staging folder's: every file is new, and
+    the next command says so."""
+    interrupted(project, committed=True, moved=2)
+    os.replace(project / STAGING / JOURNAL, project / STAGING / transaction_module.DONE)
+    assert recover(project, in_project=True) == (
+        f"{project / STAGING}: an interrupted write had been committed and completed; the "
+        "staging folder it left was removed")
+    assert contents(project) == {"cards/a.yaml": "new a\n", "cards/b.yaml": "new b\n"}
+    assert not (project / STAGING).exists()
+
+
+def test_outside_a_project_a_staging_folder_without_its_stamp_is_refused(tmp_path: Path):
+    out = tmp_path / "out"
+    out.mkdir()
+    interrupted_in = Transaction(out).__enter__()
+    interrupted_in.write(out / "a.txt", "new\n")
+    (out / STAGING / transaction_module.STAMP).unlink()
+    with pytest.raises(JournalRefused, match="was not made here by cardkit"):
+        recover(out)
+    assert (out / STAGING / "0").read_text() == "new\n"
+
+
+def test_outside_a_project_a_staging_folder_killed_before_its_stamp_is_discarded(tmp_path: Path):
+    out = tmp_path / "out"
+    (out / STAGING).mkdir(parents=True)
+    assert recover(out) == (f"{out / STAGING}: an interrupted write had not been committed; it "
+                            "was discarded and no file was changed")
+    assert not (out / STAGING).exists()
