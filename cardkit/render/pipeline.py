@@ -126,10 +126,12 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
           progress: Progress | None = None, cache: bool = True,
           games: list[str] | None = None, outputs: Outputs = PdfOnly(),
-          art_dpi: int = DEFAULT_ART_DPI) -> BuildResult:
+          art_dpi: int = DEFAULT_ART_DPI, print_ready: bool = False) -> BuildResult:
     """Renders and writes the PDFs of `games` (default: every game), or whatever else
     `outputs` asks for (publish/outputs.py); with `cache` False the face cache is neither read nor
-    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size."""
+    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size. With
+    `print_ready`, the PDFs are written as PDF/X-4 (pdf.print_ready); the cache holds the
+    plain ones."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
     database = _load(root)
@@ -195,6 +197,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             pdfs[target][f"cards-{paper}.pdf"] = imposed[target, paper]
             if (target, "reference", paper) in documents:
                 pdfs[target][f"reference-{paper}.pdf"] = documents[target, "reference", paper]
+    if print_ready:
+        from cardkit.render.pdf import print_ready as pdfx
+
+        pdfs = {target: {name: pdfx(pdf) for name, pdf in named.items()} for target, named in pdfs.items()}
     files = ({out / target.folder / name: pdf for target, named in pdfs.items() for name, pdf in named.items()}
              if "pdf" in outputs.formats else {})
     others, made = outputs.files(database, rendered, pdfs, out, store, jobs)
