@@ -1,4 +1,5 @@
-"""A laid-out WeasyPrint document to PDF bytes that are the same on every run."""
+"""A laid-out WeasyPrint document to PDF bytes that are the same on every run, and a finished
+PDF made print-ready (PDF/X-4) for `cardkit build --print-ready`."""
 
 from __future__ import annotations
 
@@ -35,7 +36,6 @@ def _fixed_font_timestamps():
 PDFX_VERSION = "1.6"
 THINNEST_LINE = 0.25  # pt: print shops' preflight flags thinner strokes as hairlines
 SRGB_CONDITION = "sRGB IEC61966-2.1"
-_STROKES = {"S", "s", "b", "B", "b*", "B*"}
 
 
 def print_ready(pdf_bytes: bytes) -> bytes:
