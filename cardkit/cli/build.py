@@ -75,10 +75,17 @@ def _formats(context, parameter, value):
                    "writes them to, so the decks load on this machine only.")
 @click.option("--art-dpi", type=click.IntRange(min=150, max=1200), default=300, show_default=True,
               help="The resolution the cards' pictures are downsampled to at their printed size.")
+@click.option("--print-ready", is_flag=True,
+              help="Write the PDFs as PDF/X-4 for a print shop: an sRGB output intent, XMP "
+                   "metadata, crop marks in black only, no line under 0.25 pt. The colours "
+                   "stay RGB (see docs/printing.md).")
+@click.option("--known-only", is_flag=True,
+              help="Leave out of the card sheets the placeholders: cards the rulebooks do not "
+                   "give in full, whose faces are stamped as such.")
 def build_command(root: Path, languages, papers, games: tuple[str, ...], out: str,
                   jobs: int | None, quiet: bool, no_cache: bool, formats: tuple[str, ...],
                   dpi: int, png_area: str, png_canvas: tuple[int, int] | None, tts_base: str | None,
-                  art_dpi: int, final: bool) -> None:
+                  art_dpi: int, final: bool, print_ready: bool, known_only: bool) -> None:
     """Render card sheets and reference sheets of the database under ROOT into PDFs.
 
     Each game's go to <out>/<game>/<ll>/, or to <out>/<ll>/ while the database holds one game.
@@ -95,7 +102,7 @@ def build_command(root: Path, languages, papers, games: tuple[str, ...], out: st
         _refuse_unfinished(root, languages, list(dict.fromkeys(games)) or None)
     run_build(root, output_folder(out, root), languages, papers, jobs, quiet, no_cache,
               list(dict.fromkeys(games)) or None,
-              Outputs(formats, raster, tts_base), art_dpi)
+              Outputs(formats, raster, tts_base), art_dpi, print_ready, known_only)
 
 
 def _canvas(value: str | None) -> tuple[int, int] | None:
@@ -149,7 +156,8 @@ def _refuse_unfinished(root: Path, languages: list[str] | None, games: list[str]
 
 
 def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet: bool,
-              no_cache: bool, games: list[str] | None, outputs, art_dpi: int = 300) -> None:
+              no_cache: bool, games: list[str] | None, outputs, art_dpi: int = 300,
+              print_ready: bool = False, known_only: bool = False) -> None:
     """Builds what `outputs` asks for into `out`, reporting as `cardkit build` does."""
     from cardkit.render import BuildFailed, build  # loads WeasyPrint: only when building
 
@@ -158,7 +166,8 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
     with Progress(enabled=not quiet and _interactive()) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
-                           games=games, outputs=outputs, art_dpi=art_dpi)
+                           games=games, outputs=outputs, art_dpi=art_dpi, print_ready=print_ready,
+                           known_only=known_only)
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)

@@ -4,7 +4,7 @@ gallery site.
 
 A raster depends only on the face's PDF, the resolution, the area (trim or bleed) and the
 code that makes it, so it is cached in the face cache under those: a face whose PDF did not
-change is never rasterised again. PNGs carry the sRGB profile (`sRGB.icc`, littleCMS's
+change is never rasterised again. PNGs carry the sRGB profile (`faces/sRGB.icc`, littleCMS's
 built-in sRGB with a fixed creation date) and the resolution, and no time: the same face
 gives the same bytes.
 
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardkit.faces.cache import FaceCache, cache_key
+from cardkit.faces.colour import SRGB_PROFILE_FILE
 from cardkit.faces.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 AREAS = ("trim", "bleed")
 MM_PER_INCH = 25.4
 POINTS_PER_INCH = 72
-SRGB_PROFILE = (Path(__file__).with_name("sRGB.icc")).read_bytes()
+SRGB_PROFILE = SRGB_PROFILE_FILE.read_bytes()
 # zlib's fastest level: card faces are flat colour, so the files are about as small as at
 # the default level, and encoding takes a third less time.
 COMPRESS_LEVEL = 1

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from functools import cache
@@ -127,10 +127,14 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
           papers: list[str] | None = None, jobs: int | None = None,
           progress: Progress | None = None, cache: bool = True,
           games: list[str] | None = None, outputs: Outputs = PdfOnly(),
-          art_dpi: int = DEFAULT_ART_DPI) -> BuildResult:
+          art_dpi: int = DEFAULT_ART_DPI, print_ready: bool = False,
+          known_only: bool = False) -> BuildResult:
     """Renders and writes the PDFs of `games` (default: every game), or whatever else
     `outputs` asks for (publish/outputs.py); with `cache` False the face cache is neither read nor
-    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size."""
+    written (`--no-cache`). Pictures are downsampled to `art_dpi` at their printed size. With
+    `print_ready`, the PDFs are written as PDF/X-4 (pdf.print_ready); the cache holds the
+    plain ones. With `known_only`, the card sheets leave out the placeholders: the cards
+    whose face says the rulebooks do not give the rest of them."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
     database = _load(root)
@@ -163,8 +167,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         context = rendered.contexts[target]
         faces = (*context.faces, *context.backs)
         keys = {face_name(face.id): rendered.faces[target, face.id].key for face in faces}
+        left_out = ({face.id for face in context.faces if is_placeholder(rendered.faces[target, face.id].fits)}
+                    if known_only else set())
         for paper in papers:
-            laid_out = card_sheets(context, paper)
+            laid_out = card_sheets(context, paper, left_out)
             imposed[target, paper] = _imposed(
                 store, paper, rendered.documents[target, "registration", paper], laid_out, keys,
                 lambda: {face_name(face.id): rendered.pdf(target, face.id) for face in faces},
@@ -196,6 +202,10 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             pdfs[target][f"cards-{paper}.pdf"] = imposed[target, paper]
             if (target, "reference", paper) in documents:
                 pdfs[target][f"reference-{paper}.pdf"] = documents[target, "reference", paper]
+    if print_ready:
+        from cardkit.render.pdf import print_ready as pdfx
+
+        pdfs = {target: {name: pdfx(pdf) for name, pdf in named.items()} for target, named in pdfs.items()}
     files = ({out / target.folder / name: pdf for target, named in pdfs.items() for name, pdf in named.items()}
              if "pdf" in outputs.formats else {})
     others, made = outputs.files(database, rendered, pdfs, out, store, jobs)
@@ -569,12 +579,23 @@ class _Fonts:
         return self._by_name
 
 
-def card_sheets(context, paper: str) -> list[list[Slot | None]]:
-    """The context's cards on the sheets of `paper`, slot by slot (layout.sheets_by_back)."""
-    faces = context.faces
+def card_sheets(context, paper: str, left_out: Collection[str] = ()) -> list[list[Slot | None]]:
+    """The context's cards but those `left_out` (by face id) on the sheets of `paper`, slot by
+    slot (layout.sheets_by_back)."""
+    faces = [face for face in context.faces if face.id not in left_out]
     return [[None if index is None else Slot(face_name(faces[index].id), face_name(faces[index].back_id))
              for index in indices]
             for indices in sheets_by_back([face.back_id for face in faces], PAPERS[paper])]
+
+
+# The fit path of the line a placeholder's face prints at its foot (templates/macros.html).
+PLACEHOLDER_PATH = "placeholder"
+
+
+def is_placeholder(fits: list[Fit]) -> bool:
+    """Whether a face is a placeholder: it prints the line saying the rulebooks do not give
+    the rest of the card (templates/macros.html, footer), which is a fit box of its own."""
+    return any(fit.path == PLACEHOLDER_PATH for fit in fits)
 
 
 def _imposed(store: FaceCache, paper: str, registration: bytes, laid_out: list[list[Slot]],
