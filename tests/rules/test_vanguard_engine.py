@@ -223,6 +223,20 @@ def test_in_a_combination_only_the_accident_icon_of_a_die_is_barred():
     assert payments(state, green, ["mixed", "bad"], "you") == [("bad",)]
 
 
+def test_every_any_part_of_a_requirement_stands_for_the_same_icon():
+    # L1881: with more than one "any" symbol in a requirement, each is the same icon. Two
+    # "two of a kind" parts need four of one icon, not two pairs of different icons.
+    state = _state(("physical", "you", "red"), ("science", "you", "blue"),
+                   ("more-physical", "you", "green"))
+    _show(state, physical=("physical", "physical"), science=("science", "science"),
+          **{"more-physical": ("physical", "physical")})
+    two_pairs = ((Part("same", count=2), Part("same", count=2)),)
+
+    assert payments(state, two_pairs, ["physical", "science"], "you", combination=True) == []
+    assert payments(state, two_pairs, ["physical", "science", "more-physical"], "you",
+                    combination=True) == [("more-physical", "physical")]
+
+
 def test_a_die_paying_a_colour_is_used_whole():
     # A part {die: colour} asks for a die of that colour (L2047, L2096), not one of its
     # icons: the same die pays no icon part besides.
