@@ -148,14 +148,19 @@ def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     offense = encounter.offense
     named = next((name for name, player in state.players.items()
                   if player.colour == encounter.destiny), None)
-    candidates = tuple(state.planets) + (NO_PLANET,)
+    home = state.home
     if named != offense:
-        allowed = [planet for planet in state.planets if state.home[planet] == named]
+        allowed = tuple(planet for planet in state.planets if home[planet] == named)
     else:
-        allowed = [planet for planet, ships in state.planets.items()
-                   if state.home[planet] == offense
-                   and any(count > 0 and name != offense for name, count in ships.items())]
-    return candidates, tuple(planet for planet in candidates if planet in allowed)
+        allowed = tuple(planet for planet, ships in state.planets.items()
+                        if home[planet] == offense
+                        and any(count > 0 and name != offense for name, count in ships.items()))
+    # Besides those: every home planet of the offense and one planet of each other system.
+    others = {home[planet]: planet for planet in reversed(state.planets)
+              if planet not in allowed and home[planet] != offense}
+    candidates = (*allowed, *(planet for planet in state.planets if home[planet] == offense
+                              and planet not in allowed), *others.values(), NO_PLANET)
+    return candidates, allowed
 
 
 def _reward(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
