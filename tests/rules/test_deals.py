@@ -28,6 +28,7 @@ def test_a_duel_reinforcement_played_counts_plays_not_passes():
     played = Played({"draw_fate": "discovery"}, decisions=[
         ("orange", "reinforcement", PASS),
         ("blue", "reinforcement", ReinforcementPlay("boost", "orange")),
+        ("orange", "reinforcement", ReinforcementPlay("drain", "blue")),
         ("blue", "plan", "plan-5")])
 
-    assert part.count(played) == 1
+    assert part.count(played) == 2
