@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
 from cardkit.rules.vanguard.engine import dice_test, payments
 from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, Die, Meter,
-                                          Part, SpecialEffect, VanguardState)
+                                          Modification, Part, SectionCard, SpecialEffect,
+                                          VanguardState)
 from tests.rules.driver import drive
 
 
@@ -107,8 +108,10 @@ def test_each_icon_of_a_two_icon_die_counts_and_a_spent_die_loses_the_rest():
     assert sorted(state.crew["you"].spent) == ["a", "b"]
 
 
-def test_sacrificing_with_three_dice_in_play_is_an_exhaustion_injury_instead():
-    state = _state(("a", "you", "red"), ("b", "you", "red"), ("c", "you", "red"))
+@pytest.mark.parametrize("dice", [("a", "b", "c"), ("a", "b")])
+def test_sacrificing_with_three_dice_in_play_or_fewer_is_an_exhaustion_injury_instead(dice):
+    # L2882: "3 dice or fewer" in play, so two dice are an Exhaustion too.
+    state = _state(*((die, "you", "red") for die in dice))
     state.injury_cards["hurt"] = {"damage": (("sacrifice_dice", 1),)}
     state.crew["you"].injuries = ["hurt"]
     state.dice["you-injury-1"] = Die("you-injury-1", "you", INJURY, "yellow")
@@ -120,7 +123,7 @@ def test_sacrificing_with_three_dice_in_play_is_an_exhaustion_injury_instead():
     crew = state.crew["you"]
     assert crew.injuries == ["hurt", "agotamiento"]
     assert crew.sacrificed == []
-    assert sorted(crew.available) == ["a", "b", "c", "you-injury-1", "you-injury-2"]
+    assert sorted(crew.available) == [*dice, "you-injury-1", "you-injury-2"]
 
 
 def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
@@ -129,9 +132,32 @@ def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
                                      special_effects=[SpecialEffect("red", each_die=True)])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    with pytest.raises(RulesError, match="only known to need at least 2 advances"):
+    with pytest.raises(RulesError, match="only known to need at least 2 advances: whether "
+                                         "advance 2 reaches its Result is not in the text"):
         drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
                       "play": "done"})
+
+
+def test_a_card_that_sets_a_face_takes_a_die_of_its_colour_and_a_named_face():
+    state = _state(("a", "you", "red"), ("b", "you", "blue"))
+    state.section_cards["tools"] = SectionCard("tools", modification=Modification(
+        "set_face", colour="red"))
+    state.crew["you"].hand = ["tools"]
+    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)}},
+          until="test.rolled")
+    assert runner.advance().kind == "play"
+    runner.apply("tools")
+    setting = runner.advance()
+
+    assert setting.kind == "set_face"
+    assert setting.allows({"die": "a", "face": ("science",)})
+    assert not setting.allows({"die": "a"})
+    assert not setting.allows({"die": "b", "face": ("science",)})
+    assert not setting.allows({"die": "a", "face": ("unstated",)})
+    assert not setting.allows({"die": "a", "face": ("science",), "spend": "b"})
 
 
 @settings(max_examples=40, deadline=None)
