@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 
 from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
 from cardkit.rules.vanguard.engine import dice_test, payments
-from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, Die, Meter,
-                                          Modification, Part, SectionCard, SpecialEffect,
-                                          VanguardState)
+from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, DiceTest, Die,
+                                          Meter, Modification, Part, SectionCard,
+                                          SpecialEffect, VanguardState)
+from cardkit.rules.vanguard.view import view
 from tests.rules.driver import drive
 
 
@@ -158,6 +159,16 @@ def test_a_card_that_sets_a_face_takes_a_die_of_its_colour_and_a_named_face():
     assert not setting.allows({"die": "b", "face": ("science",)})
     assert not setting.allows({"die": "a", "face": ("unstated",)})
     assert not setting.allows({"die": "a", "face": ("science",), "spend": "b"})
+
+
+def test_the_dice_in_play_are_the_crew_members_own_and_the_view_names_the_action():
+    # L2882 counts one's own Section dice in play; a supporter's die in the pool is not one.
+    state = _state(("a", "you", "red"), ("zoe-1", "zoe", "red"), ("ally-1", "ally", "red"))
+    state.test = DiceTest("you", "act", pool=["a", "zoe-1", "ally-1"])
+    state.crew["you"].available = []
+
+    assert state.section_dice_in_play("you") == ["a"]
+    assert view(state)["test"]["action"] == "act"
 
 
 @settings(max_examples=40, deadline=None)
