@@ -200,11 +200,11 @@ def test_play_prints_the_invariants_held_the_games_played_and_each_part_of_the_g
 
 
 def test_a_part_of_the_game_no_game_reached_fails_the_run(monkeypatch):
-    """20 games of this seed never use a hand card's combination: the random player's
+    """20 games of seed 34 never use a hand card's combination: the random player's
     failure to reach a part of the game is a failure of the run."""
     monkeypatch.chdir(PROJECT_ROOT)
     result = CliRunner().invoke(play_command, ["--game", "vanguard", "--games", "20",
-                                               "--seed", "7"], catch_exceptions=False)
+                                               "--seed", "34"], catch_exceptions=False)
 
     assert result.exit_code == 1, result.output
     assert ("  NEVER   a hand card's combination used (004 L1873-1888): 0 times in 0 of 20 games"

@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 
 from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
 from cardkit.rules.vanguard.engine import dice_test, payments
-from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, Die, Meter,
-                                          Part, SpecialEffect, VanguardState)
+from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, DiceTest, Die,
+                                          Meter, Modification, Part, SectionCard,
+                                          SpecialEffect, VanguardState)
+from cardkit.rules.vanguard.view import view
 from tests.rules.driver import drive
 
 
@@ -107,8 +109,10 @@ def test_each_icon_of_a_two_icon_die_counts_and_a_spent_die_loses_the_rest():
     assert sorted(state.crew["you"].spent) == ["a", "b"]
 
 
-def test_sacrificing_with_three_dice_in_play_is_an_exhaustion_injury_instead():
-    state = _state(("a", "you", "red"), ("b", "you", "red"), ("c", "you", "red"))
+@pytest.mark.parametrize("dice", [("a", "b", "c"), ("a", "b")])
+def test_sacrificing_with_three_dice_in_play_or_fewer_is_an_exhaustion_injury_instead(dice):
+    # L2882: "3 dice or fewer" in play, so two dice are an Exhaustion too.
+    state = _state(*((die, "you", "red") for die in dice))
     state.injury_cards["hurt"] = {"damage": (("sacrifice_dice", 1),)}
     state.crew["you"].injuries = ["hurt"]
     state.dice["you-injury-1"] = Die("you-injury-1", "you", INJURY, "yellow")
@@ -120,7 +124,7 @@ def test_sacrificing_with_three_dice_in_play_is_an_exhaustion_injury_instead():
     crew = state.crew["you"]
     assert crew.injuries == ["hurt", "agotamiento"]
     assert crew.sacrificed == []
-    assert sorted(crew.available) == ["a", "b", "c", "you-injury-1", "you-injury-2"]
+    assert sorted(crew.available) == [*dice, "you-injury-1", "you-injury-2"]
 
 
 def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
@@ -129,9 +133,42 @@ def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
                                      special_effects=[SpecialEffect("red", each_die=True)])
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
-    with pytest.raises(RulesError, match="only known to need at least 2 advances"):
+    with pytest.raises(RulesError, match="only known to need at least 2 advances: whether "
+                                         "advance 2 reaches its Result is not in the text"):
         drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)},
                       "play": "done"})
+
+
+def test_a_card_that_sets_a_face_takes_a_die_of_its_colour_and_a_named_face():
+    state = _state(("a", "you", "red"), ("b", "you", "blue"))
+    state.section_cards["tools"] = SectionCard("tools", modification=Modification(
+        "set_face", colour="red"))
+    state.crew["you"].hand = ["tools"]
+    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)}},
+          until="test.rolled")
+    assert runner.advance().kind == "play"
+    runner.apply("tools")
+    setting = runner.advance()
+
+    assert setting.kind == "set_face"
+    assert setting.allows({"die": "a", "face": ("science",)})
+    assert not setting.allows({"die": "a"})
+    assert not setting.allows({"die": "b", "face": ("science",)})
+    assert not setting.allows({"die": "a", "face": ("unstated",)})
+    assert not setting.allows({"die": "a", "face": ("science",), "spend": "b"})
+
+
+def test_the_dice_in_play_are_the_crew_members_own_and_the_view_names_the_action():
+    # L2882 counts one's own Section dice in play; a supporter's die in the pool is not one.
+    state = _state(("a", "you", "red"), ("zoe-1", "zoe", "red"), ("ally-1", "ally", "red"))
+    state.test = DiceTest("you", "act", pool=["a", "zoe-1", "ally-1"])
+    state.crew["you"].available = []
+
+    assert state.section_dice_in_play("you") == ["a"]
+    assert view(state)["test"]["action"] == "act"
 
 
 @settings(max_examples=40, deadline=None)
@@ -221,6 +258,20 @@ def test_in_a_combination_only_the_accident_icon_of_a_die_is_barred():
     assert payments(state, same, ["mixed"], "you", combination=True) == []
     assert payments(state, green, ["mixed", "bad"], "you", combination=True) == []
     assert payments(state, green, ["mixed", "bad"], "you") == [("bad",)]
+
+
+def test_every_any_part_of_a_requirement_stands_for_the_same_icon():
+    # L1881: with more than one "any" symbol in a requirement, each is the same icon. Two
+    # "two of a kind" parts need four of one icon, not two pairs of different icons.
+    state = _state(("physical", "you", "red"), ("science", "you", "blue"),
+                   ("more-physical", "you", "green"))
+    _show(state, physical=("physical", "physical"), science=("science", "science"),
+          **{"more-physical": ("physical", "physical")})
+    two_pairs = ((Part("same", count=2), Part("same", count=2)),)
+
+    assert payments(state, two_pairs, ["physical", "science"], "you", combination=True) == []
+    assert payments(state, two_pairs, ["physical", "science", "more-physical"], "you",
+                    combination=True) == [("more-physical", "physical")]
 
 
 def test_a_die_paying_a_colour_is_used_whole():

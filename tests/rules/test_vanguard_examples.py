@@ -21,7 +21,7 @@ VANGUARD = EXAMPLES / "vanguard"
 REQUIRED = ("tutorial-forzar-el-mamparo", "tutorial-salvar-los-suministros-two-accidents",
             "ejemplo-1-tomar-muestras", "ejemplo-2-sanar-el-ecosistema",
             "injury-dice-severe-first", "injury-dice-damage-first",
-            "two-icon-die-with-an-accident")
+            "two-icon-die-with-an-accident", "any-symbols-are-one-icon")
 
 
 def test_the_worked_examples_of_the_rulebook_are_there():

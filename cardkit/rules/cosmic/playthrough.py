@@ -31,6 +31,7 @@ from cardkit.rules.core.decisions import Decision
 from cardkit.rules.core.engine import CardData, GamePart, Playthrough, decided, happened
 from cardkit.rules.cosmic.engine import (COSMIC_ZAP, EMOTION_CONTROL, FORCE_FIELD, HOME_COLONY,
                                          IONIC_GAS, MOBIUS_TUBES, NO_DEAL, PASS, PLAGUE, Rules)
+from cardkit.rules.cosmic.oracle import legality
 from cardkit.rules.cosmic.profile import ATTACK, EDITIONS
 from cardkit.rules.cosmic.state import DEFENSE, CosmicState
 
@@ -210,6 +211,6 @@ PARTS = (
 
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
                           max_actions=2000, ends="001 L76-78, L843-846; 002 L5, L283-285",
-                          choose=choose, parts=PARTS,
+                          choose=choose, parts=PARTS, oracle=legality,
                           player="classic: each legal choice as likely; current edition: "
                                  "plays to win, one decision in five at random")

@@ -9,7 +9,7 @@ value of each `yield`; `cardkit.rules.core.decisions.Runner` drives them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations, permutations, product
+from itertools import combinations, permutations
 from random import Random
 
 from cardkit.rules.core.choices import is_subset, random_subset
@@ -269,9 +269,10 @@ def _assignable(state: VanguardState, parts: tuple[Part, ...], dice: tuple[str, 
             continue
         rest = [die for die in dice if die not in whole]
         slots = [(die, icon) for die in rest for icon in _icons(state, die, barred)]
-        for same_icons in product(ANY_ICONS, repeat=len(sames)):
-            wanted = icons + [icon for part, icon in zip(sames, same_icons)
-                              for _ in range(part.count)]
+        # Every "any" symbol of a requirement stands for one and the same icon (L1881).
+        same_count = sum(part.count for part in sames)
+        for same_icon in ANY_ICONS if sames else (None,):
+            wanted = icons + [same_icon] * same_count
             if len(rest) <= len(wanted) <= len(slots) and _match(state, wanted, slots, set(rest),
                                                                  active):
                 return True

@@ -16,6 +16,7 @@ from typing import Any
 
 from cardkit.rules.core.engine import CardData, GamePart, Playthrough, decided
 from cardkit.rules.vanguard.engine import DONE, GLOBAL_CONDITION, NONE, PASS
+from cardkit.rules.vanguard.oracle import legality
 from cardkit.rules.vanguard.state import (EXHAUSTION, INJURY_FACES, SECTION_COLOURS,
                                           SPECIALISED_ICONS, VanguardState)
 
@@ -160,4 +161,4 @@ PARTS = (
 
 PLAYTHROUGH = Playthrough(deal=deal, next_action=next_action, write_choice=write_choice,
                           max_actions=1, ends="004 L1867",
-                          parts=PARTS)
+                          parts=PARTS, oracle=legality)

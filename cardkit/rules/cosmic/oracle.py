@@ -1,0 +1,244 @@
+"""Which choices the Cosmic Encounter rulebooks allow, written from their text apart from
+the engine, for both editions.
+
+At a decision random play asks the oracle for candidates from the whole space of the
+decision's shape, illegal ones among them (five ships launched, none, a ship from a planet
+where the player has none, a main player invited as its own ally, a side nobody invited
+it to, a card not in hand, a card that is no encounter card, a defender reward too many
+or too few, an empty deal, cards from an ally's hand) and which of them the rulebook
+allows; the engine must accept exactly those (`core.playthrough`). It reads the state and
+the cards' kinds, never the engine's lists of options nor its profile. Lines are the
+classic rulebook's (`001_9841a4286c692375.txt`) and the current one's
+(`002_899f4de90e84aa54.txt`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardkit.rules.core.decisions import Decision
+
+# A player takes one to four of its ships from any of its colonies to the encounter, as
+# the offense (001 L369-374; 002 L147-149) and as an ally (001 L429-433; 002 L167).
+LEAST_SHIPS, MOST_SHIPS = 1, 4
+# The encounter cards a main player may lay: attack or negotiate (001 L441-445), and in
+# the current edition morph too (002 L177-179, L217-224).
+ENCOUNTER_TYPES = {"classic": ("attack", "negotiate"), "cosmic": ("attack", "negotiate", "morph")}
+# Defender rewards: one for each ship committed, "debes" (001 L589-593), or up to one for
+# each, "puede" (002 L248-251).
+REWARDS_EXACT = {"classic": True, "cosmic": False}
+# The choices' words: the two sides, declining an invitation, no deal, the offense's side
+# of the encounter (the classic main ship, the current gate).
+OFFENSE, DEFENSE, DECLINE, NO_DEAL, GATE = "offense", "defense", "decline", "no-deal", "gate"
+# Candidates beyond the rulebook's space: a card nobody holds, a planet nobody has.
+NO_CARD = "no-such-card"
+NO_PLANET = "no-such-planet"
+
+
+def legality(decision: Decision, rules: Any) -> tuple[tuple, tuple] | None:
+    """Candidates for the decision and those the rulebook allows, or None for a kind the
+    oracle does not judge."""
+    judge = _JUDGES.get(decision.kind)
+    return None if judge is None else judge(decision, rules)
+
+
+def _colonies(state: Any, name: str) -> dict[str, int]:
+    """The planets where the player has ships (a colony, 001 L255-257; 002 L84-86), with
+    how many."""
+    return {planet: ships[name] for planet, ships in state.planets.items()
+            if ships.get(name, 0) > 0}
+
+
+def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
+    """Candidates for ships taken from places: none, every total from one to `most` taken
+    place by place, one more than a place holds, one from a planet not among them."""
+    candidates: list[dict[str, int]] = [{}]
+    for total in range(1, most + 1):
+        taken, left = {}, total
+        for place, held in places.items():
+            if left == 0:
+                break
+            taken[place] = min(held, left)
+            left -= taken[place]
+        if left == 0:
+            candidates.append(taken)
+    if places:
+        first = next(iter(places))
+        candidates.append({first: places[first] + 1})
+    candidates.append({NO_PLANET: 1})
+    return candidates
+
+
+def _within(spread: dict[str, int], places: dict[str, int], least: int, most: int) -> bool:
+    return (all(place in places and 0 < count <= places[place]
+                for place, count in spread.items())
+            and least <= sum(spread.values()) <= most)
+
+
+def _launch(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """One to four ships from the offense's colonies (001 L369-374; 002 L147-149). A
+    classic offense with no colony may have moved a ship from the warp straight onto the
+    main ship (001 L350-353): it is one of the four, and the ones gathered may be none."""
+    state = rules.state
+    colonies = _colonies(state, decision.actor)
+    already = state.encounter.committed[OFFENSE].get(decision.actor, 0)
+    least = 0 if already else LEAST_SHIPS
+    candidates = _spreads(colonies, MOST_SHIPS + 1)
+    return tuple(candidates), tuple(spread for spread in candidates
+                                    if _within(spread, colonies, least, MOST_SHIPS - already))
+
+
+def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """An ally places one to four of its ships from any of its colonies (001 L429-433;
+    002 L167)."""
+    colonies = _colonies(rules.state, decision.actor)
+    candidates = _spreads(colonies, MOST_SHIPS + 1)
+    return tuple(candidates), tuple(spread for spread in candidates
+                                    if _within(spread, colonies, LEAST_SHIPS, MOST_SHIPS))
+
+
+def _invite(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """The offense, then the defense, invites any of the other players, as many or as few
+    as it likes (001 L407-424; 002 L159-161); a main player cannot be an ally (002 L161)."""
+    state = rules.state
+    encounter = state.encounter
+    mains = (encounter.offense, encounter.defense)
+    others = tuple(name for name in state.players if name not in mains)
+    candidates = [(), others, *((name,) for name in state.players)]
+    if others:
+        candidates.append((others[0], others[0]))
+    return tuple(candidates), tuple(
+        invited for invited in candidates
+        if len(set(invited)) == len(invited) and all(name in others for name in invited))
+
+
+def _ally(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """An invited player joins one side that invited it, or declines (001 L426-436; 002
+    L163-173); joining means placing one to four ships, so a player with no ship in a
+    colony can only decline (001 L429-433; 002 L167)."""
+    state = rules.state
+    encounter = state.encounter
+    name = decision.actor
+    can_commit = bool(_colonies(state, name))
+    return (OFFENSE, DEFENSE, DECLINE), (*(
+        side for side in (OFFENSE, DEFENSE)
+        if can_commit and name in encounter.invited[side]), DECLINE)
+
+
+def _plan(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """A main player lays an encounter card from its hand (001 L441-445; 002 L177-179)."""
+    state = rules.state
+    hand = state.players[decision.actor].hand
+    cards = rules.facts.cards
+    types = ENCOUNTER_TYPES[state.edition.game]
+    candidates = tuple(dict.fromkeys([*hand, *state.deck[:1], NO_CARD]))
+
+    def encounter_card(card: str) -> bool:
+        fact = cards.get(card)
+        return fact is not None and fact.kind == "encounter" and fact.type in types
+    return candidates, tuple(card for card in candidates if card in hand and encounter_card(card))
+
+
+def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """Any planet of the system destiny named (001 L380-383; 002 L141); on its own colour,
+    a planet of the offense's home system where another player has a colony (001
+    L360-368, L760-769; 002 L145)."""
+    state = rules.state
+    encounter = state.encounter
+    offense = encounter.offense
+    named = next((name for name, player in state.players.items()
+                  if player.colour == encounter.destiny), None)
+    home = state.home
+    if named != offense:
+        allowed = tuple(planet for planet in state.planets if home[planet] == named)
+    else:
+        allowed = tuple(planet for planet, ships in state.planets.items()
+                        if home[planet] == offense
+                        and any(count > 0 and name != offense for name, count in ships.items()))
+    # Besides those: every home planet of the offense and one planet of each other system.
+    others = {home[planet]: planet for planet in reversed(state.planets)
+              if planet not in allowed and home[planet] != offense}
+    candidates = (*allowed, *(planet for planet in state.planets if home[planet] == offense
+                              and planet not in allowed), *others.values(), NO_PLANET)
+    return candidates, allowed
+
+
+def _reward(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """For each ship it committed, a defensive ally draws a card or moves one of its ships
+    from the warp to a colony of its choice, in any mix (001 L589-601; 002 L248-251): one
+    for each ship in the classic rulebook, up to one for each in the current one."""
+    state = rules.state
+    name = decision.actor
+    ships = state.encounter.committed[DEFENSE][name]
+    colonies = list(_colonies(state, name))
+    in_warp = state.warp.get(name, 0)
+    least = ships if REWARDS_EXACT[state.edition.game] else 0
+    candidates: list[dict] = [{"draw": drawn} for drawn in range(ships + 2)]
+    for retrieved in (1, ships, ships + 1):
+        for planet in [*colonies[:1], NO_PLANET]:
+            candidates.append({"retrieve": {planet: retrieved}})
+            candidates.append({"draw": 1, "retrieve": {planet: retrieved}})
+
+    def allowed(reward: dict) -> bool:
+        retrieve = reward.get("retrieve", {})
+        retrieved = sum(retrieve.values())
+        return (all(planet in colonies for planet in retrieve) and retrieved <= in_warp
+                and least <= reward.get("draw", 0) + retrieved <= ships)
+    unique = list({repr(candidate): candidate for candidate in candidates}.values())
+    return tuple(unique), tuple(reward for reward in unique if allowed(reward))
+
+
+def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
+    """The main players may trade cards from their hands and/or let the other found a
+    colony on a planet where the giver has one, with ships not in the warp (001 L612-622;
+    002 L205-211); allies are never part of a deal (001 L622-623); a deal exchanges at
+    least a card or founds a colony (002 L213). Or no deal is made (001 L623-626)."""
+    state = rules.state
+    encounter = state.encounter
+    mains = (encounter.offense, encounter.defense)
+    outsiders = [name for name in state.players if name not in mains]
+    candidates: list = [NO_DEAL, {"cards": {}, "colonies": []}]
+    for giver in [*mains, *outsiders[:1]]:
+        hand = state.players[giver].hand
+        if hand:
+            candidates.append({"cards": {giver: [hand[0]]}})
+    candidates.append({"cards": {mains[0]: [NO_CARD]}})
+    colonies = []
+    for receiver in mains:
+        giver = mains[1] if receiver == mains[0] else mains[0]
+        sources = _colonies(state, receiver)
+        on_gate = encounter.committed[OFFENSE].get(receiver, 0) if receiver == mains[0] else 0
+        if on_gate:
+            sources[GATE] = on_gate
+        planets = [planet for planet in _colonies(state, giver)
+                   if state.planets[planet].get(receiver, 0) == 0]
+        for planet in planets[:1] + [NO_PLANET]:
+            for source in list(sources)[:2]:
+                colony = {"for": receiver, "planet": planet, "from": {source: 1}}
+                colonies.append(colony)
+                candidates.append({"colonies": [colony]})
+
+    def colony_allowed(colony: dict) -> bool:
+        receiver = colony["for"]
+        giver = mains[1] if receiver == mains[0] else mains[0]
+        [(source, count)] = colony["from"].items()
+        held = (encounter.committed[OFFENSE].get(receiver, 0) if source == GATE
+                and receiver == mains[0] else state.planets.get(source, {}).get(receiver, 0))
+        return (state.planets.get(colony["planet"], {}).get(giver, 0) > 0
+                and state.planets[colony["planet"]].get(receiver, 0) == 0
+                and 0 < count <= held)
+
+    def allowed(terms: Any) -> bool:
+        if terms == NO_DEAL:
+            return True
+        cards = terms.get("cards", {})
+        if not any(cards.values()) and not terms.get("colonies"):
+            return False
+        return (all(giver in mains and all(card in state.players[giver].hand for card in given)
+                    for giver, given in cards.items())
+                and all(colony_allowed(colony) for colony in terms.get("colonies", ())))
+    return tuple(candidates), tuple(terms for terms in candidates if allowed(terms))
+
+
+_JUDGES = {"launch": _launch, "commit": _commit, "invite": _invite, "ally": _ally,
+           "plan": _plan, "target": _target, "reward": _reward, "deal": _deal}
