@@ -10,7 +10,9 @@ from cardkit.cli.options import (UsageError, load_or_fail, require_database, roo
                                  writing_database)
 from cardkit.i18n.importer import read_exchange_file
 from cardkit.intake.grid import FORMATS, SheetRefused, read_grid
-from cardkit.intake.sheet import SheetUsage, export_sheet, import_sheet
+from cardkit.intake.sheet_export import export_sheet
+from cardkit.intake.sheet_import import import_sheet
+from cardkit.intake.sheet_layout import SheetUsage
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
 

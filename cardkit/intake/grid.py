@@ -6,7 +6,7 @@ fractional numbers, booleans, dates, None for an empty cell), and refuses, namin
 cell at fault, what a grid cannot say plainly: formulas, merged cells, hidden rows or
 columns holding data, more than one sheet holding data, and CSV in a legacy code page. A
 writer writes rows of values into a new file of the format its name ends in. What the
-cells mean is `intake/sheet.py`'s.
+cells mean is the sheet modules' (`intake/sheet_layout.py` and its neighbours).
 """
 
 from __future__ import annotations
