@@ -71,11 +71,12 @@ def import_command(file: Path, game: str | None, kind: str | None, root: Path) -
     with writing_database(require_database(root)):
         checked = load_or_fail(root)
         try:
-            changes = import_sheet(checked, read_grid(file, raw), game, kind)
+            report = import_sheet(checked, read_grid(file, raw), game, kind)
         except SheetRefused as exc:
             raise click.ClickException(f"{exc}\nnothing was written") from None
         except EditRefused as exc:
             raise click.ClickException(str(exc)) from None
-    for change in changes:
+    for change in report.changes:
         click.echo(f"{change.card_id}: {change.what}")
-    click.echo(f"{len(changes)} cards changed" if changes else "no change", err=True)
+    for line in report.summary():
+        click.echo(line, err=True)

@@ -13,10 +13,11 @@ import copy
 import re
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardkit.checks.runner import Checked
-from cardkit.i18n.writer import FACTS_TAIL, EntryValue, LocaleEdits, Translation, write_texts
+from cardkit.i18n.writer import FACTS_TAIL, EntryChanges, EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import Grid, SheetRefused
 from cardkit.intake.new import file_of
 from cardkit.intake.sheet_cells import SheetRow, read_layout, read_rows
@@ -37,11 +38,36 @@ class SheetChange:
     what: str  # `new card`, or the fields changed
 
 
+@dataclass
+class SheetReport:
+    changes: list[SheetChange]  # per card added or changed, in the sheet's order
+    files: dict[Path, EntryChanges]  # per file written, the cards it adds and changes
+
+    def summary(self) -> list[str]:
+        """A line per file written with the cards it adds and changes, then the cards in
+        all: `locales/de/duel/plans.yaml: 1 card added`, `2 cards added, 1 changed`."""
+        lines = [f"{file.as_posix()}: {_counted(len(entries.added), len(entries.changed), len(entries.removed))}"
+                 for file, entries in self.files.items()]
+        if not self.changes:
+            return lines + ["no change"]
+        new = sum(change.what == "new card" for change in self.changes)
+        return lines + [_counted(new, len(self.changes) - new)]
+
+
+def _counted(added: int, changed: int, removed: int = 0) -> str:
+    """`1 card added`, `2 cards changed`, `1 card added, 2 changed`."""
+    counts = [(number, what) for number, what in ((added, "added"), (changed, "changed"),
+                                                  (removed, "removed")) if number]
+    (first, what), *rest = counts
+    return f"{first} {'card' if first == 1 else 'cards'} {what}" + "".join(
+        f", {number} {what}" for number, what in rest)
+
+
 def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
-                 kind_name: str | None = None) -> list[SheetChange]:
+                 kind_name: str | None = None) -> SheetReport:
     """Checks the sheet, then the database as the import would leave it, and writes the
     edits all or none. Raises SheetRefused naming every cell at fault; the caller holds
-    the project lock."""
+    the project lock. The report's files are what the writing changed, compared as data."""
     database = checked.database
     game, kind, columns = read_layout(grid, database, game_name, kind_name)
     rows = read_rows(grid, columns, kind, database, game)
@@ -49,7 +75,7 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
     changes = [change for row in rows
                if (change := _plan_row(checked, game, kind, row, edits)) is not None]
     if not edits.files:
-        return []
+        return SheetReport([], {})
     texts = edits.texts()
     after = checked.edited(texts)
     errors = [problem for problem in after.report.problems if problem.severity is Severity.ERROR]
@@ -64,8 +90,9 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
         faults.append(f"{_cell_of(grid, rows, problem)}: {problem.message}")
     if faults:
         raise SheetRefused(faults)
-    write_texts(checked.root, texts)
-    return changes
+    written = edits.entry_changes()
+    write_texts(checked.root, {file: texts[file] for file in written})
+    return SheetReport(changes, written)
 
 
 def _identity(problem: Problem) -> tuple:
@@ -216,9 +243,11 @@ def _plan_texts(checked: Checked, game: Game, kind: CardKind, row: SheetRow, lan
             whole["translated_from"] = confirmed
         if sources:
             whole["sources"] = sources
-        if whole:
-            edits.add(file, EntryValue(row.card_id, (), whole))
-        return []
+        if not whole:
+            return []
+        edits.add(file, EntryValue(row.card_id, (), whole))
+        return [f"{language}:{path}" for path in settings] + \
+            [f"{language}:{key}" for key in ("sources", "provisional") if key in whole]
     for path, (text, confirm) in settings.items():
         edits.add(file, Translation(row.card_id, path, text=text, confirmed=confirm,
                                     english=english_texts.get(path) if confirm else None))

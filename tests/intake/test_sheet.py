@@ -12,6 +12,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cardkit.checks.runner import validate
@@ -249,3 +250,52 @@ def test_a_fact_named_number_keeps_apart_from_the_printed_number(tmp_path):
     assert header[1:6] == ["number", "copies", "board_sector", "printing", "printed number"]
     imported = run("sheet", "import", str(sheet), "--root", str(root))
     assert imported.exit_code == 0 and "no change" in imported.stderr, imported.output
+
+
+# -- the report says what was written ----------------------------------------------------
+
+def entries_changed(before: dict[Path, bytes], after: dict[Path, bytes], root: Path) -> dict[str, set[str]]:
+    """Per file changed on disk, the ids of the entries it adds or changes, read as data."""
+    found = {}
+    for path in after:
+        if before.get(path) == after[path]:
+            continue
+        old = yaml.safe_load(before[path]) if path in before else {}
+        new = yaml.safe_load(after[path])
+        found[path.relative_to(root).as_posix()] = {key for key in new if old.get(key) != new[key]}
+    return found
+
+
+def test_the_import_report_names_every_file_and_card_it_wrote(tmp_path):
+    """The owner's route: a printing declared, a plan added, then its German name typed
+    beside a Spanish edit of another plan. The second import wrote a new German entry
+    and reported `1 cards changed`, naming only the Spanish edit."""
+    root = printed_database(tmp_path / "db")
+    added = tmp_path / "added.csv"
+    added.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "colour", "value", "printing", "number", "en:name", "en:printing", "en:number"],
+        ["lantern", "blue", "7", "duel-en-1", "40", "Lantern", "duel-en-1", "40"]], set()))
+    before = snapshot(root)
+    result = run("sheet", "import", str(added), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "lantern: new card\n"
+    assert result.stderr == ("cards/duel/plans.yaml: 1 card added\n"
+                             "locales/en/duel/plans.yaml: 1 card added\n"
+                             "1 card added\n")
+    assert entries_changed(before, snapshot(root), root) == {
+        "cards/duel/plans.yaml": {"lantern"}, "locales/en/duel/plans.yaml": {"lantern"}}
+
+    typed = tmp_path / "typed.csv"
+    typed.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "es:name", "de:name"],
+        ["wild", "El salvaje", None],
+        ["lantern", None, "Laterne"]], set()))
+    before = snapshot(root)
+    result = run("sheet", "import", str(typed), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "wild: es:name\nlantern: de:name, de:provisional\n"
+    assert result.stderr == ("locales/es/duel/plans.yaml: 1 card changed\n"
+                             "locales/de/duel/plans.yaml: 1 card added\n"
+                             "2 cards changed\n")
+    assert entries_changed(before, snapshot(root), root) == {
+        "locales/es/duel/plans.yaml": {"wild"}, "locales/de/duel/plans.yaml": {"lantern"}}
