@@ -18,7 +18,7 @@ from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, Sh
 from cardkit.model.database import Database
 from cardkit.model.games import CardKind, Game
 from cardkit.model.schema import leaf_types
-from cardkit.model.texts import ENTRY_METADATA
+from cardkit.model.texts import NOT_TEXTS
 from cardkit.source.policy import MAX_INT_DIGITS
 
 YES, NO = ("yes", "true", "1", "x", "sí", "si", "ja"), ("no", "false", "0", "nein")
@@ -94,7 +94,7 @@ def _column_named(header: str, game: Game, kind: CardKind, database: Database) -
         if kind.texts is None or language not in database.languages:
             return None
         return Column(header, language, path, frozenset({"string"})) \
-            if leaf_types(kind.texts, path) == {"string"} and path not in ENTRY_METADATA else None
+            if leaf_types(kind.texts, path) == {"string"} and path.split(".")[0] not in NOT_TEXTS else None
     if path.split(".")[0] in NOT_FACTS:
         return None
     types = leaf_types(kind.facts, path)

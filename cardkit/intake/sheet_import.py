@@ -46,7 +46,8 @@ class SheetReport:
     def summary(self) -> list[str]:
         """A line per file written with the cards it adds and changes, then the cards in
         all: `locales/de/duel/plans.yaml: 1 card added`, `2 cards added, 1 changed`."""
-        lines = [f"{file.as_posix()}: {_counted(len(entries.added), len(entries.changed), len(entries.removed))}"
+        lines = [f"{file.as_posix()}: "
+                 f"{_counted(len(entries.added), len(entries.changed), len(entries.removed))}"
                  for file, entries in self.files.items()]
         if not self.changes:
             return lines + ["no change"]

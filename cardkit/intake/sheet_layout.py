@@ -27,10 +27,9 @@ from cardkit.model.database import Database
 from cardkit.model.games import GAMES, CardKind, Game
 from cardkit.model.provenance import PrintingCitation
 from cardkit.model.schema import leaf_types
-from cardkit.model.texts import ENTRY_METADATA, Entry
+from cardkit.model.texts import NOT_TEXTS, Entry
 from cardkit.source.layout import SOURCE_LANGUAGE
 
-TEXT_SKIP = ("id", "kind", "sources", *ENTRY_METADATA)
 # The paths of the columns that are no fact or text: a `#` no field path holds keeps a
 # game's own fact named `number` (ISS Vanguard's cards) apart from a printed card's number.
 PRINTING, NUMBER, CONFIRMED = "#printing", "#number", "#confirmed"
@@ -112,7 +111,7 @@ def entry_texts(entry: Entry | None) -> dict:
     if entry is None:
         return {}
     return entry.model_dump(mode="json", exclude_none=True,
-                            exclude={"id", "kind", "sources", *ENTRY_METADATA})
+                            exclude=set(NOT_TEXTS))
 
 
 # The layout of a kind
@@ -130,7 +129,7 @@ def columns_for(game: Game, kind: CardKind, database: Database, languages: list[
         return columns
     for language in languages:
         entries = [entry_texts(database.texts.get(language, {}).get(card.id)) for card in cards]
-        paths = ["name"] + [path for path in _ordered_paths(kind.texts, entries, TEXT_SKIP)
+        paths = ["name"] + [path for path in _ordered_paths(kind.texts, entries, NOT_TEXTS)
                             if path != "name"]
         columns += [Column(f"{language}:{path}", language, path, frozenset({"string"})) for path in paths]
         columns += [Column(f"{language}:{PRINTING[1:]}", language, PRINTING, frozenset({"string"})),

@@ -13,6 +13,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 import yaml
+from PIL import Image
 from click.testing import CliRunner
 
 from cardkit.checks.runner import validate
@@ -299,3 +300,31 @@ def test_the_import_report_names_every_file_and_card_it_wrote(tmp_path):
                              "2 cards changed\n")
     assert entries_changed(before, snapshot(root), root) == {
         "locales/es/duel/plans.yaml": {"wild"}, "locales/de/duel/plans.yaml": {"lantern"}}
+
+
+def test_a_language_s_own_picture_leaves_the_sheet_of_its_kind_working(tmp_path):
+    """A German `art` block (docs/printing.md) made every export of the kind refused on
+    import: `provisional names 'art.file', which is no text of card 'iron-matron'`."""
+    root = copy_database(tmp_path / "db")
+    (root / "art/duel").mkdir(parents=True)
+    Image.new("RGB", (815, 1110), "white").save(root / "art/duel/iron-matron-de.png")
+    german = root / "locales/de/duel/aliens.yaml"
+    german.write_text(german.read_text(encoding="utf-8").replace(
+        "iron-matron:\n", "iron-matron:\n  art:\n    file: iron-matron-de.png\n    credit: My own scan\n", 1),
+        encoding="utf-8")
+    sheet = tmp_path / "aliens.csv"
+    assert run("sheet", "export", "--game", "duel", "--kind", "alien", "-o", str(sheet),
+               "--root", str(root)).exit_code == 0
+    header = sheet.read_text(encoding="utf-8-sig").splitlines()[0].split(";")
+    assert "de:name" in header and [name for name in header if name.startswith("de:art")] == []
+    unchanged = run("sheet", "import", str(sheet), "--root", str(root))
+    assert unchanged.exit_code == 0, unchanged.output
+    assert unchanged.stderr == "no change\n"
+
+    edited = tmp_path / "edited.csv"
+    edited.write_bytes(grid_bytes(".csv", "alien", [["duel alien", "de:name"],
+                                                    ["iron-matron", "Eiserne Mutter"]], set()))
+    result = run("sheet", "import", str(edited), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "iron-matron: de:name\n"
+    assert "    file: iron-matron-de.png\n" in german.read_text(encoding="utf-8")
