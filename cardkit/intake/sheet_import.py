@@ -180,7 +180,10 @@ def _cited(groups, printing: tuple[str, str | None] | None, given: list[str]) ->
     else:
         cites = dumped[at]["cites"]
         index = next(i for i, cite in enumerate(groups[at].cites) if isinstance(cite, PrintingCitation))
-        kept = {key: value for key, value in cites[index].items() if key == "quote"}
+        present = cites[index]
+        if "number" not in citation and "number" in present and present.get("printing") == printing[0]:
+            citation["number"] = present["number"]  # an empty number cell never deletes
+        kept = {key: value for key, value in present.items() if key == "quote"}
         cites[index] = citation | kept
     others = [group for index, group in enumerate(groups) if index != at]
     facts = list(dumped[at]["facts"])

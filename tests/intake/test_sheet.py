@@ -328,3 +328,25 @@ def test_a_language_s_own_picture_leaves_the_sheet_of_its_kind_working(tmp_path)
     assert result.exit_code == 0, result.output
     assert result.stdout == "iron-matron: de:name\n"
     assert "    file: iron-matron-de.png\n" in german.read_text(encoding="utf-8")
+
+
+def test_clearing_a_number_cell_keeps_the_printed_number(tmp_path):
+    """An empty cell never deletes (docs/data.md): an exported sheet with its `number` and
+    `en:number` cells cleared took the printed number out of both citations."""
+    root = printed_database(tmp_path / "db")
+    added = tmp_path / "added.csv"
+    added.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "colour", "value", "printing", "number", "en:name", "en:printing", "en:number"],
+        ["lantern", "blue", "7", "duel-en-1", "40", "Lantern", "duel-en-1", "40"]], set()))
+    assert run("sheet", "import", str(added), "--root", str(root)).exit_code == 0
+    sheet = tmp_path / "plans.csv"
+    assert run("sheet", "export", "--game", "duel", "--kind", "plan", "--lang", "en", "-o", str(sheet),
+               "--root", str(root)).exit_code == 0
+    exported = sheet.read_bytes()
+    assert exported.count(b"\r\nlantern;blue;7;duel-en-1;40;Lantern;duel-en-1;40\r\n") == 1
+    sheet.write_bytes(exported.replace(b"duel-en-1;40", b"duel-en-1;"))
+    before = snapshot(root)
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "no change\n"
+    assert snapshot(root) == before
