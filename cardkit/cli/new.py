@@ -29,7 +29,8 @@ def _facts(context, parameter, values: tuple[str, ...]) -> dict:
 
 # `de:name=Laterne`, `text=Draw 2 cards.`: a field (and language) named before `=`; a
 # value with no such name before its first `=` is the text alone.
-_NAMED_TEXT = re.compile(r"(?:(?P<language>[a-z]{2,3}):)?(?P<field>[a-z][a-z0-9_.-]*)=(?P<text>.*)", re.DOTALL)
+_NAMED_TEXT = re.compile(r"(?:(?P<language>[a-z]{2,3}):)?(?P<field>[a-z][a-z0-9_.-]*)=(?P<text>.*)",
+                         re.DOTALL)
 
 
 def _texts(context, parameter, values: tuple[str, ...]) -> list[GivenText]:
@@ -63,9 +64,12 @@ def new_command(kind: str, card_id: str, game: str, name: str | None, facts: dic
     with writing_database(require_database(root)):
         checked = load_or_fail(root)
         try:
-            steps = new_card(checked, game, kind, card_id, name, facts, texts)
+            notes: list[str] = []
+            steps = new_card(checked, game, kind, card_id, name, facts, texts, notes)
         except (NewRefused, EditRefused) as exc:
             raise UsageError(f"{exc}\nnothing was written") from None
-    click.echo(f"added {kind} {card_id}; fill in next:", err=True)
+    for note in notes:
+        click.echo(f"warning: {note}", err=True)
+    click.echo(f"added {kind} {card_id.strip()}; fill in next:", err=True)
     for step in steps:
         click.echo(f"{step.position.path}:{step.position.line}: {step.what}")

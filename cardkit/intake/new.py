@@ -19,6 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import EntryValue, LocaleEdits, write_texts
+from cardkit.intake.sheet_cells import stripped
 from cardkit.intake.sheet_layout import nested
 from cardkit.model.base import CardId
 from cardkit.model.games import GAMES, CardKind, Game, with_article
@@ -52,8 +53,14 @@ class GivenText:
 
 def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
              name: str | None = None, facts: dict[str, Any] | None = None,
-             more_texts: list[GivenText] | None = None) -> list[Step]:
-    """Adds the card and returns what to fill in next; raises NewRefused, writing nothing."""
+             more_texts: list[GivenText] | None = None, notes: list[str] | None = None) -> list[Step]:
+    """Adds the card and returns what to fill in next; raises NewRefused, writing nothing.
+    White space taken off the ends of the id, name and texts is noted in `notes`."""
+    notes = [] if notes is None else notes
+    card_id = stripped(card_id, "ID", notes)
+    name = stripped(name, "--name", notes)
+    more_texts = [GivenText(text.language, text.field, stripped(text.text, "--text", notes))
+                  for text in more_texts or []]
     facts = dict(facts or {})
     database = checked.database
     game = _game(checked, game_name)
@@ -72,7 +79,7 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
         given = " ".join(f"--fact {field}=..." for field in missing)
         raise NewRefused(f"{with_article(kind.name)} of {game.name} cannot leave "
                          f"{', '.join(missing)} unknown: give {given}")
-    typed = _texts(checked, game, kind, name, more_texts or [])
+    typed = _texts(checked, game, kind, name, [text for text in more_texts if text.text is not None])
     english = typed.get(SOURCE_LANGUAGE, {})
     unknown = [field for field in kind.facts.required_facts if field not in facts]
     if kind.texts is not None and "name" not in english:

@@ -13,8 +13,8 @@ from typing import Any
 
 from cardkit.checks.provenance import NOT_FACTS
 from cardkit.intake.grid import Grid, SheetRefused
-from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, SheetUsage, columns_for,
-                                         resolve_kind)
+from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, SheetUsage, card_facts,
+                                         columns_for, flat_paths, resolve_kind)
 from cardkit.model.database import Database
 from cardkit.model.games import CardKind, Game
 from cardkit.model.schema import leaf_types
@@ -102,7 +102,8 @@ def _column_named(header: str, game: Game, kind: CardKind, database: Database) -
 
 
 def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database: Database,
-          game: Game) -> list[SheetRow]:
+              game: Game, notes: list[str]) -> list[SheetRow]:
+    """The sheet's rows; white space taken off the ends of a text cell is noted in `notes`."""
     rows, faults = [], []
     first_row: dict[str, int] = {}
     required = [name for name, info in kind.facts.model_fields.items()
@@ -111,7 +112,7 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
         cells = grid.rows[index]
         if all(value is None for value in cells):
             continue
-        card_id = grid.value(index, 0)
+        card_id = stripped(grid.value(index, 0), grid.where(index, 0), notes)
         if card_id is None:
             faults.append(f"{grid.where(index, 0)}: empty, in a row that holds data; every row "
                           "names its card's id")
@@ -119,7 +120,6 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
         if not isinstance(card_id, str):
             faults.append(f"{grid.where(index, 0)}: {card_id!r} is not a card id")
             continue
-        card_id = card_id.strip()
         if card_id in first_row:
             faults.append(f"{grid.where(index, 0)}: the id {card_id!r} again (first in row "
                           f"{first_row[card_id] + 1})")
@@ -134,6 +134,8 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
         row = SheetRow(index, card_id)
         for number, column in enumerate(columns[1:], 1):
             value = cells[number] if number < len(cells) else None
+            if column is None or value != _present(database, card_id, column):
+                value = stripped(value, grid.where(index, number), notes)
             if column is None:
                 if value is not None:
                     faults.append(f"{grid.where(index, number)}: a value in a column with no "
@@ -171,6 +173,25 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
     if faults:
         raise SheetRefused(faults)
     return rows
+
+
+def _present(database: Database, card_id: str, column: Column) -> Any:
+    """The value the card's field holds now, which a cell that repeats it keeps as it is."""
+    if column.is_text:
+        entry = database.text(column.language, card_id)
+        return entry.texts.get(column.path) if entry is not None else None
+    card = database.cards.get(card_id)
+    return flat_paths(card_facts(card)).get(column.path) if column.is_fact and card is not None else None
+
+
+def stripped(value: Any, where: str, notes: list[str]) -> Any:
+    """A text without white space at its ends (a space typed after a name travels into every
+    output), noting where it was taken off; one of white space alone is an empty cell."""
+    if not isinstance(value, str) or value == value.strip():
+        return value
+    notes.append(f"{where}: white space taken off the ends of {value!r}" if value.strip()
+                 else f"{where}: only white space, read as an empty cell")
+    return value.strip() or None
 
 
 def _typed(value: Any, column: Column) -> tuple[Any, str | None]:

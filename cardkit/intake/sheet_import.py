@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +42,13 @@ class SheetChange:
 class SheetReport:
     changes: list[SheetChange]  # per card added or changed, in the sheet's order
     files: dict[Path, EntryChanges]  # per file written, the cards it adds and changes
+    notes: list[str] = field(default_factory=list)  # what was read otherwise than typed
 
     def summary(self) -> list[str]:
         """A line per file written with the cards it adds and changes, then the cards in
         all: `locales/de/duel/plans.yaml: 1 card added`, `2 cards added, 1 changed`."""
-        lines = [f"{file.as_posix()}: "
+        lines = [f"warning: {note}" for note in self.notes]
+        lines += [f"{file.as_posix()}: "
                  f"{_counted(len(entries.added), len(entries.changed), len(entries.removed))}"
                  for file, entries in self.files.items()]
         if not self.changes:
@@ -71,12 +73,13 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
     the project lock. The report's files are what the writing changed, compared as data."""
     database = checked.database
     game, kind, columns = read_layout(grid, database, game_name, kind_name)
-    rows = read_rows(grid, columns, kind, database, game)
+    notes: list[str] = []
+    rows = read_rows(grid, columns, kind, database, game, notes)
     edits = LocaleEdits(checked.root)
     changes = [change for row in rows
                if (change := _plan_row(checked, game, kind, row, edits)) is not None]
     if not edits.files:
-        return SheetReport([], {})
+        return SheetReport([], {}, notes)
     texts = edits.texts()
     after = checked.edited(texts)
     errors = [problem for problem in after.report.problems if problem.severity is Severity.ERROR]
@@ -93,7 +96,7 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
         raise SheetRefused(faults)
     written = edits.entry_changes()
     write_texts(checked.root, {file: texts[file] for file in written})
-    return SheetReport(changes, written)
+    return SheetReport(changes, written, notes)
 
 
 def _identity(problem: Problem) -> tuple:

@@ -138,3 +138,18 @@ def test_every_kind_of_every_game_takes_its_english_texts_and_a_german_name(tmp_
         assert load_database(root)[0].text("de", card_id).texts == {"name": "Eingetippt"}
     assert [problem.message for problem in validate(root).errors
             if problem.code != "provenance-missing" and problem.card_id.endswith("-typed")] == []
+
+
+def test_white_space_at_the_ends_of_the_id_name_and_texts_is_taken_off_with_a_warning(tmp_path):
+    root = copy_database(tmp_path)
+    result = run_new(root, "event", " solar-flare ", "--game", "duel", "--name", "Solar Flare ",
+                     "--text", " Draw 2 cards.", "--text", "de:name=Sonneneruption\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[:4] == [
+        "warning: ID: white space taken off the ends of ' solar-flare '",
+        "warning: --name: white space taken off the ends of 'Solar Flare '",
+        "warning: --text: white space taken off the ends of ' Draw 2 cards.'",
+        "warning: --text: white space taken off the ends of 'Sonneneruption\\n'"]
+    database = load_database(root)[0]
+    assert database.text("en", "solar-flare").texts == {"name": "Solar Flare", "text": "Draw 2 cards."}
+    assert database.text("de", "solar-flare").texts == {"name": "Sonneneruption"}

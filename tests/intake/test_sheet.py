@@ -350,3 +350,25 @@ def test_clearing_a_number_cell_keeps_the_printed_number(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stderr == "no change\n"
     assert snapshot(root) == before
+
+
+def test_white_space_at_the_ends_of_a_cell_is_taken_off_with_a_warning(tmp_path):
+    """`Lantern ` travelled into the YAML and every output; the same space in an id was
+    taken off silently and in a choice field refused."""
+    root = printed_database(tmp_path / "db")
+    sheet = tmp_path / "added.csv"
+    sheet.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "colour", "value", "printing", "en:name", "es:name"],
+        [" lantern", "blue ", "7", "duel-en-1", "Lantern ", "  "]], set()))
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "lantern: new card\n"
+    assert result.stderr.splitlines()[:4] == [
+        "warning: added.csv, A2: white space taken off the ends of ' lantern'",
+        "warning: added.csv, B2: white space taken off the ends of 'blue '",
+        "warning: added.csv, E2: white space taken off the ends of 'Lantern '",
+        "warning: added.csv, F2: only white space, read as an empty cell"]
+    database = load_database(root)[0]
+    assert database.cards["lantern"].colour == "blue"
+    assert database.text("en", "lantern").texts == {"name": "Lantern"}
+    assert database.text("es", "lantern") is None
