@@ -45,7 +45,9 @@ def read_layout(grid: Grid, database: Database, game_name: str | None,
     if not grid.rows or not isinstance(grid.value(0, 0), str):
         raise SheetRefused([f"{grid.where(0, 0)}: empty; the first cell names the game and "
                             "kind (`duel alien`), as `cardkit sheet export` writes it"])
-    named = grid.value(0, 0).split()
+    # Ids, fields and languages are lowercase: a capital a spreadsheet's autocorrect put at
+    # the start of a cell (`Duel plan`, `Complexity`) is read as what was typed.
+    named = grid.value(0, 0).lower().split()
     if len(named) != 2:
         raise SheetRefused([f"{grid.where(0, 0)}: {grid.value(0, 0)!r} does not name a game and a "
                             "kind (`duel alien`)"])
@@ -71,7 +73,9 @@ def read_layout(grid: Grid, database: Database, game_name: str | None,
             columns.append(None)
             continue
         header = str(header).strip()
-        column = by_header.get(header) or _column_named(header, game, kind, database)
+        column = (by_header.get(header) or by_header.get(header.lower())
+                  or _column_named(header.lower(), game, kind, database))
+        header = column.header if column is not None else header
         if column is None:
             close = difflib.get_close_matches(header, list(by_header), n=1, cutoff=0.6)
             hint = f"; did you mean {close[0]!r}?" if close else ""

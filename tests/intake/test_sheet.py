@@ -372,3 +372,16 @@ def test_white_space_at_the_ends_of_a_cell_is_taken_off_with_a_warning(tmp_path)
     assert database.cards["lantern"].colour == "blue"
     assert database.text("en", "lantern").texts == {"name": "Lantern"}
     assert database.text("es", "lantern") is None
+
+
+def test_headers_a_spreadsheet_capitalised_are_read_as_typed(tmp_path):
+    """LibreOffice's autocorrect makes `duel plan` `Duel Plan` and `colour` `Colour`."""
+    root = printed_database(tmp_path / "db")
+    sheet = tmp_path / "added.csv"
+    sheet.write_bytes(grid_bytes(".csv", "plan", [
+        ["Duel Plan", "Colour", "Value", "Printing", "En:name"],
+        ["lantern", "blue", "7", "duel-en-1", "Lantern"]], set()))
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "lantern: new card\n"
+    assert load_database(root)[0].text("en", "lantern").texts == {"name": "Lantern"}
