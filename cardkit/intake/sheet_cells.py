@@ -26,6 +26,8 @@ WHOLE_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)")
 # A number as a spreadsheet writes it in text: 2.5, -0.25 (a point, never a comma).
 DECIMAL_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
 LIST_SEPARATOR = re.compile(r"\s*,\s*")
+# A date as German or Spanish Excel writes into a CSV what it took for one (`19.03.2026`).
+DATE_TEXT = re.compile(r"[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}")
 
 
 @dataclass
@@ -221,6 +223,10 @@ def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
                       "spreadsheet drops leading zeros and reads some texts as numbers: format "
                       "the column as text and type it again")
     text = str(value).strip()
+    if column.path == NUMBER and DATE_TEXT.fullmatch(text):
+        return None, (f"a date ({text}) where {column.header} takes a printed card's number; the "
+                      "spreadsheet made a date of what was typed (such as 19.3): format the column "
+                      "as text and type it again")
     if types == {"boolean"}:
         if text.lower() in YES:
             return True, None
