@@ -333,8 +333,9 @@ def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int
             faults.append(f"{grid.where(row, column)}: a hidden row holding data; show it "
                           "(or delete it) so what is imported is what you see")
     for column in sorted(hidden_columns):
-        row = next((index for index, cells in enumerate(grid.rows)
-                    if column < len(cells) and cells[column] is not None), None)
+        # Its header alone is no data: a column hidden for holding nothing to edit.
+        row = next((index for index, cells in enumerate(grid.rows) if index > 0
+                    and column < len(cells) and cells[column] is not None), None)
         if row is not None:
             faults.append(f"{grid.where(row, column)}: a hidden column holding data; show it "
                           "(or delete it) so what is imported is what you see")

@@ -121,6 +121,14 @@ def test_each_bad_xlsx_is_refused_at_its_cell(tmp_path, name):
     assert refused(root, sheet) == message
 
 
+def test_a_hidden_column_holding_only_its_header_is_read(tmp_path):
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(_workbook(lambda sheet: setattr(sheet.column_dimensions["B"], "hidden", True)))
+    result = CliRunner().invoke(main, ["sheet", "import", str(sheet), "--root", str(root)])
+    assert result.exit_code == 0, result.output
+
+
 def test_a_sheet_named_for_another_kind_is_refused(tmp_path):
     root = copy_database(tmp_path / "db")
     sheet = tmp_path / "aliens.xlsx"
