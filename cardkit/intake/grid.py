@@ -342,8 +342,21 @@ def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int
     return faults
 
 
+def column_widths(rows: list[list[Any]]) -> list[int]:
+    """Each column's width in characters: its longest line (ids and names whole), between
+    8 and 40, so a long text wraps rather than pushing the rest of the row away."""
+    width = max((len(row) for row in rows), default=0)
+    longest = [0] * width
+    for row in rows:
+        for index, value in enumerate(row):
+            if value is not None:
+                longest[index] = max(longest[index], *(len(line) for line in str(value).split("\n")))
+    return [min(max(length + 2, 8), 40) for length in longest]
+
+
 def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) -> bytes:
     import openpyxl
+    from openpyxl.utils import get_column_letter
 
     workbook = openpyxl.Workbook()
     sheet = workbook.active
@@ -356,6 +369,8 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
     for index in text_columns:
         for cells in sheet.iter_rows(min_col=index + 1, max_col=index + 1, min_row=2):
             cells[0].number_format = "@"
+    for index, width in enumerate(column_widths(rows)):
+        sheet.column_dimensions[get_column_letter(index + 1)].width = width
     sheet.freeze_panes = "B2"
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -495,13 +510,19 @@ def _ods_value(cell) -> Any:
 
 
 def _ods_bytes(sheet_name: str, rows: list[list[Any]]) -> bytes:
-    from odfdo import Document, Table
+    from odfdo import Column, Document, Style, Table
 
     document = Document("spreadsheet")
     document.body.clear()
     table = Table(sheet_name)
     width = max(len(row) for row in rows)
     table.set_values([row + [None] * (width - len(row)) for row in rows])
+    for index, characters in enumerate(column_widths(rows)):
+        name = f"co{index + 1}"
+        # About 0.2 cm a character in the default 10 pt font.
+        document.insert_style(Style("table-column", name=name, width=f"{characters * 0.2:.2f}cm"),
+                              automatic=True)
+        table.set_column(index, Column(style=name))
     document.body.append(table)
     buffer = io.BytesIO()
     document.save(buffer)

@@ -15,6 +15,7 @@ import pytest
 import yaml
 from PIL import Image
 from click.testing import CliRunner
+from odfdo import Document
 
 from cardkit.checks.runner import validate
 from cardkit.cli import main
@@ -385,3 +386,19 @@ def test_headers_a_spreadsheet_capitalised_are_read_as_typed(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stdout == "lantern: new card\n"
     assert load_database(root)[0].text("en", "lantern").texts == {"name": "Lantern"}
+
+
+def test_xlsx_and_ods_exports_have_columns_as_wide_as_their_ids_and_names(tmp_path):
+    root = copy_database(tmp_path / "db")
+    xlsx, ods = tmp_path / "aliens.xlsx", tmp_path / "aliens.ods"
+    for sheet in (xlsx, ods):
+        assert run("sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o", str(sheet),
+                   "--root", str(root)).exit_code == 0
+    ids = load_database(root)[0].cards_of_kind("alien", "duel")
+    widest = max(len("duel alien"), *(len(card.id) for card in ids)) + 2
+    workbook = openpyxl.load_workbook(xlsx)
+    assert workbook["alien"].column_dimensions["A"].width == widest
+    document = Document(ods)
+    column = document.body.get_tables()[0].get_columns()[0]
+    assert document.get_style("table-column", column.style).serialize().endswith(
+        f'style:column-width="{widest * 0.2:.2f}cm"/></style:style>')
