@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
 
 from cardkit.cli.options import UsageError, load_or_fail, require_database, root_option, writing_database
-from cardkit.intake.new import NewRefused, new_card
+from cardkit.intake.new import GivenText, NewRefused, new_card
 from cardkit.source.edit import EditRefused
 from cardkit.source.yamlfile import load_text
 
@@ -26,6 +27,21 @@ def _facts(context, parameter, values: tuple[str, ...]) -> dict:
     return facts
 
 
+# `de:name=Laterne`, `text=Draw 2 cards.`: a field (and language) named before `=`; a
+# value with no such name before its first `=` is the text alone.
+_NAMED_TEXT = re.compile(r"(?:(?P<language>[a-z]{2,3}):)?(?P<field>[a-z][a-z0-9_.-]*)=(?P<text>.*)",
+                         re.DOTALL)
+
+
+def _texts(context, parameter, values: tuple[str, ...]) -> list[GivenText]:
+    texts = []
+    for value in values:
+        named = _NAMED_TEXT.fullmatch(value)
+        texts.append(GivenText(named["language"], named["field"], named["text"]) if named
+                     else GivenText(None, None, value))
+    return texts
+
+
 @click.command("new")
 @click.argument("kind")
 @click.argument("card_id", metavar="ID")
@@ -33,8 +49,13 @@ def _facts(context, parameter, values: tuple[str, ...]) -> dict:
 @click.option("--name", help="The card's English name (provisional until cited to an English printing).")
 @click.option("--fact", "facts", multiple=True, callback=_facts, metavar="FIELD=VALUE",
               help="A fact to give at once, as YAML (value=3, colour=orange); repeatable.")
+@click.option("--text", "texts", multiple=True, callback=_texts, metavar="[[LL:]FIELD=]TEXT",
+              help="A text to give at once (provisional): the kind's one text besides the name "
+                   "alone (--text \"Draw 2 cards.\"), or named by its field (ability=...) and, "
+                   "but for English, its language (de:name=...); repeatable.")
 @root_option
-def new_command(kind: str, card_id: str, game: str, name: str | None, facts: dict, root: Path) -> None:
+def new_command(kind: str, card_id: str, game: str, name: str | None, facts: dict,
+                texts: list[GivenText], root: Path) -> None:
     """Add a card of KIND with the id ID to GAME: a stub to fill in, and its English name.
 
     Every required fact not given is listed under `unknown`; what to fill in next is printed
@@ -43,9 +64,12 @@ def new_command(kind: str, card_id: str, game: str, name: str | None, facts: dic
     with writing_database(require_database(root)):
         checked = load_or_fail(root)
         try:
-            steps = new_card(checked, game, kind, card_id, name, facts)
+            notes: list[str] = []
+            steps = new_card(checked, game, kind, card_id, name, facts, texts, notes)
         except (NewRefused, EditRefused) as exc:
             raise UsageError(f"{exc}\nnothing was written") from None
-    click.echo(f"added {kind} {card_id}; fill in next:", err=True)
+    for note in notes:
+        click.echo(f"warning: {note}", err=True)
+    click.echo(f"added {kind} {card_id.strip()}; fill in next:", err=True)
     for step in steps:
         click.echo(f"{step.position.path}:{step.position.line}: {step.what}")

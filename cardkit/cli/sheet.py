@@ -10,7 +10,9 @@ from cardkit.cli.options import (UsageError, load_or_fail, require_database, roo
                                  writing_database)
 from cardkit.i18n.importer import read_exchange_file
 from cardkit.intake.grid import FORMATS, SheetRefused, read_grid
-from cardkit.intake.sheet import SheetUsage, export_sheet, import_sheet
+from cardkit.intake.sheet_export import export_sheet
+from cardkit.intake.sheet_import import import_sheet
+from cardkit.intake.sheet_layout import SheetUsage
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
 
@@ -69,11 +71,12 @@ def import_command(file: Path, game: str | None, kind: str | None, root: Path) -
     with writing_database(require_database(root)):
         checked = load_or_fail(root)
         try:
-            changes = import_sheet(checked, read_grid(file, raw), game, kind)
+            report = import_sheet(checked, read_grid(file, raw), game, kind)
         except SheetRefused as exc:
             raise click.ClickException(f"{exc}\nnothing was written") from None
         except EditRefused as exc:
             raise click.ClickException(str(exc)) from None
-    for change in changes:
+    for change in report.changes:
         click.echo(f"{change.card_id}: {change.what}")
-    click.echo(f"{len(changes)} cards changed" if changes else "no change", err=True)
+    for line in report.summary():
+        click.echo(line, err=True)

@@ -345,6 +345,16 @@ def _ordered(data: Any) -> Any:
     return data
 
 
+@dataclass(frozen=True)
+class EntryChanges:
+    """The entries (card ids, or a phrasebook's top keys) an edit of one file adds,
+    changes and removes."""
+
+    added: list[str]
+    changed: list[str]
+    removed: list[str]
+
+
 class LocaleEdits:
     """The edits a command makes to locale files (paths under `root`), turned into each
     file's new text once, from the file as it is on disk."""
@@ -353,6 +363,7 @@ class LocaleEdits:
         self.root = root
         self._edits: dict[Path, list[Edit]] = {}
         self._texts: dict[Path, str] | None = None
+        self._before: dict[Path, str | None] = {}
 
     def add(self, file: Path, edit: Edit) -> None:
         if self._texts is not None:
@@ -367,9 +378,29 @@ class LocaleEdits:
         """Each changed file's new text, by its path under the root, made once. Raises
         EditRefused when a file is there but does not read or load cleanly."""
         if self._texts is None:
-            self._texts = {file: edited_text(self._current(file), file, edits)
+            self._before = {file: self._current(file) for file in self._edits}
+            self._texts = {file: edited_text(self._before[file], file, edits)
                            for file, edits in self._edits.items()}
         return self._texts
+
+    def entry_changes(self) -> dict[Path, EntryChanges]:
+        """Each file whose data the edits change, with the entries they add, change and
+        remove, compared with the file as it was: what writing the texts does, whatever
+        the edits meant to do."""
+        changes = {}
+        for file, text in self.texts().items():
+            before = self._before[file]
+            if text == before:
+                continue
+            old = load_text(before, file).data if before is not None else None
+            new = load_text(text, file).data
+            old, new = (old if isinstance(old, dict) else {}), (new if isinstance(new, dict) else {})
+            entries = EntryChanges(added=[key for key in new if key not in old],
+                                   changed=[key for key in new if key in old and new[key] != old[key]],
+                                   removed=[key for key in old if key not in new])
+            if entries.added or entries.changed or entries.removed:
+                changes[file] = entries
+        return changes
 
     def _current(self, file: Path) -> str | None:
         path = self.root / file

@@ -6,7 +6,7 @@ fractional numbers, booleans, dates, None for an empty cell), and refuses, namin
 cell at fault, what a grid cannot say plainly: formulas, merged cells, hidden rows or
 columns holding data, more than one sheet holding data, and CSV in a legacy code page. A
 writer writes rows of values into a new file of the format its name ends in. What the
-cells mean is `intake/sheet.py`'s.
+cells mean is the sheet modules' (`intake/sheet_layout.py` and its neighbours).
 """
 
 from __future__ import annotations
@@ -333,16 +333,30 @@ def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int
             faults.append(f"{grid.where(row, column)}: a hidden row holding data; show it "
                           "(or delete it) so what is imported is what you see")
     for column in sorted(hidden_columns):
-        row = next((index for index, cells in enumerate(grid.rows)
-                    if column < len(cells) and cells[column] is not None), None)
+        # Its header alone is no data: a column hidden for holding nothing to edit.
+        row = next((index for index, cells in enumerate(grid.rows) if index > 0
+                    and column < len(cells) and cells[column] is not None), None)
         if row is not None:
             faults.append(f"{grid.where(row, column)}: a hidden column holding data; show it "
                           "(or delete it) so what is imported is what you see")
     return faults
 
 
+def column_widths(rows: list[list[Any]]) -> list[int]:
+    """Each column's width in characters: its longest line (ids and names whole), between
+    8 and 40, so a long text wraps rather than pushing the rest of the row away."""
+    width = max((len(row) for row in rows), default=0)
+    longest = [0] * width
+    for row in rows:
+        for index, value in enumerate(row):
+            if value is not None:
+                longest[index] = max(longest[index], *(len(line) for line in str(value).split("\n")))
+    return [min(max(length + 2, 8), 40) for length in longest]
+
+
 def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) -> bytes:
     import openpyxl
+    from openpyxl.utils import get_column_letter
 
     workbook = openpyxl.Workbook()
     sheet = workbook.active
@@ -355,6 +369,8 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
     for index in text_columns:
         for cells in sheet.iter_rows(min_col=index + 1, max_col=index + 1, min_row=2):
             cells[0].number_format = "@"
+    for index, width in enumerate(column_widths(rows)):
+        sheet.column_dimensions[get_column_letter(index + 1)].width = width
     sheet.freeze_panes = "B2"
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -494,13 +510,19 @@ def _ods_value(cell) -> Any:
 
 
 def _ods_bytes(sheet_name: str, rows: list[list[Any]]) -> bytes:
-    from odfdo import Document, Table
+    from odfdo import Column, Document, Style, Table
 
     document = Document("spreadsheet")
     document.body.clear()
     table = Table(sheet_name)
     width = max(len(row) for row in rows)
     table.set_values([row + [None] * (width - len(row)) for row in rows])
+    for index, characters in enumerate(column_widths(rows)):
+        name = f"co{index + 1}"
+        # About 0.2 cm a character in the default 10 pt font.
+        document.insert_style(Style("table-column", name=name, width=f"{characters * 0.2:.2f}cm"),
+                              automatic=True)
+        table.set_column(index, Column(style=name))
     document.body.append(table)
     buffer = io.BytesIO()
     document.save(buffer)

@@ -19,8 +19,12 @@ from pydantic import TypeAdapter, ValidationError
 
 from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import EntryValue, LocaleEdits, write_texts
+from cardkit.intake.sheet_cells import stripped
+from cardkit.intake.sheet_layout import nested
 from cardkit.model.base import CardId
 from cardkit.model.games import GAMES, CardKind, Game, with_article
+from cardkit.model.schema import leaf_types
+from cardkit.model.texts import NOT_TEXTS
 from cardkit.problems import Position, Severity
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.yamlfile import load_text
@@ -37,9 +41,26 @@ class Step:
     what: str
 
 
+@dataclass(frozen=True)
+class GivenText:
+    """A text typed with `--text`: in `language` (None: English), for `field` (None: the
+    kind's one text besides the name)."""
+
+    language: str | None
+    field: str | None
+    text: str
+
+
 def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
-             name: str | None = None, facts: dict[str, Any] | None = None) -> list[Step]:
-    """Adds the card and returns what to fill in next; raises NewRefused, writing nothing."""
+             name: str | None = None, facts: dict[str, Any] | None = None,
+             more_texts: list[GivenText] | None = None, notes: list[str] | None = None) -> list[Step]:
+    """Adds the card and returns what to fill in next; raises NewRefused, writing nothing.
+    White space taken off the ends of the id, name and texts is noted in `notes`."""
+    notes = [] if notes is None else notes
+    card_id = stripped(card_id, "ID", notes)
+    name = stripped(name, "--name", notes)
+    more_texts = [GivenText(text.language, text.field, stripped(text.text, "--text", notes))
+                  for text in more_texts or []]
     facts = dict(facts or {})
     database = checked.database
     game = _game(checked, game_name)
@@ -58,20 +79,23 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
         given = " ".join(f"--fact {field}=..." for field in missing)
         raise NewRefused(f"{with_article(kind.name)} of {game.name} cannot leave "
                          f"{', '.join(missing)} unknown: give {given}")
+    typed = _texts(checked, game, kind, name, [text for text in more_texts if text.text is not None])
+    english = typed.get(SOURCE_LANGUAGE, {})
     unknown = [field for field in kind.facts.required_facts if field not in facts]
-    if kind.texts is not None and name is None:
+    if kind.texts is not None and "name" not in english:
         unknown.append("name")
     if game.declared is not None:
         # A declared kind's texts besides the name: listed unknown until written, as facts are.
-        unknown += [path for path in kind.facts.TEXT_PATHS if path not in unknown]
+        unknown += [path for path in kind.facts.TEXT_PATHS
+                    if path not in unknown and path not in english]
 
     facts_file = file_of(checked, game, kind, None)
     edits = LocaleEdits(checked.root)
     edits.add(facts_file, EntryValue(card_id, (), ({"unknown": unknown} if unknown or not facts else {}) | facts))
-    text_file = None
-    if kind.texts is not None and name is not None:
-        text_file = file_of(checked, game, kind, SOURCE_LANGUAGE)
-        edits.add(text_file, EntryValue(card_id, (), {"name": name, "provisional": ["name"]}))
+    for language, by_path in typed.items():
+        edits.add(file_of(checked, game, kind, language),
+                  EntryValue(card_id, (), nested(by_path, {}) | {"provisional": list(by_path)}))
+    text_file = file_of(checked, game, kind, SOURCE_LANGUAGE) if english else None
     texts = edits.texts()
     after = checked.edited(texts)
     problems = after.report.problems
@@ -89,6 +113,37 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
         raise NewRefused("\n".join(f"{p.position.path}:{p.position.line}: {p.message}" for p in refused))
     write_texts(checked.root, texts)
     return _steps(texts, facts_file, text_file, card_id, unknown, brought, checked, game)
+
+
+def _texts(checked: Checked, game: Game, kind: CardKind, name: str | None,
+           given: list[GivenText]) -> dict[str, dict[str, str]]:
+    """The texts to write, by language and path: the English name and each `--text`."""
+    texts: dict[str, dict[str, str]] = {SOURCE_LANGUAGE: {"name": name}} if name is not None else {}
+    if not given:
+        return texts
+    if kind.texts is None:
+        raise NewRefused(f"{with_article(kind.name)} of {game.name} has no texts; give no --text")
+    plain = [field for field in kind.texts.model_fields
+             if field not in NOT_TEXTS and leaf_types(kind.texts, field) == {"string"}]
+    others = [field for field in plain if field != "name"]
+    for text in given:
+        language = text.language or SOURCE_LANGUAGE
+        if language not in checked.database.languages:
+            raise NewRefused(f"the database has no language {language!r}; it has "
+                             f"{', '.join(checked.database.languages)}")
+        field = text.field
+        if field is None:
+            if len(others) != 1:
+                raise NewRefused(f"{with_article(kind.name)} of {game.name} has the texts "
+                                 f"{', '.join(plain)}: name the one you give, as --text FIELD=TEXT")
+            field = others[0]
+        elif field.split(".")[0] in NOT_TEXTS or leaf_types(kind.texts, field) != {"string"}:
+            raise NewRefused(f"{with_article(kind.name)} of {game.name} has no text {field!r}; "
+                             f"its texts are {', '.join(plain)}")
+        if field in texts.get(language, {}):
+            raise NewRefused(f"the {language} text {field!r} is given twice")
+        texts.setdefault(language, {})[field] = text.text
+    return texts
 
 
 def _game(checked: Checked, name: str) -> Game:
@@ -134,8 +189,9 @@ def _steps(texts: dict[Path, str], facts_file: Path, text_file: Path | None, car
     steps += [Step(problem.position, problem.message) for problem in brought]
     if text_file is not None:
         english = load_text(texts[text_file], text_file)
+        written = "the name is" if english.data[card_id]["provisional"] == ["name"] else "the texts are"
         steps.append(Step(english.key_position((card_id, "provisional")),
-                          "the name is ours (provisional) until cited to an English printing; "
+                          f"{written} ours (provisional) until cited to an English printing; "
                           "cite one under `sources` and drop `provisional`"))
     box = checked.database.boxes[game.name]
     if not box.printings:

@@ -22,6 +22,8 @@ Text = Annotated[str, StringConstraints(min_length=1, max_length=2000), NotBlank
 ENTRY_METADATA = ("provisional", "translated_from", "notes", "silence")
 # The keys that follow an entry's texts, in this order: its metadata, then its sources.
 ENTRY_TAIL = (*ENTRY_METADATA, "sources")
+# The keys of an entry that hold no text: its identity, metadata, sources and own picture.
+NOT_TEXTS = ("id", "kind", "sources", "art", *ENTRY_METADATA)
 Fingerprint = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{8}$")]
 ProblemCode = Annotated[str, StringConstraints(pattern=r"^[a-z]+(-[a-z]+)*$")]
 
@@ -55,7 +57,7 @@ class Entry(Strict):
                 elif isinstance(value, str):
                     found[f"{prefix}{key}"] = value
 
-        walk(self.model_dump(exclude={"id", "kind", "sources", "art", *ENTRY_METADATA}, exclude_none=True), "")
+        walk(self.model_dump(exclude=set(NOT_TEXTS), exclude_none=True), "")
         return found
 
 

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+import yaml
+from PIL import Image
 from click.testing import CliRunner
+from odfdo import Document
 
 from cardkit.checks.runner import validate
 from cardkit.cli import main
@@ -249,3 +252,153 @@ def test_a_fact_named_number_keeps_apart_from_the_printed_number(tmp_path):
     assert header[1:6] == ["number", "copies", "board_sector", "printing", "printed number"]
     imported = run("sheet", "import", str(sheet), "--root", str(root))
     assert imported.exit_code == 0 and "no change" in imported.stderr, imported.output
+
+
+# -- the report says what was written ----------------------------------------------------
+
+def entries_changed(before: dict[Path, bytes], after: dict[Path, bytes], root: Path) -> dict[str, set[str]]:
+    """Per file changed on disk, the ids of the entries it adds or changes, read as data."""
+    found = {}
+    for path in after:
+        if before.get(path) == after[path]:
+            continue
+        old = yaml.safe_load(before[path]) if path in before else {}
+        new = yaml.safe_load(after[path])
+        found[path.relative_to(root).as_posix()] = {key for key in new if old.get(key) != new[key]}
+    return found
+
+
+def test_the_import_report_names_every_file_and_card_it_wrote(tmp_path):
+    """The owner's route: a printing declared, a plan added, then its German name typed
+    beside a Spanish edit of another plan. The second import wrote a new German entry
+    and reported `1 cards changed`, naming only the Spanish edit."""
+    root = printed_database(tmp_path / "db")
+    added = tmp_path / "added.csv"
+    added.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "colour", "value", "printing", "number", "en:name", "en:printing", "en:number"],
+        ["lantern", "blue", "7", "duel-en-1", "40", "Lantern", "duel-en-1", "40"]], set()))
+    before = snapshot(root)
+    result = run("sheet", "import", str(added), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "lantern: new card\n"
+    assert result.stderr == ("cards/duel/plans.yaml: 1 card added\n"
+                             "locales/en/duel/plans.yaml: 1 card added\n"
+                             "1 card added\n")
+    assert entries_changed(before, snapshot(root), root) == {
+        "cards/duel/plans.yaml": {"lantern"}, "locales/en/duel/plans.yaml": {"lantern"}}
+
+    typed = tmp_path / "typed.csv"
+    typed.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "es:name", "de:name"],
+        ["wild", "El salvaje", None],
+        ["lantern", None, "Laterne"]], set()))
+    before = snapshot(root)
+    result = run("sheet", "import", str(typed), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "wild: es:name\nlantern: de:name, de:provisional\n"
+    assert result.stderr == ("locales/es/duel/plans.yaml: 1 card changed\n"
+                             "locales/de/duel/plans.yaml: 1 card added\n"
+                             "2 cards changed\n")
+    assert entries_changed(before, snapshot(root), root) == {
+        "locales/es/duel/plans.yaml": {"wild"}, "locales/de/duel/plans.yaml": {"lantern"}}
+
+
+def test_a_language_s_own_picture_leaves_the_sheet_of_its_kind_working(tmp_path):
+    """A German `art` block (docs/printing.md) made every export of the kind refused on
+    import: `provisional names 'art.file', which is no text of card 'iron-matron'`."""
+    root = copy_database(tmp_path / "db")
+    (root / "art/duel").mkdir(parents=True)
+    Image.new("RGB", (815, 1110), "white").save(root / "art/duel/iron-matron-de.png")
+    german = root / "locales/de/duel/aliens.yaml"
+    german.write_text(german.read_text(encoding="utf-8").replace(
+        "iron-matron:\n", "iron-matron:\n  art:\n    file: iron-matron-de.png\n    credit: My own scan\n", 1),
+        encoding="utf-8")
+    sheet = tmp_path / "aliens.csv"
+    assert run("sheet", "export", "--game", "duel", "--kind", "alien", "-o", str(sheet),
+               "--root", str(root)).exit_code == 0
+    header = sheet.read_text(encoding="utf-8-sig").splitlines()[0].split(";")
+    assert "de:name" in header and [name for name in header if name.startswith("de:art")] == []
+    unchanged = run("sheet", "import", str(sheet), "--root", str(root))
+    assert unchanged.exit_code == 0, unchanged.output
+    assert unchanged.stderr == "no change\n"
+
+    edited = tmp_path / "edited.csv"
+    edited.write_bytes(grid_bytes(".csv", "alien", [["duel alien", "de:name"],
+                                                    ["iron-matron", "Eiserne Mutter"]], set()))
+    result = run("sheet", "import", str(edited), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "iron-matron: de:name\n"
+    assert "    file: iron-matron-de.png\n" in german.read_text(encoding="utf-8")
+
+
+def test_clearing_a_number_cell_keeps_the_printed_number(tmp_path):
+    """An empty cell never deletes (docs/data.md): an exported sheet with its `number` and
+    `en:number` cells cleared took the printed number out of both citations."""
+    root = printed_database(tmp_path / "db")
+    added = tmp_path / "added.csv"
+    added.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "colour", "value", "printing", "number", "en:name", "en:printing", "en:number"],
+        ["lantern", "blue", "7", "duel-en-1", "40", "Lantern", "duel-en-1", "40"]], set()))
+    assert run("sheet", "import", str(added), "--root", str(root)).exit_code == 0
+    sheet = tmp_path / "plans.csv"
+    assert run("sheet", "export", "--game", "duel", "--kind", "plan", "--lang", "en", "-o", str(sheet),
+               "--root", str(root)).exit_code == 0
+    exported = sheet.read_bytes()
+    assert exported.count(b"\r\nlantern;blue;7;duel-en-1;40;Lantern;duel-en-1;40\r\n") == 1
+    sheet.write_bytes(exported.replace(b"duel-en-1;40", b"duel-en-1;"))
+    before = snapshot(root)
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "no change\n"
+    assert snapshot(root) == before
+
+
+def test_white_space_at_the_ends_of_a_cell_is_taken_off_with_a_warning(tmp_path):
+    """`Lantern ` travelled into the YAML and every output; the same space in an id was
+    taken off silently and in a choice field refused."""
+    root = printed_database(tmp_path / "db")
+    sheet = tmp_path / "added.csv"
+    sheet.write_bytes(grid_bytes(".csv", "plan", [
+        ["duel plan", "colour", "value", "printing", "en:name", "es:name"],
+        [" lantern", "blue ", "7", "duel-en-1", "Lantern ", "  "]], set()))
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "lantern: new card\n"
+    assert result.stderr.splitlines()[:4] == [
+        "warning: added.csv, A2: white space taken off the ends of ' lantern'",
+        "warning: added.csv, B2: white space taken off the ends of 'blue '",
+        "warning: added.csv, E2: white space taken off the ends of 'Lantern '",
+        "warning: added.csv, F2: only white space, read as an empty cell"]
+    database = load_database(root)[0]
+    assert database.cards["lantern"].colour == "blue"
+    assert database.text("en", "lantern").texts == {"name": "Lantern"}
+    assert database.text("es", "lantern") is None
+
+
+def test_headers_a_spreadsheet_capitalised_are_read_as_typed(tmp_path):
+    """LibreOffice's autocorrect makes `duel plan` `Duel Plan` and `colour` `Colour`."""
+    root = printed_database(tmp_path / "db")
+    sheet = tmp_path / "added.csv"
+    sheet.write_bytes(grid_bytes(".csv", "plan", [
+        ["Duel Plan", "Colour", "Value", "Printing", "En:name"],
+        ["lantern", "blue", "7", "duel-en-1", "Lantern"]], set()))
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "lantern: new card\n"
+    assert load_database(root)[0].text("en", "lantern").texts == {"name": "Lantern"}
+
+
+def test_xlsx_and_ods_exports_have_columns_as_wide_as_their_ids_and_names(tmp_path):
+    root = copy_database(tmp_path / "db")
+    xlsx, ods = tmp_path / "aliens.xlsx", tmp_path / "aliens.ods"
+    for sheet in (xlsx, ods):
+        assert run("sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o", str(sheet),
+                   "--root", str(root)).exit_code == 0
+    ids = load_database(root)[0].cards_of_kind("alien", "duel")
+    widest = max(len("duel alien"), *(len(card.id) for card in ids)) + 2
+    workbook = openpyxl.load_workbook(xlsx)
+    assert workbook["alien"].column_dimensions["A"].width == widest
+    document = Document(ods)
+    column = document.body.get_tables()[0].get_columns()[0]
+    assert document.get_style("table-column", column.style).serialize().endswith(
+        f'style:column-width="{widest * 0.2:.2f}cm"/></style:style>')

@@ -28,6 +28,9 @@ CSV_FAULTS = {
     "empty-required": "empty-required.csv, C2: empty, and a new plan needs its value",
     "empty-id": "empty-id.csv, A2: empty, in a row that holds data; every row names its card's id",
     "another-game": "another-game.csv, A1: a sheet of classic alien cards, not of duel alien cards",
+    "german-date": "german-date.csv, C2: a date (19.03.2026) where number takes a printed card's "
+                   "number; the spreadsheet made a date of what was typed (such as 19.3): format "
+                   "the column as text and type it again",
     "legacy-code-page": "legacy-code-page.csv, line 2: is not UTF-8: it looks saved in a legacy "
                         "code page (such as Windows-1252). Save it as UTF-8: in Excel, File > "
                         "Save As > \"CSV UTF-8 (Comma delimited)\"; in LibreOffice, Save As CSV "
@@ -116,6 +119,14 @@ def test_each_bad_xlsx_is_refused_at_its_cell(tmp_path, name):
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_workbook(change))
     assert refused(root, sheet) == message
+
+
+def test_a_hidden_column_holding_only_its_header_is_read(tmp_path):
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(_workbook(lambda sheet: setattr(sheet.column_dimensions["B"], "hidden", True)))
+    result = CliRunner().invoke(main, ["sheet", "import", str(sheet), "--root", str(root)])
+    assert result.exit_code == 0, result.output
 
 
 def test_a_sheet_named_for_another_kind_is_refused(tmp_path):

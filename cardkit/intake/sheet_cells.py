@@ -1,0 +1,258 @@
+"""The cells of a sheet read back into rows (`SheetRow`): its layout (`A1`, the headers)
+checked against the kind's, every cell read by the type its field has (from the models'
+JSON Schemas), so a number or date that a spreadsheet made of a text is refused, not
+guessed back. Every fault of the sheet is named at its cell."""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardkit.checks.provenance import NOT_FACTS
+from cardkit.intake.grid import Grid, SheetRefused
+from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, SheetUsage, card_facts,
+                                         columns_for, flat_paths, resolve_kind)
+from cardkit.model.database import Database
+from cardkit.model.games import CardKind, Game
+from cardkit.model.schema import leaf_types
+from cardkit.model.texts import NOT_TEXTS
+from cardkit.source.policy import MAX_INT_DIGITS
+
+YES, NO = ("yes", "true", "1", "x", "sí", "si", "ja"), ("no", "false", "0", "nein")
+WHOLE_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)")
+# A number as a spreadsheet writes it in text: 2.5, -0.25 (a point, never a comma).
+DECIMAL_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
+LIST_SEPARATOR = re.compile(r"\s*,\s*")
+# A date as German or Spanish Excel writes into a CSV what it took for one (`19.03.2026`).
+DATE_TEXT = re.compile(r"[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}")
+
+
+@dataclass
+class SheetRow:
+    index: int
+    card_id: str
+    facts: dict[str, Any] = field(default_factory=dict)
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    printings: dict[str | None, tuple[str, str | None]] = field(default_factory=dict)
+    confirmed: dict[str, bool] = field(default_factory=dict)
+    # The column of each field the row gives, to name the cell a problem is about.
+    cells: dict[tuple[str | None, str], int] = field(default_factory=dict)
+
+
+def read_layout(grid: Grid, database: Database, game_name: str | None,
+            kind_name: str | None) -> tuple[Game, CardKind, list[Column | None]]:
+    if not grid.rows or not isinstance(grid.value(0, 0), str):
+        raise SheetRefused([f"{grid.where(0, 0)}: empty; the first cell names the game and "
+                            "kind (`duel alien`), as `cardkit sheet export` writes it"])
+    # Ids, fields and languages are lowercase: a capital a spreadsheet's autocorrect put at
+    # the start of a cell (`Duel plan`, `Complexity`) is read as what was typed.
+    named = grid.value(0, 0).lower().split()
+    if len(named) != 2:
+        raise SheetRefused([f"{grid.where(0, 0)}: {grid.value(0, 0)!r} does not name a game and a "
+                            "kind (`duel alien`)"])
+    try:
+        game, kind = resolve_kind(database, *named)
+    except SheetUsage as exc:
+        raise SheetRefused([f"{grid.where(0, 0)}: {exc}"]) from None
+    wanted = (game_name or game.name, kind_name or kind.name)
+    if (game.name, kind.name) != wanted or (grid.sheet is not None and grid.sheet != kind.name):
+        theirs = f"{game.name} {kind.name}"
+        if grid.sheet is not None and grid.sheet != kind.name and (game.name, kind.name) == wanted:
+            raise SheetRefused([f"{grid.where(0, 0)}: the sheet {grid.sheet!r} says it holds "
+                                f"{theirs} cards; a sheet of {theirs} cards is named {kind.name!r}"])
+        raise SheetRefused([f"{grid.where(0, 0)}: a sheet of {theirs} cards, not of "
+                            f"{' '.join(wanted)} cards"])
+    known = columns_for(game, kind, database, database.languages)
+    by_header = {column.header: column for column in known}
+    columns: list[Column | None] = [known[0]]
+    faults = []
+    seen: dict[str, int] = {}
+    for index, header in enumerate(grid.rows[0][1:], 1):
+        if header is None:
+            columns.append(None)
+            continue
+        header = str(header).strip()
+        column = (by_header.get(header) or by_header.get(header.lower())
+                  or _column_named(header.lower(), game, kind, database))
+        header = column.header if column is not None else header
+        if column is None:
+            close = difflib.get_close_matches(header, list(by_header), n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            faults.append(f"{grid.where(0, index)}: unknown column {header!r}{hint}")
+        elif header in seen:
+            faults.append(f"{grid.where(0, index)}: the column {header!r} again (first in "
+                          f"{grid.where(0, seen[header]).rsplit(', ', 1)[1]})")
+        seen.setdefault(header, index)
+        columns.append(column)
+    if faults:
+        raise SheetRefused(faults)
+    return game, kind, columns
+
+
+def _column_named(header: str, game: Game, kind: CardKind, database: Database) -> Column | None:
+    """A column the export did not write but the layout has: a fact or text not given yet
+    (`powers.abduct.timing`, `es:powers.abduct.name`)."""
+    language, colon, path = header.rpartition(":")
+    if colon:
+        if kind.texts is None or language not in database.languages:
+            return None
+        return Column(header, language, path, frozenset({"string"})) \
+            if leaf_types(kind.texts, path) == {"string"} and path.split(".")[0] not in NOT_TEXTS else None
+    if path.split(".")[0] in NOT_FACTS:
+        return None
+    types = leaf_types(kind.facts, path)
+    return Column(header, None, path, types) if types else None
+
+
+def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database: Database,
+              game: Game, notes: list[str]) -> list[SheetRow]:
+    """The sheet's rows; white space taken off the ends of a text cell is noted in `notes`."""
+    rows, faults = [], []
+    first_row: dict[str, int] = {}
+    required = [name for name, info in kind.facts.model_fields.items()
+                if info.is_required() and name != "id"]
+    for index in range(1, len(grid.rows)):
+        cells = grid.rows[index]
+        if all(value is None for value in cells):
+            continue
+        card_id = stripped(grid.value(index, 0), grid.where(index, 0), notes)
+        if card_id is None:
+            faults.append(f"{grid.where(index, 0)}: empty, in a row that holds data; every row "
+                          "names its card's id")
+            continue
+        if not isinstance(card_id, str):
+            faults.append(f"{grid.where(index, 0)}: {card_id!r} is not a card id")
+            continue
+        if card_id in first_row:
+            faults.append(f"{grid.where(index, 0)}: the id {card_id!r} again (first in row "
+                          f"{first_row[card_id] + 1})")
+            continue
+        first_row[card_id] = index
+        if card_id in database.card_origins and database.card_kinds.get(card_id) != kind.name \
+                or card_id in database.card_origins and database.card_origins[card_id].game != game.name:
+            at = database.card_origins[card_id].key_position()
+            faults.append(f"{grid.where(index, 0)}: the id {card_id!r} is taken by another card "
+                          f"({at.path}:{at.line})")
+            continue
+        row = SheetRow(index, card_id)
+        for number, column in enumerate(columns[1:], 1):
+            value = cells[number] if number < len(cells) else None
+            if column is None or value != _present(database, card_id, column):
+                value = stripped(value, grid.where(index, number), notes)
+            if column is None:
+                if value is not None:
+                    faults.append(f"{grid.where(index, number)}: a value in a column with no "
+                                  "name; name the column or clear it")
+                continue
+            if value is None:
+                continue
+            typed, fault = _typed(value, column)
+            if fault is not None:
+                faults.append(f"{grid.where(index, number)}: {fault}")
+                continue
+            row.cells[(column.language, column.path)] = number
+            if column.path in (PRINTING, NUMBER):
+                printing, cited = row.printings.get(column.language, (None, None))
+                row.printings[column.language] = (typed, cited) if column.path == PRINTING else (printing, typed)
+            elif column.path == CONFIRMED:
+                row.confirmed[column.language] = typed
+            elif column.language is None:
+                row.facts[column.path] = typed
+            else:
+                row.texts.setdefault(column.language, {})[column.path] = typed
+        if card_id not in database.card_origins:
+            for name in required:
+                if not any(path == name or path.startswith(name + ".") for path in row.facts):
+                    where = next((i for i, column in enumerate(columns)
+                                  if column is not None and column.is_fact and column.path == name), 0)
+                    faults.append(f"{grid.where(index, where)}: empty, and a new {kind.name} needs "
+                                  f"its {name}")
+        for language, (printing, number) in row.printings.items():
+            if printing is None:
+                where = row.cells[(language, NUMBER)]
+                faults.append(f"{grid.where(index, where)}: a printed number with no printing "
+                              "beside it; name the printing it is the number in")
+        rows.append(row)
+    if faults:
+        raise SheetRefused(faults)
+    return rows
+
+
+def _present(database: Database, card_id: str, column: Column) -> Any:
+    """The value the card's field holds now, which a cell that repeats it keeps as it is."""
+    if column.is_text:
+        entry = database.text(column.language, card_id)
+        return entry.texts.get(column.path) if entry is not None else None
+    card = database.cards.get(card_id)
+    return flat_paths(card_facts(card)).get(column.path) if column.is_fact and card is not None else None
+
+
+def stripped(value: Any, where: str, notes: list[str]) -> Any:
+    """A text without white space at its ends (a space typed after a name travels into every
+    output), noting where it was taken off; one of white space alone is an empty cell."""
+    if not isinstance(value, str) or value == value.strip():
+        return value
+    notes.append(f"{where}: white space taken off the ends of {value!r}" if value.strip()
+                 else f"{where}: only white space, read as an empty cell")
+    return value.strip() or None
+
+
+def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
+    """The cell's value as its field takes it, or what is wrong with it."""
+    types = column.types
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        shown = value.isoformat() if hasattr(value, "isoformat") else str(value)
+        return None, (f"a date ({shown}) where {column.header} takes "
+                      f"{_wanted(types)}; the spreadsheet made a date of what was typed (such as "
+                      "3-5): format the column as text and type it again")
+    if isinstance(value, bool):
+        if types == {"boolean"}:
+            return value, None
+        return None, f"{value} where {column.header} takes {_wanted(types)}"
+    if isinstance(value, (int, float)):
+        if "integer" in types and float(value).is_integer():
+            return int(value), None
+        if types == {"boolean"} and value in (0, 1):
+            return bool(value), None
+        if "number" in types:
+            return value, None
+        return None, (f"the number {value:g} where {column.header} takes {_wanted(types)}; a "
+                      "spreadsheet drops leading zeros and reads some texts as numbers: format "
+                      "the column as text and type it again")
+    text = str(value).strip()
+    if column.path == NUMBER and DATE_TEXT.fullmatch(text):
+        return None, (f"a date ({text}) where {column.header} takes a printed card's number; the "
+                      "spreadsheet made a date of what was typed (such as 19.3): format the column "
+                      "as text and type it again")
+    if types == {"boolean"}:
+        if text.lower() in YES:
+            return True, None
+        if text.lower() in NO:
+            return False, None
+        return None, f"{text!r} where {column.header} takes yes or no"
+    if types == {"array"}:
+        return [_scalar(item) for item in LIST_SEPARATOR.split(text) if item], None
+    if "integer" in types and WHOLE_NUMBER.fullmatch(text):
+        if len(text.lstrip("-")) > MAX_INT_DIGITS:
+            return None, (f"a whole number of {len(text.lstrip('-')):,} digits where {column.header} "
+                          f"takes at most {MAX_INT_DIGITS}")
+        return int(text), None
+    if "number" in types and DECIMAL_NUMBER.fullmatch(text):
+        return (int(text) if WHOLE_NUMBER.fullmatch(text) else float(text)), None
+    if "string" in types:
+        return str(value), None
+    if "integer" in types and re.fullmatch(r"-?0[0-9]+", text):
+        return None, f"{text!r} where {column.header} takes a whole number, written without leading zeros"
+    return None, f"{text!r} where {column.header} takes {_wanted(types)}"
+
+
+def _scalar(text: str) -> Any:
+    return int(text) if WHOLE_NUMBER.fullmatch(text) and len(text) <= MAX_INT_DIGITS else text
+
+
+def _wanted(types: frozenset[str]) -> str:
+    return " or ".join({"integer": "a whole number", "string": "a text", "boolean": "yes or no",
+                        "array": "a list", "number": "a number"}.get(kind, kind) for kind in sorted(types))
