@@ -19,7 +19,7 @@ from cardkit.render.pipeline import build
 
 BUDGETS = Path(__file__).parent / "budgets"
 OVER_BUDGET = BUDGETS / "punish-over-budget.po"
-WARNING = ("powers.punish.text (de) is 832 characters; its box holds about 352 at its "
+WARNING = ("powers.punish.text (de) is 832 characters; its box holds about 343 at its "
            "smallest size")
 # Runs the command line as a new process and says whether it loaded WeasyPrint.
 _REPORTING = ("import sys\nfrom cardkit.cli import main\ntry:\n    main(sys.argv[1:])\n"
