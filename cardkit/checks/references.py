@@ -67,7 +67,8 @@ def check_references(database: Database) -> list[Problem]:
                                   suggestion=close, card_id=card_id))
             continue
         expected = translatable_fields(card)
-        problems += _texts_without_fact(entry, expected, origin)
+        problems += _texts_without_fact(entry, expected, origin, card,
+                                        database.card_origins[card_id].document.path.as_posix())
         problems += _stray_paths(entry, expected, origin, language)
     for card_id, card in database.cards.items():
         expected = translatable_fields(card)
@@ -138,14 +139,20 @@ def _terms_english_texts_use(database: Database, glossary) -> dict[str, set[str]
     return used
 
 
-def _texts_without_fact(entry: Entry, expected: list[str], origin) -> list[Problem]:
+def _texts_without_fact(entry: Entry, expected: list[str], origin, card, card_file: str) -> list[Problem]:
     problems = []
     for path in entry.texts:
         if path not in expected:
             location = field_location(path)
-            problems.append(error(origin.key_position(location), "text-without-fact",
-                                  Message("text for {path}, which card {id} does not have",
-                                          path=repr(path), id=repr(entry.id)),
+            unknown = [name for name in (path, location[0]) if name in card.unknown]
+            message = (Message("text for {path}, which card {id} lists as unknown ({file}: "
+                               "unknown: {unknown}): take it out of unknown now that the text is "
+                               "known", path=repr(path), id=repr(entry.id), file=card_file,
+                               unknown=unknown[0])
+                       if unknown else
+                       Message("text for {path}, which card {id} does not have",
+                               path=repr(path), id=repr(entry.id)))
+            problems.append(error(origin.key_position(location), "text-without-fact", message,
                                   card_id=entry.id, field=path))
     return problems
 

@@ -163,7 +163,7 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
 
     with writing_output(out):  # the build takes the folder's lock again to write into it
         pass
-    with Progress(enabled=not quiet and _interactive()) as report:
+    with (Progress(enabled=not quiet) if _interactive() else ProgressLines(enabled=not quiet)) as report:
         try:
             result = build(root, out, languages, papers, jobs, report, cache=not no_cache,
                            games=games, outputs=outputs, art_dpi=art_dpi, print_ready=print_ready,
@@ -220,3 +220,30 @@ class Progress:
     def __exit__(self, *exc_info):
         if self.bar is not None:
             self.bar.stop()
+
+
+class ProgressLines:
+    """Progress as plain lines on stderr, for a log rather than a person at a terminal (a CI
+    job, a redirect), as pip and pytest write there: each sheet imposed and each tenth of the
+    steps, once the build has run for a second, so a log sees a long build move."""
+
+    DELAY = Progress.DELAY
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.started = time.monotonic()
+        self.tenths_shown = 0
+
+    def __enter__(self):
+        return self if self.enabled else None
+
+    def __call__(self, done: int, total: int, what: str) -> None:
+        if time.monotonic() - self.started < self.DELAY:
+            return
+        tenths = done * 10 // max(total, 1)
+        if what.endswith(": imposed") or tenths > self.tenths_shown:
+            self.tenths_shown = max(tenths, self.tenths_shown)
+            click.echo(f"[{done}/{total}] {what}", err=True)
+
+    def __exit__(self, *exc_info):
+        return None

@@ -36,7 +36,7 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
     if fit:
         from cardkit.render import print_problems as measure_fit  # loads WeasyPrint
     else:
-        measure_fit = budget_check(root, build_dir)
+        measure_fit = _unlaid_checks(root, build_dir)
     try:
         report = validate(require_database(root), measure_fit=measure_fit, rulebooks=rulebooks)
     except RenderError as exc:
@@ -44,6 +44,27 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
     click.echo(render_report(report, output_format), nl=False)
     if report.errors or (strict and report.warnings):
         raise SystemExit(1)
+
+
+def _unlaid_checks(root: Path, build_dir: Path):
+    """What plain `validate` checks of the print without laying out a face: the texts' fit
+    budgets in the face cache, and the cards' pictures (readable, inside the project, their
+    resolution and crop), prepared as the build prepares them and kept in its face cache
+    where there is one."""
+    budgets = budget_check(root, build_dir)
+
+    def check(database, project: Path) -> list:
+        from cardkit.faces.art import names_pictures, prepare_pictures
+        from cardkit.faces.cache import FaceCache
+        from cardkit.render import cache_folder
+
+        problems = budgets(database, project) if budgets is not None else []
+        if names_pictures(database):
+            folder = cache_folder(project, build_dir)
+            problems += prepare_pictures(database, project, store=FaceCache(folder if folder.is_dir() else None)).problems
+        return problems
+
+    return check
 
 
 @click.command("fmt")

@@ -205,10 +205,17 @@ def prepare_pictures(database: Database, root: Path, dpi: int = DEFAULT_ART_DPI,
         if note and source.shown not in converted:
             converted.add(source.shown)
             pictures.notes.append(f"{source.shown}: {note}")
-        resolution = _resolution_problem(what, source.shown, picture, frame)
-        if resolution is not None:
-            pictures.problems.append(resolution)
+        pictures.problems += [problem for problem in (_resolution_problem(what, source.shown, picture, frame),
+                                                      _crop_problem(what, source.shown, picture, frame))
+                              if problem is not None]
     return pictures
+
+
+def names_pictures(database: Database) -> bool:
+    """Whether any card, language entry or deck back of the database names a picture."""
+    return (any(card.art is not None for card in database.cards.values())
+            or any(entry.art is not None for entries in database.texts.values() for entry in entries.values())
+            or any(box.backs for box in database.boxes.values()))
 
 
 @dataclass(frozen=True)
@@ -227,12 +234,12 @@ class Named:
     language: str | None = None
 
     def problem(self, message: Message, code: str, location: tuple[str, ...] = (),
-                severity=error) -> Problem:
+                severity=error, **extra) -> Problem:
         position = (self.origin.position(self.location + location) if location
                     else self.origin.key_position(self.location))
         return severity(position, code, Message("{subject}: {problem}", subject=self.subject,
                                                 problem=message), card_id=self.card_id,
-                        field=".".join(self.location + location) if self.card_id else None)
+                        field=".".join(self.location + location) if self.card_id else None, **extra)
 
 
 def _named_pictures(database: Database, game: str,
@@ -277,6 +284,29 @@ def _map(function, items: list, jobs: int | None) -> list:
         return [function(item) for item in items]
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         return list(pool.map(function, items))
+
+
+# `cover` fills its frame and cuts off what overflows it: past this share of the picture
+# left out, the owner most likely meant another crop, focus point or `contain`.
+MOST_CUT_BY_COVER = 0.25
+
+
+def _crop_problem(what: Named, shown: str, picture: Picture, frame: Frame) -> Problem | None:
+    if picture.pixels is None or what.art.fit != "cover":
+        return None
+    width, height = picture.pixels
+    region = tuple(what.art.crop) if what.art.crop is not None else (0, 0, width, height)
+    kept = _covering(region, frame.width / frame.height, what.art.focus or [0.5, 0.5])
+    share = ((kept[2] - kept[0]) * (kept[3] - kept[1])) / ((region[2] - region[0]) * (region[3] - region[1]))
+    if 1 - share <= MOST_CUT_BY_COVER:
+        return None
+    return what.problem(Message("{picture} is {width} x {height} px; covering its {frame_width} x "
+                                "{frame_height} mm frame cuts off {cut} of it", picture=shown,
+                                width=region[2] - region[0], height=region[3] - region[1],
+                                frame_width=f"{frame.width:g}", frame_height=f"{frame.height:g}",
+                                cut=f"{round((1 - share) * 100)}%"),
+                        "art-cropped", ("file",), severity=warning,
+                        suggestion="give a crop box or a focus point, or `fit: contain` to show it whole")
 
 
 def _resolution_problem(what: Named, shown: str, picture: Picture, frame: Frame) -> Problem | None:

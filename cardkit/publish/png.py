@@ -7,9 +7,13 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 
 from cardkit.faces.cache import FaceCache
+from cardkit.faces.documents import credited
 from cardkit.faces.faces import Face
 from cardkit.publish.outputs import Made, Outputs
 from cardkit.publish.raster import Raster, Rasterised, face_job, rasterise_all
+
+
+CREDITS_FILE = "credits.txt"
 
 
 def png_name(face: Face) -> PurePosixPath:
@@ -22,7 +26,17 @@ def png_name(face: Face) -> PurePosixPath:
 def write_png(made: Made, outputs: Outputs) -> tuple[dict[Path, bytes], list[str]]:
     """The `png` format (outputs.py)."""
     images = png_files(made.contexts, made.pdf_of, outputs.png, made.store, made.jobs)
-    return {made.out / name: image for name, image in images.images.items()}, images.made
+    files = {made.out / name: image for name, image in images.images.items()}
+    files.update({made.out / name: text for name, text in png_credits(made.contexts).items()})
+    return files, images.made
+
+
+def png_credits(contexts: dict) -> dict[str, bytes]:
+    """`credits.txt` beside each language's images that show a picture: each image's name
+    and its picture's credit (faces/documents.py `credited`), one line each."""
+    return {f"{target.folder}/png/{CREDITS_FILE}": "".join(
+                f"{png_name(face)}: {picture.credit}\n" for face, picture in pictures).encode("utf-8")
+            for target, context in contexts.items() if (pictures := credited(context))}
 
 
 def png_files(contexts: dict, pdf_of, raster: Raster, store: FaceCache,

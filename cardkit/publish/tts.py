@@ -22,6 +22,7 @@ from pathlib import Path
 from PIL import Image
 
 from cardkit.faces.cache import FaceCache
+from cardkit.faces.documents import credited
 from cardkit.faces.faces import Face
 from cardkit.faces.games import Target
 from cardkit.faces.layout import CARD_WIDTH
@@ -123,9 +124,11 @@ def tts_files(contexts: dict, pdf_of, store: FaceCache, out: Path, base: str | N
                 jobs[f"{folder}/{sheet.name}"] = (key, compose_sheet, (pdfs, back, sheet.columns, sheet.rows))
         for back in context.backs:
             jobs[f"{folder}/{back_name(back)}"] = face_job(pdf_of(target, back), CARD_RASTER)
+        credits = Credits.of(context)
         for kind, kind_sheets in sheets.items():
             saved[f"{folder}/{kind}.json"] = saved_object(target, kind, kind_sheets,
-                                                          f"{base or written_base(out, target)}{folder_name(target)}/")
+                                                          f"{base or written_base(out, target)}{folder_name(target)}/",
+                                                          credits)
     rasterised: Rasterised = rasterise_all(jobs, store, processes)
     return {**rasterised.images, **saved}, rasterised.made
 
@@ -141,8 +144,30 @@ def back_name(back: Face) -> str:
     return f"back-{back.back}.png"
 
 
-def saved_object(target: Target, kind: str, sheets: list[Sheet], url_base: str) -> bytes:
-    """A saved object holding the kind's deck (a lone card where the kind has one)."""
+@dataclass(frozen=True)
+class Credits:
+    """Whose each picture on a target's faces is (faces/documents.py `credited`), and the
+    label the language gives a picture's credit, for the decks' descriptions."""
+
+    by_face: dict[str, str]
+    label: str = "Picture:"
+
+    @classmethod
+    def of(cls, context) -> "Credits":
+        pgettext = context.environment.globals.get("pgettext")
+        return cls({face.id: picture.credit for face, picture in credited(context)},
+                   pgettext("site", "Picture:") if pgettext else "Picture:")
+
+    def line(self, face: Face) -> str | None:
+        credit = self.by_face.get(face.id)
+        return f"{self.label} {credit}" if credit else None
+
+
+def saved_object(target: Target, kind: str, sheets: list[Sheet], url_base: str,
+                 credits: Credits = Credits({})) -> bytes:
+    """A saved object holding the kind's deck (a lone card where the kind has one); each
+    card's description ends with its picture's credit, and the deck's lists every credit of
+    its cards and back."""
     custom = {str(sheet.key): {
         "FaceURL": url_base + sheet.name,
         "BackURL": url_base + back_name(sheet.back),
@@ -152,8 +177,11 @@ def saved_object(target: Target, kind: str, sheets: list[Sheet], url_base: str) 
         "UniqueBack": False,
         "Type": 0,
     } for sheet in sheets}
-    cards = [_card(target, face, sheet, index, custom)
+    cards = [_card(target, face, sheet, index, custom, credits)
              for sheet in sheets for index, face in enumerate(sheet.faces)]
+    faces = {face.id: face for sheet in sheets for face in (*sheet.faces, sheet.back)}
+    deck_credits = [f"{face.text('name') or face.source_text('name') or face.back or face.id}: {credit}"
+                    for face in faces.values() if (credit := credits.by_face.get(face.id))]
     name = f"{target.game} {kind} ({target.language})"
     if len(cards) == 1:
         state = cards[0]
@@ -162,7 +190,7 @@ def saved_object(target: Target, kind: str, sheets: list[Sheet], url_base: str) 
             "Name": "Deck",
             "GUID": _guid(target, kind),
             "Nickname": name,
-            "Description": "",
+            "Description": "\n".join([credits.label, *deck_credits]) if deck_credits else "",
             "Transform": _TRANSFORM,
             "Hands": False,
             "DeckIDs": [card["CardID"] for card in cards],
@@ -179,8 +207,8 @@ _TRANSFORM = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
               "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def _card(target: Target, face: Face, sheet: Sheet, index: int, custom: dict) -> dict:
-    texts = [face.text(path) or face.source_text(path) for path in _text_paths(face)]
+def _card(target: Target, face: Face, sheet: Sheet, index: int, custom: dict, credits: Credits) -> dict:
+    texts = [face.text(path) or face.source_text(path) for path in _text_paths(face)] + [credits.line(face)]
     return {
         "Name": "Card",
         "GUID": _guid(target, face.id),

@@ -411,3 +411,49 @@ def test_a_picture_of_the_recommended_size_is_sharp(art_project):
 
     assert "art-low-resolution" not in result.output and "art-resolution" not in result.output
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[path.stem for path in BROKEN])
+def test_plain_validate_finds_what_a_bad_picture_would_stop_the_build_for(art_project, tmp_path, path):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    fixture = BrokenFixture.read(path)
+    fixture.apply(art_project)
+
+    result = CliRunner().invoke(main, ["validate", str(art_project)])
+
+    assert result.exit_code == 1
+    expected = [line.replace("<tmp>", str(tmp_path)) for line in fixture.expected]
+    assert [line for line in result.output.splitlines() if line in expected] == expected
+
+
+def test_a_cover_cutting_off_more_than_a_quarter_of_the_picture_is_a_warning(art_project):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+    from tests.render.art_pictures import gradient
+
+    gradient((5000, 1250)).save(art_project / "art/duel/wide.png")  # 4:1 in a 69 x 94 mm frame
+    with_art(art_project, {"pickle": "wide.png"})
+
+    result = CliRunner().invoke(main, ["validate", str(art_project)])
+
+    assert ("cards/duel/aliens.yaml:12:11: warning: art-cropped: pickle: art/duel/wide.png is 5000 x 1250 px; "
+            "covering its 69 x 94 mm frame cuts off 82% of it") in result.output.splitlines()
+    assert result.exit_code == 0, result.output
+
+
+def test_a_cover_of_a_picture_shaped_like_its_frame_says_nothing(art_project):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+    from tests.render.art_pictures import gradient
+
+    gradient((815, 1110)).save(art_project / "art/duel/recommended.png")
+    with_art(art_project, {"pickle": "recommended.png"})
+
+    result = CliRunner().invoke(main, ["validate", str(art_project)])
+
+    assert result.exit_code == 0 and "art-" not in result.output, result.output
