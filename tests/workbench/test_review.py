@@ -84,9 +84,10 @@ def chromium(*arguments: str, profile: Path) -> subprocess.CompletedProcess:
                     ".ci/run installs it, so the browser test runs in CI")
 @pytest.mark.parametrize("filter_name, visible", [
     ("stale", {"sweet-revenge"}),
-    # (the Vanguard log card's English name shrinks to fit: a warning, shown as a problem)
+    # (the Vanguard log card's English name and the classic Negotiate's German text shrink to
+    # fit: warnings, shown as problems)
     ("problems", {"sweet-revenge", "iron-matron", "even-help-odd-attack", "even-attack-odd-help",
-                  "sistemas-de-la-vanguard-mejorados"}),
+                  "sistemas-de-la-vanguard-mejorados", "classic-negotiate"}),
     ("missing", UNTRANSLATED),
 ])
 def test_the_filter_works_in_a_real_browser(review_page, tmp_path, filter_name, visible):
