@@ -12,7 +12,6 @@ cells mean is the sheet modules' (`intake/sheet_layout.py` and its neighbours).
 from __future__ import annotations
 
 import csv
-import datetime
 import io
 import re
 import zipfile

@@ -5,7 +5,6 @@ a wheel into an environment of its own, as an owner installs it."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path

@@ -4,8 +4,6 @@ and that random play with it catches an engine whose legality rule is loosened."
 
 from __future__ import annotations
 
-import pytest
-
 from cardkit.rules.core.decisions import Decision
 from cardkit.rules.core.engine import CardData
 from cardkit.rules.core.playthrough import LEGALITY, play_game
