@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.faces.art import prepare_pictures
-from cardkit.faces.cache import CompiledTemplates, FaceCache, budget_key, fit_key
-from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.cache import CompiledTemplates, FaceCache, budget_key
+from cardkit.faces.documents import LanguageContext
 from cardkit.faces.environment import load_translations, make_environment
-from cardkit.faces.faces import Face, Printed
+from cardkit.faces.faces import Face
 from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.i18n.keys import card_key
 from cardkit.messages import Message
@@ -116,11 +116,10 @@ class _Budgets:
         if not (self.may_render or self.renderer.knows_digest(FACE_STYLESHEETS)):
             return {}  # nothing was rendered with these stylesheets: the cache holds no budget
         context = self._context(database, language, games)
-        naturals = {face.id: face_html(context, Printed(face, {}))
-                    for face in context.faces if has_budgets(language, face)}
-        keys = {face_id: budget_key(fit_key(self.renderer, natural)) for face_id, natural in naturals.items()}
+        fit_keys = {face.id: self.fitting.key(context, face) for face in context.faces if has_budgets(language, face)}
+        keys = {face_id: budget_key(key) for face_id, key in fit_keys.items()}
         self.keys_seen.update(keys.values())
-        found = self.fitting.budgets(context, naturals, measuring=[
+        found = self.fitting.budgets(context, fit_keys, measuring=[
             face_id for face_id, key in keys.items() if measure and (known is None or key not in known)])
         kinds = {face.id: face.kind for face in context.faces}
         return {(kinds[face_id], face_id, path): characters

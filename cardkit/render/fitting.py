@@ -53,27 +53,27 @@ class Fitting:
         """Stores fits laid out elsewhere (a build's worker process) under their fit key."""
         self.store.put(key, encode_fits(fits))
 
-    def budgets(self, context: LanguageContext, naturals: dict[str, str],
+    def budgets(self, context: LanguageContext, fit_keys: dict[str, str],
                 measuring: Collection[str] | None = None) -> dict[str, dict[str, int]]:
-        """The fit budgets of the faces in `naturals` (face id: HTML at natural sizes), by
-        face id: from the cache; those it lacks measured together and stored if they are
-        among `measuring` (default: all), left out otherwise."""
-        found, missing = {}, {}
-        for face_id, natural in naturals.items():
-            budgets = cached_budgets(self.store, budget_key(fit_key(self.renderer, natural)))
+        """The fit budgets of the faces in `fit_keys` (face id: its fit key, `key`), by face
+        id: from the cache; those it lacks measured together and stored if they are among
+        `measuring` (default: all), left out otherwise."""
+        found, missing = {}, []
+        for face_id, key in fit_keys.items():
+            budgets = cached_budgets(self.store, budget_key(key))
             if budgets is not None:
                 found[face_id] = budgets
             elif measuring is None or face_id in measuring:
-                missing[face_id] = natural
+                missing.append(face_id)
         if missing:
             from cardkit.render.fit import measure_budgets
 
             for picture in (context.pictures[face_id] for face_id in missing if face_id in context.pictures):
                 self.renderer.fetcher.pictures[picture.url] = (picture.data, picture.media_type)
             measured = measure_budgets(self.renderer, context, [context.face(face_id) for face_id in missing])
-            for face_id, natural in missing.items():
+            for face_id in missing:
                 found[face_id] = measured.get(face_id, {})
-                self.keep_budgets(budget_key(fit_key(self.renderer, natural)), found[face_id])
+                self.keep_budgets(budget_key(fit_keys[face_id]), found[face_id])
         return found
 
     def keep_budgets(self, key: str, budgets: dict[str, int]) -> None:

@@ -26,7 +26,7 @@ from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
 from cardkit.faces.art import prepare_pictures
 from cardkit.faces.cache import FaceCache, Fit
-from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.documents import LanguageContext
 from cardkit.faces.faces import Face, Printed
 from cardkit.i18n.history import earlier_english
 from cardkit.i18n.memory import Suggestion, TranslationMemory
@@ -337,9 +337,9 @@ class Workbench:
         its own budget only by the length of its words. The face cache keeps them under the
         face's fit key, which changes with the card's templates, stylesheets and texts."""
         if card_id not in self._budgets:
-            context = self.contexts[self.language]
-            natural = face_html(context, Printed(context.face(card_id), {}))
-            self._budgets[card_id] = self.fitting.budgets(context, {card_id: natural}).get(card_id, {})
+            fit_key = self._fits[(self.language, card_id)][0]
+            self._budgets[card_id] = self.fitting.budgets(self.contexts[self.language],
+                                                          {card_id: fit_key}).get(card_id, {})
         return self._budgets[card_id]
 
     def _face(self, card_id: str) -> Face:
