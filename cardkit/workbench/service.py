@@ -25,8 +25,9 @@ from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
 from cardkit.faces.art import prepare_pictures
-from cardkit.faces.cache import FaceCache, Fit
+from cardkit.faces.cache import CompiledTemplates, FaceCache, Fit
 from cardkit.faces.documents import LanguageContext
+from cardkit.faces.environment import load_translations, make_environment
 from cardkit.faces.faces import Face, Printed
 from cardkit.i18n.history import earlier_english
 from cardkit.i18n.memory import Suggestion, TranslationMemory
@@ -143,6 +144,9 @@ class Workbench:
         self.language = language
         self.lock = threading.RLock()
         self.store = FaceCache(cache_folder)
+        # Templates compiled once and kept in the face cache, as the build keeps them: a
+        # reload compiles only the templates whose source changed.
+        self.templates = CompiledTemplates(self.store)
         self.fitting = Fitting(Renderer(self.root), self.store)
         self._fits: dict[tuple[str, str], tuple[str, list[Fit]]] = {}
         self._budgets: dict[str, dict[str, int]] = {}
@@ -195,8 +199,11 @@ class Workbench:
             self.states = translation_states(self.database, [self.language])
             self.memory = TranslationMemory(self.database, self.language)
             if whole:
-                self.contexts = {language: LanguageContext(self.root, language, self.database)
-                                 for language in (SOURCE_LANGUAGE, self.language)}
+                self.contexts = {language: LanguageContext(
+                    self.root, language, self.database, environment=make_environment(
+                        self.root / "templates", load_translations(self.root, language),
+                        bytecode_cache=self.templates))
+                    for language in (SOURCE_LANGUAGE, self.language)}
             else:
                 self.contexts = {language: _with_database(context, self.database)
                                  for language, context in self.contexts.items()}

@@ -94,13 +94,13 @@ def test_an_owner_installs_the_wheel_begins_a_project_and_prints_three_cards(tmp
                     "-w", str(wheels), str(PROJECT_ROOT)], check=True, timeout=600)
     [wheel] = wheels.glob("cardkit-*.whl")
     venv = tmp_path / "owner-venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = _python_of(venv)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "--require-hashes", "--no-deps", "-r", str(PROJECT_ROOT / "requirements.lock")],
+    # uv installs what pip would, from the same hashed lock, in seconds rather than a minute.
+    uv = [str(Path(sys.executable).parent / "uv"), "pip", "install", "--quiet", "--python", str(python)]
+    subprocess.run([*uv, "--require-hashes", "--no-deps", "-r", str(PROJECT_ROOT / "requirements.lock")],
                    env=environment, check=True, timeout=900)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "--no-deps", str(wheel)], env=environment, check=True, timeout=300)
+    subprocess.run([*uv, "--no-deps", str(wheel)], env=environment, check=True, timeout=300)
     owner = tmp_path / "owner"
     owner.mkdir()
 

@@ -51,9 +51,9 @@ def catalogue(root: Path) -> Path:
 
 def previous_pdfs(out: Path) -> None:
     for language in ("en", "es"):
-        (out / language).mkdir(parents=True)
+        (out / "duel" / language).mkdir(parents=True)
         for name in ("cards-a4.pdf", "cards-letter.pdf", "reference-a4.pdf", "reference-letter.pdf"):
-            (out / language / name).write_bytes(b"%PDF previous build\n")
+            (out / "duel" / language / name).write_bytes(b"%PDF previous build\n")
 
 
 COMMANDS = {
@@ -105,10 +105,11 @@ def test_a_killed_build_leaves_the_previous_or_the_new_pdfs(tmp_path: Path, face
     previous_pdfs(out)
     old = snapshot(out)
     counted = tmp_path / "steps"
-    arguments = ["build", str(PROJECT_ROOT), "--lang", "en,es", "--quiet", "--jobs", "1", "--out"]
+    arguments = ["build", str(PROJECT_ROOT), "--game", "duel", "--lang", "en,es", "--quiet", "--jobs", "1", "--out"]
     assert run_killed([*arguments, str(out)], 0, count_to=counted) == 0
     new = snapshot(out)
     steps = int(counted.read_text())
+    assert all(new[name] != data for name, data in old.items() if name.endswith(".pdf")) and steps > 0
     chooser = random.Random("build-kill")
     for run in range(RUNS):
         out = with_face_cache(tmp_path / f"run-{run}" / "out", face_cache)

@@ -65,19 +65,40 @@ def server(project):
     serving.stop()
 
 
-@pytest.fixture
-def browser(tmp_path):
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory):
+    """One Chromium for the module's tests: starting one costs a second or more each time.
+    A prompt the page raises on leaving (a draft unsaved) is accepted when a test moves on."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    options.set_capability("unhandledPromptBehavior", "accept")
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1500,1300", f"--user-data-dir={tmp_path / 'profile'}"):
+                 f"--user-data-dir={tmp_path_factory.mktemp('chromium') / 'profile'}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium as a fresh one: one blank tab at the usual size, and nothing
+    kept of the earlier tests' pages (their drafts would be offered again should a server
+    be given the same port)."""
+    chromium.set_window_size(1500, 1300)
+    yield chromium
+    for handle in chromium.window_handles:
+        chromium.switch_to.window(handle)
+        chromium.execute_script("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
+    kept, *others = chromium.window_handles
+    for handle in others:
+        chromium.switch_to.window(handle)
+        chromium.close()
+    chromium.switch_to.window(kept)
+    chromium.get("about:blank")
 
 
 def wait_for(browser, condition, message: str):
