@@ -1,7 +1,7 @@
 """Right-to-left languages print right to left: a Hebrew and an Arabic card, built in a
-project of the test's own, read back from the PDF. Words come in their order from the right
-edge, a signed number keeps its sign in front (`-42`, not `42-`), and a paragraph's lines
-share their right edge, not their left."""
+project of the tests' own (right_to_left.py), read back from the PDF. Words come in their
+order from the right edge, a signed number keeps its sign in front (`-42`, not `42-`), and a
+paragraph's lines share their right edge, not their left."""
 
 from __future__ import annotations
 
@@ -12,46 +12,21 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cardkit.cli import main
 from cardkit.model.direction import text_direction
 from cardkit.render import pipeline
 from cardkit.render.pipeline import build
 from cardkit.render.preflight import preflight_problems
-from tests.conftest import MINIMAL_DATABASE
-from tests.render.conftest import PROJECT
+from tests.render.right_to_left import POWER_TEXTS, right_to_left_project
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                 reason="pdftotext (Debian package poppler-utils) is not installed")
 
-# Iron Matron's second power in each language, written for this test: a count (20) and a
-# signed number (-42), taking a line and a bit of another; no lam-alef, which pdftotext reads
-# back as alef-lam. Upright type: the oblique font has no Arabic letters.
-POWER_TEXTS = {
-    "he": "אחרי חשיפת התוכניות אתה רשאי לספור כל 20 שנחשף כערך -42 בקרב.",
-    "ar": "بعد كشف الخطط يمكنك أن تعد كل 20 مكشوفة بقيمة -42 فقط.",
-}
-ENGLISH = ("After plans are revealed, you may count each revealed 20 as a 42.",
-           "After plans are revealed, you may count each revealed 20 as -42.")
-
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """The minimal database (English alone) with the shipped templates, Hebrew and Arabic
-    begun and the power translated, built for A4."""
-    root = tmp_path_factory.mktemp("right-to-left") / "db"
-    shutil.copytree(MINIMAL_DATABASE, root)
-    shutil.copytree(PROJECT / "templates", root / "templates")
-    shutil.rmtree(root / "locales/es")  # its text would no longer match the English changed here
-    english = root / "locales/en/duel/aliens.yaml"
-    english.write_text(english.read_text(encoding="utf-8").replace(*ENGLISH), encoding="utf-8")
-    for language, text in POWER_TEXTS.items():
-        begun = CliRunner().invoke(main, ["i18n", "init", language, "--root", str(root)])
-        assert begun.exit_code == 0, begun.output
-        (root / "locales" / language / "duel").mkdir()
-        (root / "locales" / language / "duel" / "aliens.yaml").write_text(
-            f"iron-matron:\n  powers:\n    lay-down-the-law:\n      text: {text}\n", encoding="utf-8")
+def right_to_left_build(tmp_path_factory) -> Path:
+    """The project with Hebrew and Arabic, built for A4."""
+    root = right_to_left_project(tmp_path_factory.mktemp("right-to-left") / "db")
     out = root.parent / "out"
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pipeline, "preflight_problems", upright_preflight)
@@ -71,27 +46,30 @@ def test_the_direction_comes_from_cldr():
         == ["rtl"] * 5 + ["ltr"] * 3
 
 
+@pytest.mark.slow  # a build
 @pytest.mark.parametrize("language", POWER_TEXTS)
-def test_a_signed_number_keeps_its_sign_in_front(built, language):
-    read = subprocess.run(["pdftotext", str(built / language / "cards-a4.pdf"), "-"],
+def test_a_signed_number_keeps_its_sign_in_front(right_to_left_build, language):
+    read = subprocess.run(["pdftotext", str(right_to_left_build / language / "cards-a4.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout
 
     assert "-42" in read
     assert "42-" not in read
 
 
+@pytest.mark.slow  # a build
 @pytest.mark.parametrize("language", POWER_TEXTS)
-def test_the_text_reads_from_the_right_in_its_order(built, language):
-    lines = paragraph_lines(built / language / "cards-a4.pdf", POWER_TEXTS[language])
+def test_the_text_reads_from_the_right_in_its_order(right_to_left_build, language):
+    lines = paragraph_lines(right_to_left_build / language / "cards-a4.pdf", POWER_TEXTS[language])
 
     # Top to bottom, each line from its right end: the words as written.
     assert [logical(word) for line in lines for word in sorted(line, key=lambda w: -w.right)] \
         == POWER_TEXTS[language].split()
 
 
+@pytest.mark.slow  # a build
 @pytest.mark.parametrize("language", POWER_TEXTS)
-def test_the_paragraph_is_aligned_right(built, language):
-    lines = paragraph_lines(built / language / "cards-a4.pdf", POWER_TEXTS[language])
+def test_the_paragraph_is_aligned_right(right_to_left_build, language):
+    lines = paragraph_lines(right_to_left_build / language / "cards-a4.pdf", POWER_TEXTS[language])
     rights = [max(word.right for word in line) for line in lines]
     lefts = [min(word.left for word in line) for line in lines]
 
