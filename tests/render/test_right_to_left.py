@@ -77,17 +77,24 @@ class Word:
         self.text, self.left, self.top, self.right = text, left, top, right
 
 
+TEXT_WIDTH = 55 * 72 / 25.4  # points: a card's text box; the card beside starts 63 mm on
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>')
 
 
 def paragraph_lines(pdf: Path, text: str) -> list[list[Word]]:
     """The words of `text` as the PDF places them (pdftotext's boxes, each word's letters
-    in the order they stand on the page, left to right), grouped in lines, top first."""
+    in the order they stand on the page, left to right), grouped in lines, top first: on the
+    page showing its right-to-left words, within a text box's width of the rightmost (a card
+    beside it may show a number of the text too)."""
     read = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"],
                           capture_output=True, text=True, check=True).stdout
     shown = {visual(word) for word in text.split()}
-    words = [Word(found, float(left), float(top), float(right))
-             for left, top, right, found in WORD.findall(read) if found in shown]
+    pages = [[Word(found, float(left), float(top), float(right))
+              for left, top, right, found in WORD.findall(page) if found in shown]
+             for page in read.split("<page ")]
+    words = max(pages, key=lambda page: sum(right_to_left(word.text) for word in page))
+    right = max(word.right for word in words if right_to_left(word.text))
+    words = [word for word in words if right - TEXT_WIDTH <= word.left and word.right <= right + 1]
     tops = sorted({round(word.top) for word in words})
     return [[word for word in words if round(word.top) == top] for top in tops]
 
