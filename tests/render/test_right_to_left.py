@@ -78,6 +78,7 @@ class Word:
 
 
 TEXT_WIDTH = 55 * 72 / 25.4  # points: a card's text box; the card beside starts 63 mm on
+
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>')
 
 
