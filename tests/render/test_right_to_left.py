@@ -72,6 +72,18 @@ def test_the_paragraph_is_aligned_right(right_to_left_build, language):
     assert lefts[-1] - lefts[0] > 40  # the last, short line stops well short of the left edge
 
 
+@pytest.mark.slow  # a build
+@pytest.mark.parametrize("language", POWER_TEXTS)
+def test_the_duplex_checks_scales_keep_their_signs_in_front(right_to_left_build, language):
+    read = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1",
+                           str(right_to_left_build / language / "cards-a4.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    words = {found for *_, found in WORD.findall(read)}
+
+    assert {"-5", "+5"} <= words
+    assert not {"5-", "5+"} & words
+
+
 class Word:
     def __init__(self, text: str, left: float, top: float, right: float):
         self.text, self.left, self.top, self.right = text, left, top, right
