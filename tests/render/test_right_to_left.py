@@ -84,6 +84,18 @@ def test_the_duplex_checks_scales_keep_their_signs_in_front(right_to_left_build,
     assert not {"5-", "5+"} & words
 
 
+@pytest.mark.slow  # a build
+@pytest.mark.parametrize("language", POWER_TEXTS)
+def test_the_reference_sheets_number_their_pages_left_to_right(right_to_left_build, language):
+    read = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1",
+                           str(right_to_left_build / language / "reference-a4.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    footer = max(WORD.findall(read), key=lambda word: float(word[1]))[1]  # the lowest line
+    numbers = sorted((float(left), found) for left, top, _, found in WORD.findall(read) if top == footer)
+
+    assert [found for _, found in numbers][:2] == ["1", "/"]
+
+
 class Word:
     def __init__(self, text: str, left: float, top: float, right: float):
         self.text, self.left, self.top, self.right = text, left, top, right
