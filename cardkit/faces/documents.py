@@ -41,7 +41,8 @@ class LanguageContext:
     def __post_init__(self):
         if self.environment is None:
             self.environment = make_environment(self.templates,
-                                                load_translations(self.root, self.language))
+                                                load_translations(self.root, self.language),
+                                                language=self.language)
         self.games = list(self.games) if self.games is not None else self.database.games
         self.refresh(self.database)
 

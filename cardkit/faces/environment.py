@@ -4,6 +4,7 @@ catalogues through Babel treated as data, icon markup."""
 from __future__ import annotations
 
 import gettext
+import re
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -18,9 +19,11 @@ from markupsafe import Markup, escape
 
 from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.faces.errors import RenderError
+from cardkit.model.direction import text_direction
 from cardkit.model.games import GAMES
 from cardkit.model.icons import ICON_NAMES, ICON_TOKEN
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.templates import template_file
 
 CATALOGUE_DOMAIN = "cardkit"
@@ -62,11 +65,13 @@ def _compiled(source: bytes, language: str) -> gettext.GNUTranslations:
 
 def make_environment(templates: Path, translations: gettext.NullTranslations,
                      root: Path | None = None,
-                     bytecode_cache: BytecodeCache | None = None) -> Environment:
+                     bytecode_cache: BytecodeCache | None = None,
+                     language: str = SOURCE_LANGUAGE) -> Environment:
     """The environment for the templates under `templates`, the project's `templates/`
     folder, with the package's in place of the files it lacks (source/templates.py); every
     file of the project it reads must lie inside `root`, the project folder (by default the
-    one holding `templates`)."""
+    one holding `templates`). `language` is the one `translations` are of: its text direction
+    is the templates' global `direction` (so imported macros see it too)."""
     root = root or templates.parent
     environment = Environment(
         loader=ProjectLoader(root),
@@ -83,7 +88,10 @@ def make_environment(templates: Path, translations: gettext.NullTranslations,
     environment.install_gettext_callables(
         translations.gettext, translations.ngettext, newstyle=False,
         pgettext=translations.pgettext, npgettext=translations.npgettext)
-    environment.filters["icons"] = IconMarkup(root)
+    direction = text_direction(language)
+    environment.globals["direction"] = direction
+    environment.globals["text_direction"] = text_direction
+    environment.filters["icons"] = IconMarkup(root, isolate_numbers=direction == "rtl")
     environment.globals["icon"] = environment.filters["icons"].svg
     environment.globals["declared_game"] = declared_game
     environment.globals["declared_kind_label"] = declared_kind_label
@@ -134,17 +142,28 @@ class ProjectLoader(BaseLoader):
         return source, str(path), uptodate
 
 
+# A number with its sign. In a right-to-left paragraph the Unicode bidirectional algorithm
+# puts a leading "-" or "+" after the digits ("-42" prints as "42-"); a left-to-right span of
+# its own keeps them in order. WeasyPrint lays out such a span by its own direction; it does
+# not isolate <bdi> or `unicode-bidi` (tests/render/test_right_to_left.py reads the PDF).
+SIGNED_NUMBER = re.compile(r"(?<!\w)[-+\u2212]\d+(?:[.,]\d+)*")
+
+
 class IconMarkup:
     """The `icons` filter: escapes a text, then turns each known `[token]` into its inline SVG.
 
-    Unknown tokens stay as the escaped text they are, so a mistake shows on the card.
+    Unknown tokens stay as the escaped text they are, so a mistake shows on the card. With
+    `isolate_numbers` (a right-to-left language's), each signed number is set left to right.
     """
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, isolate_numbers: bool = False):
         self.root = root
+        self.isolate_numbers = isolate_numbers
 
     def __call__(self, text: str) -> Markup:
         escaped = str(escape(text))
+        if self.isolate_numbers:
+            escaped = SIGNED_NUMBER.sub(r'<span class="number" dir="ltr">\g<0></span>', escaped)
         return Markup(ICON_TOKEN.sub(self._replace, escaped))
 
     def _replace(self, match) -> str:

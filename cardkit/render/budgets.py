@@ -132,7 +132,7 @@ class _Budgets:
             self.pictures = prepare_pictures(database, self.root, store=self.store, environment=make_environment(
                 self.root / "templates", gettext.NullTranslations(), bytecode_cache=self.templates))
         environment = make_environment(self.root / "templates", load_translations(self.root, language),
-                                       bytecode_cache=self.templates)
+                                       bytecode_cache=self.templates, language=language)
         return LanguageContext(self.root, language, database, games, environment=environment,
                                pictures=self.pictures.of_language(language))
 

@@ -118,7 +118,7 @@ class Worker:
             if target.language not in self.environments:
                 self.environments[target.language] = make_environment(
                     self.root / "templates", load_translations(self.root, target.language),
-                    bytecode_cache=self.templates)
+                    bytecode_cache=self.templates, language=target.language)
             self.contexts[target] = LanguageContext(self.root, target.language, self.database,
                                                     [target.game], self.environments[target.language])
         return self.contexts[target]

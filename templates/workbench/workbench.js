@@ -380,9 +380,9 @@ function fieldEditor(card, field) {
     element("h3", {}, element("label", {for: areaId, text: label}), document.createTextNode(" "),
             element("code", {class: "path", text: field.path}), document.createTextNode(" "),
             element("span", {class: "state", text: labels[field.state]}), document.createTextNode(" "), counter),
-    element("p", {class: "english", lang: "en", text: field.english || ""}));
+    element("p", {class: "english", lang: "en", dir: "ltr", text: field.english || ""}));
   if (field.state === "stale" && field.earlier_english) {
-    const diff = element("p", {class: "diff"});
+    const diff = element("p", {class: "diff", lang: "en", dir: "ltr"});
     for (const part of field.diff) diff.append(element(part.change === "same" ? "span" : part.change === "added" ? "ins" : "del", {text: part.text}));
     section.append(element("div", {class: "earlier"}, element("h4", {text: labels.earlier}), diff));
   } else if (field.state === "stale" && field.reason.includes("earlier")) {
@@ -402,7 +402,7 @@ function fieldEditor(card, field) {
         return element("li", {"data-card": found.card_id},
           element("span", {class: "score", text: `${found.score} %`}), document.createTextNode(" "),
           element("span", {class: "suggestion", text: found.translation}), document.createTextNode(" "),
-          element("span", {class: "source", lang: "en", text: `${found.english} · ${found.card_id}`}), document.createTextNode(" "),
+          element("span", {class: "source", lang: "en", dir: "ltr", text: `${found.english} · ${found.card_id}`}), document.createTextNode(" "),
           use);
       }))));
   }

@@ -398,7 +398,7 @@ def test_sources_name_the_rulebook_by_its_game_and_language_with_the_quote(site)
     sources = page[page.index('id="sources"'):page.index('id="languages"')]
 
     assert "Regelheft auf Spanisch, Zeilen" in sources and "Regelheft auf Deutsch, Zeilen" in sources
-    assert '<q lang="es">' in sources
+    assert '<q lang="es" dir="ltr">' in sources
     assert "000_9d86faec0599c48a.txt" not in sources and "003_cadf4f0e38ea8624.txt" not in sources
 
 

@@ -94,7 +94,7 @@ def test_a_text_a_language_lacks_prints_in_english_marked_and_hyphenated_as_engl
     html = face_html(context, Printed(face, {}))
     document = Renderer(project_copy).render(html, FACE_STYLESHEETS)
 
-    assert '<span class="untranslated" lang="en">Play after allies' in html
+    assert '<span class="untranslated" lang="en" dir="ltr">Play after allies' in html
     # WeasyPrint hyphenates each piece of text with the patterns of its language.
     languages = {box.text: box.style["lang"] for box in text_boxes(document.pages[0]._page_box)}
     english = [text for text in languages if "allies" in text or "colonies" in text]
