@@ -68,6 +68,24 @@ class Decision:
         return self.sample(rng)
 
 
+Judged = tuple[tuple, tuple]
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """A rulebook's legality judges, by the kind of decision each judges: asked about a
+    decision, the candidates from the whole space of its shape and those of them the
+    rulebook allows, or None for a kind the oracle does not judge. Each game's oracle is
+    written from its rulebook apart from the engine (core.playthrough compares them)."""
+
+    judges: dict[str, Callable[[Decision, Any], Judged]]
+
+    def __call__(self, decision: Decision, rules: Any) -> Judged | None:
+        judge = self.judges.get(decision.kind)
+        return None if judge is None else judge(decision, rules)
+
+
+
 @dataclass(slots=True)
 class Event:
     """A step of a procedure is complete; checkpoints are compared here. Each step reports

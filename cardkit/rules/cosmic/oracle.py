@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardkit.rules.core.decisions import Decision
+from cardkit.rules.core.decisions import Decision, Oracle
 
 # A player takes one to four of its ships from any of its colonies to the encounter, as
 # the offense (001 L369-374; 002 L147-149) and as an ally (001 L429-433; 002 L167).
@@ -33,13 +33,6 @@ OFFENSE, DEFENSE, DECLINE, NO_DEAL, GATE = "offense", "defense", "decline", "no-
 # Candidates beyond the rulebook's space: a card nobody holds, a planet nobody has.
 NO_CARD = "no-such-card"
 NO_PLANET = "no-such-planet"
-
-
-def legality(decision: Decision, rules: Any) -> tuple[tuple, tuple] | None:
-    """Candidates for the decision and those the rulebook allows, or None for a kind the
-    oracle does not judge."""
-    judge = _JUDGES.get(decision.kind)
-    return None if judge is None else judge(decision, rules)
 
 
 def _colonies(state: Any, name: str) -> dict[str, int]:
@@ -240,5 +233,5 @@ def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     return tuple(candidates), tuple(terms for terms in candidates if allowed(terms))
 
 
-_JUDGES = {"launch": _launch, "commit": _commit, "invite": _invite, "ally": _ally,
-           "plan": _plan, "target": _target, "reward": _reward, "deal": _deal}
+legality = Oracle({"launch": _launch, "commit": _commit, "invite": _invite, "ally": _ally,
+                   "plan": _plan, "target": _target, "reward": _reward, "deal": _deal})

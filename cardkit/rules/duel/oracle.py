@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardkit.rules.core.decisions import Decision
+from cardkit.rules.core.decisions import Decision, Oracle
 from cardkit.rules.duel.state import ReinforcementPlay
 
 # The ship dial shows a number from 1 to 4 (003 L281, L666).
@@ -24,13 +24,6 @@ PASS = "pass"
 # Candidates beyond the rulebook's space: a colour not in the game, a card nobody holds.
 NOBODY = "green"
 NO_CARD = "no-such-card"
-
-
-def legality(decision: Decision, rules: Any) -> tuple[tuple, tuple] | None:
-    """Candidates for the decision and those the rulebook allows, or None for a kind the
-    oracle does not judge."""
-    judge = _JUDGES.get(decision.kind)
-    return None if judge is None else judge(decision, rules)
 
 
 def _dial(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -66,4 +59,4 @@ def _reinforcement(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
         and rules.cards[play.card].kind == "reinforcement")
 
 
-_JUDGES = {"dial": _dial, "plan": _plan, "reinforcement": _reinforcement}
+legality = Oracle({"dial": _dial, "plan": _plan, "reinforcement": _reinforcement})

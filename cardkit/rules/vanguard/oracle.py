@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from cardkit.rules.core.decisions import Decision
+from cardkit.rules.core.decisions import Decision, Oracle
 
 SECTION, INJURY = "section", "injury"
 ACCIDENT, VANGUARD, BASIC, UNSTATED = "accident", "vanguard", "basic", "unstated"
@@ -38,13 +38,6 @@ NO_CARD = "no-such-card"
 # A crew member with three Section dice in play or fewer suffers Exhaustion instead of
 # sacrificing one (L2882).
 EXHAUSTION_AT = 3
-
-
-def legality(decision: Decision, state: Any) -> tuple[tuple, tuple] | None:
-    """Candidates for the decision and those the rulebook allows, or None for a kind the
-    oracle does not judge."""
-    judge = _JUDGES.get(decision.kind)
-    return None if judge is None else judge(decision, state)
 
 
 def _section(state: Any, dice) -> list[str]:
@@ -222,5 +215,5 @@ def _pay(decision: Decision, state: Any) -> tuple[tuple, tuple]:
     return ((NO_DIE,),), ()
 
 
-_JUDGES = {"dice": _dice, "support": _support, "injury_die": _injury_die, "spend": _spend,
-           "sacrifice": _sacrifice, "combination": _combination, "pay": _pay}
+legality = Oracle({"dice": _dice, "support": _support, "injury_die": _injury_die, "spend": _spend,
+                   "sacrifice": _sacrifice, "combination": _combination, "pay": _pay})
