@@ -38,7 +38,7 @@ def test_a_character_no_font_has_is_named_at_its_text(project_copy, path):
 def test_a_template_string_is_checked_at_its_catalogue_line(project_copy):
     catalogue = project_copy / "locales/es/LC_MESSAGES/cardkit.po"
     text = catalogue.read_text(encoding="utf-8")
-    catalogue.write_text(text.replace('msgstr "Planeta rojo"', 'msgstr "Planeta rojo ،"'),
+    catalogue.write_text(text.replace('msgstr "Planeta rojo"', 'msgstr "Planeta rojo 群"'),
                          encoding="utf-8")
     line = next(number for number, content in enumerate(text.splitlines(), 1)
                 if content == 'msgid "Red planet"')
@@ -47,9 +47,8 @@ def test_a_template_string_is_checked_at_its_catalogue_line(project_copy):
 
     assert written(problems) == [
         f"locales/es/LC_MESSAGES/cardkit.po:{line}:1: error: glyph-missing: template string "
-        "'Red planet' [planet name] (es): '،' (U+060C ARABIC COMMA) is missing from "
-        "DejaVuSansCondensed-Oblique.ttf of the project's fonts; "
-        "it would print as an empty box"]
+        "'Red planet' [planet name] (es) would print empty boxes: '群' (U+7FA4 CJK UNIFIED "
+        "IDEOGRAPH-7FA4) in none of the project's fonts"]
 
 
 def test_preflight_gathers_catalogue_and_glyph_problems(project_copy):
