@@ -145,20 +145,22 @@ def _joined(parts: list, template: str) -> Message | str:
 
 def glyph_problems(database: Database, root: Path, languages: list[str] | None = None,
                    store: FaceCache | None = None,
-                   only: Callable[[str | None, str], bool] | None = None) -> list[Problem]:
+                   coverage: FontCoverage | None = None) -> list[Problem]:
     """Per language, each card text, template string or glossary entry holding characters
     a print style's fonts lack: an error naming them, at the text's own line, with the
-    card it belongs to. `store` keeps the fonts' character maps; `only(card id, what)`,
-    when given, chooses the texts looked at."""
+    card it belongs to. `store` keeps the fonts' character maps; `coverage`, when given,
+    is the fonts' already read."""
     root = root.resolve()
-    coverage, problems = font_coverage(root, store or FaceCache(None))
+    problems = []
+    if coverage is None:
+        coverage, problems = font_coverage(root, store or FaceCache(None))
     if coverage is None:
         return problems  # with a font or stylesheet unread, what the fonts lack is not known
     # A character every style prints needs no closer look; most texts hold only such characters.
     everywhere = {chr(code) for code in frozenset.intersection(*coverage.styles.values())}
     for language in languages or database.languages:
         for locate, card_id, what, text in _printed_texts(database, root, language):
-            if set(text) <= everywhere or (only is not None and not only(card_id, what)):
+            if set(text) <= everywhere:
                 continue
             problem = coverage.text_problem(locate(), card_id, what, language, text)
             if problem is not None:

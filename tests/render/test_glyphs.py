@@ -70,7 +70,7 @@ CZECH = "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽáčďéěíňóřšťúůýž"
 @pytest.mark.slow
 @pytest.mark.parametrize("language, letters", [("pl", POLISH), ("cs", CZECH)])
 def test_a_new_languages_letters_are_in_the_fonts(project_copy, language, letters):
-    """A Polish or Czech name with every letter of the language prints; an Arabic letter
+    """A Polish or Czech name with every letter of the language prints; an Ethiopic letter
     beside them is the one glyph-missing names, so the check reads the new language's texts."""
     from click.testing import CliRunner
 
@@ -80,9 +80,9 @@ def test_a_new_languages_letters_are_in_the_fonts(project_copy, language, letter
     assert result.exit_code == 0, result.output
     emissaries = project_copy / "locales" / language / "duel" / "emissaries.yaml"
     emissaries.parent.mkdir(parents=True)
-    emissaries.write_text(f"cudgel:\n  name: {letters} ب\n", encoding="utf-8")
+    emissaries.write_text(f"cudgel:\n  name: {letters} ሰ\n", encoding="utf-8")
 
     problems = glyph_problems(load_database(project_copy)[0], project_copy, [language])
 
-    assert [problem.message.split(": ", 1)[1][:21] for problem in problems] == ["'ب' (U+0628 ARABIC LE"]
+    assert [problem.message.split(": ", 1)[1][:21] for problem in problems] == ["'ሰ' (U+1230 ETHIOPIC "]
     assert all(problem.card_id == "cudgel" for problem in problems)
