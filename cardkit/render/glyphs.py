@@ -118,9 +118,9 @@ class FontCoverage:
                 fonts = sorted({font for style in lacking for font in self.fonts[style]})
                 parts.append(Message("{characters} in no {styles} font ({fonts})",
                                      characters=characters(found),
-                                     styles=_joined([STYLE_NAMES[style] for style in lacking], "{first} or {rest}"),
+                                     styles=_joined([STYLE_NAMES[style] for style in lacking], _either),
                                      fonts=", ".join(fonts) or "-"))
-        return _joined(parts, "{first}; {rest}")
+        return _joined(parts, _both)
 
 
 def _named(characters: list[str]) -> str:
@@ -136,11 +136,19 @@ def _shown(characters: list[str]) -> str | Message:
     return Message("{shown} and {more} more", shown=shown, more=len(characters) - SHOWN_LETTERS)
 
 
-def _joined(parts: list, template: str) -> Message | str:
+def _joined(parts: list, join: Callable[[object, object], Message]) -> Message | str:
     joined = parts[-1]
     for part in reversed(parts[:-1]):
-        joined = Message(template, first=part, rest=joined)
+        joined = join(part, joined)
     return joined
+
+
+def _either(first: object, rest: object) -> Message:
+    return Message("{first} or {rest}", first=first, rest=rest)
+
+
+def _both(first: object, rest: object) -> Message:
+    return Message("{first}; {rest}", first=first, rest=rest)
 
 
 def glyph_problems(database: Database, root: Path, languages: list[str] | None = None,
