@@ -214,13 +214,13 @@ def language_letters(language: str) -> list[str]:
 
 def font_coverage(root: Path, store: FaceCache) -> tuple[FontCoverage | None, list[Problem]]:
     """What each print style the templates use can print, from the fonts the stylesheets
-    declare for it; None, with a `file-unreadable` error, when a font or stylesheet does
-    not read."""
+    declare for it; None, with a `file-unreadable` error, when a font does not read, and
+    None alone when a stylesheet does not (the render refuses it and says why)."""
     fonts, problems = project_fonts(root, store)
-    faces, used, unread = _declarations(root)
-    problems += unread
-    if problems:
+    declared = _declarations(root)
+    if problems or declared is None:
         return None, problems
+    faces, used = declared
     styles, chosen = {}, {}
     for style in used:
         names = tuple(dict.fromkeys(face.font for face in _chosen(faces, style) if face.font in fonts))
@@ -253,12 +253,12 @@ def _nearest_weight(weights: set[int], bold: bool) -> int:
     return order[0]
 
 
-def _declarations(root: Path) -> tuple[list[FontFace], list[tuple[bool, bool]], list[Problem]]:
-    """The `@font-face` rules of the print stylesheets, the styles the stylesheets and print
-    templates use, and an error at each of those files that does not read."""
+def _declarations(root: Path) -> tuple[list[FontFace], list[tuple[bool, bool]]] | None:
+    """The `@font-face` rules of the print stylesheets and the styles the stylesheets and
+    print templates use; None when a stylesheet does not read."""
     import tinycss2
 
-    faces, italic, bold, problems = [], False, False, []
+    faces, italic, bold = [], False, False
     names = dict.fromkeys(name for sheets in STYLESHEETS.values() for name in sheets)
     files = [template_file(root, name) for name in names]
     files += [file for file in template_files(root, "", "**/*.html")
@@ -266,11 +266,10 @@ def _declarations(root: Path) -> tuple[list[FontFace], list[tuple[bool, bool]], 
     for file in files:
         try:
             text = file.read(RESOURCE_LIMIT).decode("utf-8", errors="replace")
-        except InputRefused as exc:
-            if file.name.suffix == ".css":  # the render refuses it too; a template, it reports
-                problems.append(error(Position(Path(file.key)), "file-unreadable",
-                                      Message("the stylesheet is refused: {reason}", reason=exc.reason)))
-            continue
+        except InputRefused:
+            if file.name.suffix == ".css":
+                return None
+            continue  # a template the render refuses, and says why
         italic = italic or bool(ITALIC_USE.search(text))
         bold = bold or bool(BOLD_USE.search(text))
         if file.name.suffix == ".css":
@@ -278,7 +277,7 @@ def _declarations(root: Path) -> tuple[list[FontFace], list[tuple[bool, bool]], 
                                                            skip_whitespace=True))
     used = [REGULAR, *([BOLD] if bold else []), *([ITALIC] if italic else []),
             *([BOLD_ITALIC] if bold and italic else [])]
-    return faces, used, problems
+    return faces, used
 
 
 def _font_faces(rules) -> list[FontFace]:
