@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import (UsageError, budget_check, build_folder_option, load_or_fail,
-                                 output_file_option, require_database, root_option, write_output_file,
-                                 writing_database)
+from cardkit.checks.output import format_problem
+from cardkit.cli.options import (UsageError, budget_check, build_folder_option, combined_checks,
+                                 glyph_check, load_or_fail, output_file_option, require_database,
+                                 root_option, write_output_file, writing_database)
 from cardkit.faces.errors import RenderError
 from cardkit.i18n.catalogue import ImportRefused, LocaleRefused
 from cardkit.i18n.export import build_catalogue, check_game
@@ -52,6 +53,10 @@ def init_command(language: str, root: Path) -> None:
             raise UsageError(str(exc)) from None
     for path in written:
         click.echo(f"wrote {path.relative_to(root)}")
+    from cardkit.render import language_glyph_problems
+
+    for problem in language_glyph_problems(root, language):
+        click.echo(format_problem(problem), err=True)
     click.echo(f"next: fill in locales/{language}/glossary.yaml and phrasebook.yaml, then "
                f"`cardkit i18n export --lang {language} -o {language}.po` for a translator's "
                f"tool (`cardkit status --lang {language}` lists what is left)", err=True)
@@ -133,7 +138,8 @@ def import_command(file: Path, root: Path, force: bool, game: str | None, build_
     with the text checks of `cardkit validate`; if anything in it does not fit the database
     or the checks find an error, nothing is written. Warnings are listed, among them each
     text longer than its box holds (by its fit budget, measured for the cards the import
-    changes and kept in the face cache).
+    changes and kept in the face cache) and each holding characters the fonts cannot print
+    (which the build refuses until a font has them).
     """
     reader = READERS.get(file.suffix.lower())
     if reader is None:
@@ -143,7 +149,8 @@ def import_command(file: Path, root: Path, force: bool, game: str | None, build_
     except InputRefused as exc:
         raise UsageError(str(exc)) from None
     with writing_database(require_database(root)):
-        checked = load_or_fail(root, measure_fit=budget_check(root, build_dir, measure_edited=True))
+        checked = load_or_fail(root, measure_fit=combined_checks(
+            budget_check(root, build_dir, measure_edited=True), glyph_check(build_dir, as_warnings=True)))
         try:
             changes = import_catalogue(checked, reader(raw, file), force, game)
         except (LanguageRefused, LocaleRefused) as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -78,6 +79,32 @@ def budget_check(root: Path, build_dir: Path, measure_edited: bool = False):
     from cardkit.faces.cache import FaceCache
 
     return BudgetCheck(FaceCache(folder), measure_edited)
+
+
+def glyph_check(build_dir: Path, as_warnings: bool = False):
+    """The `measure_fit` part that finds characters the fonts cannot print in the styles the
+    templates use (render/glyphs.py), the fonts' character maps kept in the face cache where
+    there is one. `as_warnings` for a command that writes texts the build would refuse
+    (the import): the text is kept, and the warning says what to fix before printing."""
+
+    def check(database, project: Path) -> list:
+        from cardkit.faces.cache import FaceCache
+        from cardkit.problems import Severity
+        from cardkit.render import cache_folder, glyph_problems
+
+        folder = cache_folder(project, build_dir)
+        problems = glyph_problems(database, project, store=FaceCache(folder if folder.is_dir() else None))
+        return ([replace(problem, severity=Severity.WARNING) for problem in problems] if as_warnings
+                else problems)
+
+    return check
+
+
+def combined_checks(*checks):
+    """One `measure_fit` running each of `checks` that is not None."""
+    present = [check for check in checks if check is not None]
+    return lambda database, project: [problem for check in present
+                                      for problem in check(database, project)]
 
 
 def output_file_option(function):

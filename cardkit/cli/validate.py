@@ -9,7 +9,7 @@ import click
 from cardkit.checks.output import FORMATS, format_problem, render_report
 from cardkit.checks.runner import validate
 from cardkit.cli.options import (UsageError, budget_check, build_folder_option, database_root,
-                                 output_format, require_database, writing_database)
+                                 glyph_check, output_format, require_database, writing_database)
 from cardkit.faces.errors import RenderError
 from cardkit.source.canonical import format_database
 
@@ -48,10 +48,12 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
 
 def _unlaid_checks(root: Path, build_dir: Path):
     """What plain `validate` checks of the print without laying out a face: the texts' fit
-    budgets in the face cache, and the cards' pictures (readable, inside the project, their
+    budgets in the face cache, the cards' pictures (readable, inside the project, their
     resolution and crop), prepared as the build prepares them and kept in its face cache
-    where there is one."""
+    where there is one, and the characters the fonts lack (`glyph-missing`, as the build
+    refuses them)."""
     budgets = budget_check(root, build_dir)
+    glyphs = glyph_check(build_dir)
 
     def check(database, project: Path) -> list:
         from cardkit.faces.art import names_pictures, prepare_pictures
@@ -62,7 +64,7 @@ def _unlaid_checks(root: Path, build_dir: Path):
         if names_pictures(database):
             folder = cache_folder(project, build_dir)
             problems += prepare_pictures(database, project, store=FaceCache(folder if folder.is_dir() else None)).problems
-        return problems
+        return problems + glyphs(database, project)
 
     return check
 

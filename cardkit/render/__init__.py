@@ -15,6 +15,7 @@ _PUBLIC = {
     "BudgetCheck": "budgets", "budget_lengths": "budgets", "budget_notes": "budgets",
     "language_budgets": "budgets",
     "preflight_problems": "preflight",
+    "glyph_problems": "glyphs", "language_glyph_problems": "glyphs", "font_coverage": "glyphs",
     "Renderer": "renderer",
     "CACHE_FOLDER": "folders", "cache_folder": "folders",
 }

@@ -36,7 +36,7 @@ from cardkit.messages import Message, catalogue as messages_catalogue
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
 from cardkit.problems import Position, Problem, Severity
-from cardkit.render import Fitting, Renderer, problems_of, sizes_of
+from cardkit.render import Fitting, Renderer, font_coverage, glyph_problems, problems_of, sizes_of
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.edit import EditRefused
 from cardkit.source.layout import SOURCE_LANGUAGE, LanguageRefused, discover, translatable_language
@@ -195,7 +195,12 @@ class Workbench:
                 # The cards' pictures are checked as `build` and `validate --fit` check them.
                 self.picture_problems = prepare_pictures(self.database, self.root, store=self.store).problems
                 self.lexicons = build_lexicons(self.database)
-            self.problems = self.checked.report.problems + self.picture_problems
+                # The characters the fonts cannot print, as `build` and `validate` find them.
+                self.coverage, self.font_problems = font_coverage(self.root, self.store)
+            self.problems = (self.checked.report.problems + self.picture_problems + self.font_problems
+                             + (glyph_problems(self.database, self.root, [self.language],
+                                               coverage=self.coverage)
+                                if self.coverage is not None else []))
             self.states = translation_states(self.database, [self.language])
             self.memory = TranslationMemory(self.database, self.language)
             if whole:
@@ -407,6 +412,12 @@ class Workbench:
         found = [problem for problem in after.report.problems
                  if problem.position.path == file and _about(problem, card_id, path)]
         database = after.database
+        if self.coverage is not None:  # at the field's line in the file as the save writes it
+            origin = database.text_origins.get((self.language, card_id))
+            glyphs = self.coverage.text_problem(
+                origin.position(field_location(path)) if origin is not None else at, card_id,
+                path, self.language, edit.text)
+            found += [glyphs] if glyphs is not None else []
         if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
             context = _with_database(self.contexts[self.language], database)
             face = context.face(card_id)

@@ -38,7 +38,7 @@ def test_a_character_no_font_has_is_named_at_its_text(project_copy, path):
 def test_a_template_string_is_checked_at_its_catalogue_line(project_copy):
     catalogue = project_copy / "locales/es/LC_MESSAGES/cardkit.po"
     text = catalogue.read_text(encoding="utf-8")
-    catalogue.write_text(text.replace('msgstr "Planeta rojo"', 'msgstr "Planeta rojo ،"'),
+    catalogue.write_text(text.replace('msgstr "Planeta rojo"', 'msgstr "Planeta rojo 群"'),
                          encoding="utf-8")
     line = next(number for number, content in enumerate(text.splitlines(), 1)
                 if content == 'msgid "Red planet"')
@@ -47,9 +47,8 @@ def test_a_template_string_is_checked_at_its_catalogue_line(project_copy):
 
     assert written(problems) == [
         f"locales/es/LC_MESSAGES/cardkit.po:{line}:1: error: glyph-missing: template string "
-        "'Red planet' [planet name] (es): '،' (U+060C ARABIC COMMA) is missing from "
-        "DejaVuSansCondensed-Oblique.ttf of the project's fonts; "
-        "it would print as an empty box"]
+        "'Red planet' [planet name] (es) would print empty boxes: '群' (U+7FA4 CJK UNIFIED "
+        "IDEOGRAPH-7FA4) in none of the project's fonts"]
 
 
 def test_preflight_gathers_catalogue_and_glyph_problems(project_copy):
@@ -71,7 +70,7 @@ CZECH = "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽáčďéěíňóřšťúůýž"
 @pytest.mark.slow
 @pytest.mark.parametrize("language, letters", [("pl", POLISH), ("cs", CZECH)])
 def test_a_new_languages_letters_are_in_the_fonts(project_copy, language, letters):
-    """A Polish or Czech name with every letter of the language prints; an Arabic letter
+    """A Polish or Czech name with every letter of the language prints; an Ethiopic letter
     beside them is the one glyph-missing names, so the check reads the new language's texts."""
     from click.testing import CliRunner
 
@@ -81,9 +80,9 @@ def test_a_new_languages_letters_are_in_the_fonts(project_copy, language, letter
     assert result.exit_code == 0, result.output
     emissaries = project_copy / "locales" / language / "duel" / "emissaries.yaml"
     emissaries.parent.mkdir(parents=True)
-    emissaries.write_text(f"cudgel:\n  name: {letters} ب\n", encoding="utf-8")
+    emissaries.write_text(f"cudgel:\n  name: {letters} ሰ\n", encoding="utf-8")
 
     problems = glyph_problems(load_database(project_copy)[0], project_copy, [language])
 
-    assert [problem.message.split(": ", 1)[1][:21] for problem in problems] == ["'ب' (U+0628 ARABIC LE"]
+    assert [problem.message.split(": ", 1)[1][:21] for problem in problems] == ["'ሰ' (U+1230 ETHIOPIC "]
     assert all(problem.card_id == "cudgel" for problem in problems)
