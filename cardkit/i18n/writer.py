@@ -58,6 +58,14 @@ class PhraseForm:
     text: str
 
 
+@dataclass(frozen=True)
+class PhraseWords:
+    """A phrasebook list of words, written on one line: `("optional", "words")`."""
+
+    keys: tuple[str, ...]
+    words: tuple[str, ...]
+
+
 # The keys that follow a card's facts in its entry: a new fact goes before them.
 FACTS_TAIL = ("sources",)
 
@@ -77,7 +85,7 @@ class EntryValue:
     tail: tuple[str, ...] = ENTRY_TAIL
 
 
-Edit = Translation | PhraseForm | EntryValue
+Edit = Translation | PhraseForm | PhraseWords | EntryValue
 
 
 def set_translation(document: "_Document", translation: Translation) -> None:
@@ -114,6 +122,11 @@ def set_translation(document: "_Document", translation: Translation) -> None:
 def set_phrase(document: "_Document", form: PhraseForm) -> None:
     """Sets a phrasebook form, keeping its quoting; a new one at the end of its mapping."""
     _set(document, (), form.keys, form.text, in_entry=False)
+
+
+def set_phrase_words(document: "_Document", edit: PhraseWords) -> None:
+    """Sets a phrasebook list of words; a new one at the end of its mapping."""
+    _set(document, (), edit.keys, _flow_lists(list(edit.words)), in_entry=False)
 
 
 def set_entry_value(document: "_Document", edit: EntryValue) -> None:
@@ -279,6 +292,8 @@ def _apply(document: _Document, edits: list[Edit]) -> None:
             set_translation(document, edit)
         elif isinstance(edit, EntryValue):
             set_entry_value(document, edit)
+        elif isinstance(edit, PhraseWords):
+            set_phrase_words(document, edit)
         else:
             set_phrase(document, edit)
     if new_entries:
