@@ -140,3 +140,29 @@ def test_init_ships_the_negations_a_language_puts_before_its_may(minimal_databas
     optional = database.phrasebooks[language].optional
     assert (optional.unless_preceded_by if optional else None) == negations
     assert optional is None or optional.words is None
+
+
+def test_marker_words_that_an_untouched_text_does_not_use_are_refused_at_their_entry(
+        minimal_database, tmp_path):
+    root = str(minimal_database)
+    exported = tmp_path / "pl.po"
+    begun_and_exported(root, exported)
+    catalogue = polib.pofile(str(exported))
+    catalogue.find("After plans are revealed, you may count each revealed 20 as a 42.",
+                   msgctxt=KEY).msgstr = POLISH
+    catalogue.save()
+    assert cardkit("i18n", "import", str(exported), "--root", root).exit_code == 0
+    later = tmp_path / "later.po"
+    assert cardkit("i18n", "export", "--lang", "pl", "-o", str(later), "--root", root).exit_code == 0
+    catalogue = polib.pofile(str(later))
+    catalogue.find("may", msgctxt="phrasebook:optional.words").msgstr = "wolno"
+    catalogue.save()
+    line = later.read_text(encoding="utf-8").splitlines().index('msgctxt "phrasebook:optional.words"') + 1
+
+    result = cardkit("i18n", "import", str(later), "--root", root)
+
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"Error: {later}:{line}: phrasebook:optional.words: optional-mismatch: "
+        "powers.lay-down-the-law.text: the English text is optional (may); this text is not "
+        "(expected one of: wolno)")
