@@ -166,3 +166,20 @@ def test_marker_words_that_an_untouched_text_does_not_use_are_refused_at_their_e
         f"Error: {later}:{line}: phrasebook:optional.words: optional-mismatch: "
         "powers.lay-down-the-law.text: the English text is optional (may); this text is not "
         "(expected one of: wolno)")
+
+
+def test_status_lists_the_marker_words_still_to_fill(minimal_database, tmp_path):
+    root = str(minimal_database)
+    exported = tmp_path / "pl.po"
+    begun_and_exported(root, exported)
+    catalogue = polib.pofile(str(exported))
+    for entry in catalogue:
+        entry.msgstr = POLISH_MARKERS.get(entry.msgctxt, entry.msgstr)
+    catalogue.save()
+    assert cardkit("i18n", "import", str(exported), "--root", root).exit_code == 0
+
+    status = cardkit("status", "--lang", "pl", root).output.splitlines()
+
+    assert [line for line in status if "to fill" in line and ".words" in line] == [
+        "locales/pl/phrasebook.yaml:26:3: to fill: pl phrasebook timing.before.words",
+        "locales/pl/phrasebook.yaml:27:3: to fill: pl phrasebook timing.after.words"]
