@@ -14,7 +14,7 @@ from pathlib import Path
 from cardkit.messages import Message
 from cardkit.model.database import Database, Origin
 from cardkit.model.effects import COUNTED_EFFECTS
-from cardkit.model.phrasebook import phrase_of, worded_phrases
+from cardkit.model.phrasebook import marker_lists, marker_location, phrase_of, worded_phrases
 from cardkit.model.plurals import PluralMismatch, plural_forms
 from cardkit.model.texts import field_location, field_value, fingerprint, translatable_fields
 from cardkit.problems import Position, Problem, warning
@@ -117,7 +117,8 @@ class PartState:
 
 
 def part_states(database: Database, languages: list[str]) -> list[PartState]:
-    """The state of every glossary term and effect phrase form the English ones call for."""
+    """The state of every glossary term, effect phrase form and list of marker words the
+    English ones call for."""
     parts = []
     source = database.glossaries.get(SOURCE_LANGUAGE, {})
     english = database.phrasebooks.get(SOURCE_LANGUAGE)
@@ -153,6 +154,16 @@ def _phrase_states(database: Database, language: str, english) -> list[PartState
                      else Position(Path("locales", language, PHRASEBOOK_FILE)))
             parts.append(PartState(language, "phrasebook", ".".join(location), where,
                                    "translated" if filled else "missing"))
+    for kind, name, _ in marker_lists(english):
+        if name != "words":
+            continue  # the negations of "may": a language may rightly have none
+        marker = phrasebook.marker(kind) if phrasebook is not None else None
+        location = marker_location(kind) + ((name,) if marker is not None else ())
+        where = (origin.key_position(location) if origin is not None
+                 else Position(Path("locales", language, PHRASEBOOK_FILE)))
+        parts.append(PartState(language, "phrasebook", ".".join(marker_location(kind) + (name,)),
+                               where, "translated" if marker is not None and marker.words
+                               else "missing"))
     return parts
 
 

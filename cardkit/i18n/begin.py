@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po, write_po
 
 from cardkit.checks.text.catalogue import catalogue_path
 
+from cardkit.i18n.negations import negations_of
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
 from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
@@ -112,7 +113,7 @@ def phrasebook_skeleton(database: Database, language: str, locale: Locale) -> st
     for value, words in english.numerals.items():
         lines.append(f"  {value}:  # English: {', '.join(words or [])}")
     if english.optional is not None:
-        lines.append(f"optional:  # English: words: [{', '.join(english.optional.words)}]")
+        lines += _optional_skeleton(english.optional.words or [], negations_of(language))
     if english.timing:
         lines.append("timing:")
         for timing, marker in english.timing.items():
@@ -132,6 +133,19 @@ def phrasebook_skeleton(database: Database, language: str, locale: Locale) -> st
                 lines.append(f"      # {_quoted(source)}")
                 lines.append(f"      {category}:")
     return "\n".join(lines) + "\n"
+
+
+def _optional_skeleton(english_words: list[str], negations: tuple[str, ...]) -> list[str]:
+    """The phrasebook's `optional` entry: its words to fill, and the negations that make them
+    no option in the language, where cardkit knows them (`negations.py`)."""
+    english = f"words: [{', '.join(english_words)}]"
+    if not negations:
+        return [f"optional:  # English: {english}"]
+    return ["optional:",
+            f"  words:  # English: {english}",
+            "  # A word for \"may\" right after one of these is no option (\"cannot\"): edit the",
+            "  # list if the language negates otherwise.",
+            f"  unless_preceded_by: [{', '.join(map(_quoted, negations))}]"]
 
 
 def begun_catalogue(template: bytes, locale: Locale) -> str:

@@ -13,11 +13,12 @@ from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.lexicon import Lexicon
 from cardkit.i18n.catalogue import LocaleRefused, OutgoingCatalogue, OutgoingUnit, database_record
 from cardkit.i18n.history import earlier_english
-from cardkit.i18n.keys import card_key, phrase_key
+from cardkit.i18n.keys import card_key, phrase_key, phrasebook_key
 from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS
-from cardkit.model.phrasebook import PluralPhrase, phrase_of, worded_phrases
+from cardkit.model.phrasebook import (MarkerWords, Phrasebook, PluralPhrase, marker_lists,
+                                      marker_location, phrase_of, worded_phrases)
 from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
 
 
@@ -48,6 +49,7 @@ def build_catalogue(database: Database, language: str,
              if state.source_text is not None
              and (game is None or database.game_of(state.card_id) == game)]
     units += _phrase_units(database, language, forms)
+    units += _marker_units(database, language)
     terms = _GlossaryRemarks(database, language)
     extra_notes, max_lengths = extra_notes or {}, max_lengths or {}
     units = [replace(unit, remarks=unit.remarks + terms.of(unit)
@@ -139,6 +141,53 @@ def _phrase_units(database: Database, language: str, forms: PluralForms) -> list
             units.append(OutgoingUnit(phrase_key(effect, variant), (source.other,), False,
                                       ((target.other or "") if target else "",), False, None,
                                       remarks, reference))
+    return units
+
+
+# A list of words travels as one text, its words separated by this.
+WORD_SEPARATOR = ", "
+# The English a list of negations is sent with: English has none before its "may".
+NEGATION_SOURCE = "not"
+
+
+def marker_source(english: MarkerWords, name: str) -> str:
+    """The English a marker list's unit is sent with: the English words, or, for the
+    negations, NEGATION_SOURCE."""
+    return NEGATION_SOURCE if name == "unless_preceded_by" else WORD_SEPARATOR.join(english.words or [])
+
+
+def listed_words(phrasebook: Phrasebook | None, kind: str, name: str) -> list[str]:
+    """A phrasebook's list `name` of a marker kind; [] where it gives none."""
+    marker = phrasebook.marker(kind) if phrasebook is not None else None
+    return list(getattr(marker, name) or []) if marker is not None else []
+
+
+def _marker_remark(kind: str, name: str) -> str:
+    if name == "unless_preceded_by":
+        return ("negations: the words that, standing right before a word for 'may', make it no "
+                "option (Polish 'nie' in 'nie może', cannot), separated by commas; none where the "
+                "negation stands elsewhere (German 'darf nicht'); a list emptied here is kept, "
+                "so remove words in the phrasebook itself")
+    meaning = "optional ('may')" if kind == "optional" else f"timed '{kind}'"
+    return (f"marker words: every word that makes a text {meaning}, separated by commas; a "
+            "text uses one exactly where its English text does")
+
+
+def _marker_units(database: Database, language: str) -> list[OutgoingUnit]:
+    """A unit for each list of marker words the English phrasebook has, and for the
+    negations of `optional`: a translator fills them in the tool, as the phrases."""
+    phrasebook = database.phrasebooks.get(language)
+    origin = database.phrasebook_origins.get(language)
+    units = []
+    for kind, name, english in marker_lists(database.phrasebooks.get(SOURCE_LANGUAGE)):
+        location = marker_location(kind) + (name,)
+        begun = phrasebook is not None and phrasebook.marker(kind) is not None
+        where = (origin.key_position(location if begun else marker_location(kind))
+                 if origin is not None else None)
+        units.append(OutgoingUnit(
+            phrasebook_key(location), (marker_source(english, name),), False,
+            (WORD_SEPARATOR.join(listed_words(phrasebook, kind, name)),), False, None,
+            (_marker_remark(kind, name),), f"{where.path}:{where.line}" if where else None))
     return units
 
 

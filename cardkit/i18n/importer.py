@@ -26,15 +26,16 @@ from cardkit.checks.runner import Checked
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.i18n.catalogue import (Change, Fault, ImportRefused, IncomingCatalogue, IncomingUnit,
                                     database_record, recorded_games)
-from cardkit.i18n.export import check_game
+from cardkit.i18n.export import check_game, listed_words, marker_source
 from cardkit.i18n.keys import PHRASEBOOK
 from cardkit.model.plurals import (PluralForms, PluralMismatch, accepted_plural_forms,
                                    plural_forms)
-from cardkit.i18n.writer import LocaleEdits, PhraseForm, Translation, write_texts
+from cardkit.i18n.writer import LocaleEdits, PhraseForm, PhraseWords, Translation, write_texts
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
 from cardkit.model.games import with_article
-from cardkit.model.phrasebook import PHRASE_VARIANTS, Phrase, phrase_of
+from cardkit.model.phrasebook import (PHRASE_VARIANTS, Phrase, Word, marker_lists, marker_location,
+                                      phrase_of)
 from cardkit.model.texts import Text, effect_for_field, fingerprint, translatable_fields
 from cardkit.problems import Position, Problem, Severity
 from cardkit.source.boundary import read_input
@@ -50,6 +51,7 @@ _POSITION = re.compile(r":\d+:\d+")
 
 _TEXT = TypeAdapter(Text)
 _PHRASE = TypeAdapter(Phrase)
+_WORD = TypeAdapter(Word)
 
 
 def read_exchange_file(path: Path) -> bytes:
@@ -57,6 +59,10 @@ def read_exchange_file(path: Path) -> bytes:
     folder, of at most MAX_EXCHANGE_FILE_BYTES; refused with InputRefused otherwise."""
     return read_input(path, root=path.absolute().parent, limit=MAX_EXCHANGE_FILE_BYTES)
 
+
+# The problems a change of marker words brings to texts it does not touch, with the marker
+# kinds whose words can be why.
+MARKER_CODES = {"optional-mismatch": ("optional",), "timing-mismatch": ("before", "after", "when")}
 
 # How pofilter begins each comment it adds (`# (pofilter) xmltags: ...`).
 POFILTER_MARK = "(pofilter)"
@@ -126,7 +132,10 @@ def _consequences(checked: Checked, plan: "_Plan") -> list[Consequence]:
         if before[identity]:
             before[identity] -= 1
             continue
-        found.append(Consequence(problem, plan.unit_about(problem, after.database)))
+        key = plan.unit_about(problem, after.database)
+        if key is None and problem.card_id is not None and problem.severity is Severity.WARNING:
+            continue  # about a card the import leaves alone (beginning a game lists them all)
+        found.append(Consequence(problem, key))
     return found
 
 
@@ -208,6 +217,8 @@ class _Plan:
     # phrase, by (effect, variant).
     card_texts: dict[tuple[str, str], str] = field(default_factory=dict)
     phrases: dict[tuple[str, str], str] = field(default_factory=dict)
+    # The key of the unit that sets a marker kind's words or negations, by kind.
+    marker_words: dict[str, str] = field(default_factory=dict)
     seen: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self):
@@ -224,6 +235,21 @@ class _Plan:
         self.faults.append(Fault(Position(self.received.path, unit.line), message))
 
     def unit_about(self, problem: Problem, database: Database) -> str | None:
+        """The key of the unit a problem after the import is about: the unit of the text it
+        names (`unit_of_field`); else, for an untouched text, the marker words whose change
+        makes its meaning differ from the English; else the first unit of its card (a
+        problem of the whole card, such as the texts it still lacks). None for a problem of
+        a card the import does not touch."""
+        key = self.unit_of_field(problem, database)
+        if key is None and problem.code in MARKER_CODES:
+            key = next((self.marker_words[kind] for kind in MARKER_CODES[problem.code]
+                        if kind in self.marker_words), None)
+        if key is None and problem.card_id is not None:
+            key = next((key for (card_id, _), key in self.card_texts.items()
+                        if card_id == problem.card_id), None)
+        return key
+
+    def unit_of_field(self, problem: Problem, database: Database) -> str | None:
         """The key of the unit whose text a problem after the import is about: the card text
         or phrase form it names in this language's files, or the phrase that words a
         formulaic card text (a changed phrase is why an unchanged text no longer says what
@@ -254,8 +280,10 @@ class _Plan:
         if not self.whole_texts(unit):
             return
         head, _, rest = unit.key.partition(":")
-        if head == PHRASEBOOK:
+        if head == PHRASEBOOK and rest.split(".")[0] == "effects":
             self.take_phrase(unit, rest)
+        elif head == PHRASEBOOK:
+            self.take_marker_words(unit, rest)
         else:
             card_id, _, path = rest.partition(":")
             self.take_card_text(unit, head, card_id, path)
@@ -394,13 +422,63 @@ class _Plan:
                         if current is None or getattr(current, category) != text}
         if not updates:
             return
-        origin = self.database.phrasebook_origins.get(self.language)
-        file = origin.document.path if origin else Path("locales", self.language, PHRASEBOOK_FILE)
+        file = self.phrasebook_file()
         for category, text in updates.items():
             self.edits.add(file, PhraseForm(("effects", effect, variant, category), text))
         self.phrases[(effect, variant)] = unit.key
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
                                    "forms " + ", ".join(updates)))
+
+    def take_marker_words(self, unit: IncomingUnit, path: str) -> None:
+        """A list of marker words (or of the negations of `optional`), the words separated by
+        commas, written as the phrasebook's list. An empty text leaves the list as it is."""
+        english = self.database.phrasebooks.get(SOURCE_LANGUAGE)
+        lists = {".".join(marker_location(kind) + (name,)): (kind, name, marker)
+                 for kind, name, marker in marker_lists(english)}
+        if path not in lists:
+            self.fault(unit, f"{unit.key!r} names nothing of the phrasebook (known: "
+                             f"{PHRASEBOOK}:effects.<effect>.<variant>, "
+                             f"{', '.join(f'{PHRASEBOOK}:{known}' for known in lists)})")
+            return
+        kind, name, marker = lists[path]
+        if unit.plural or len(unit.targets) != 1:
+            self.fault(unit, f"{unit.key} is a single text, not a plural one")
+            return
+        if unit.sources != (marker_source(marker, name),):
+            self.fault(unit, f"{unit.key}: the English words have changed since this file was "
+                             "exported; export again and carry the translation over")
+            return
+        if unit.note:
+            self.fault(unit, f"{unit.key}: phrasebook words carry no translator notes; "
+                             "remove the note")
+            return
+        text = unit.targets[0]
+        if not text:
+            return
+        if unit.needs_review:
+            self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                       "not written: it is fuzzy (needs review), and the "
+                                       "phrasebook's words have no unconfirmed state; confirm "
+                                       "them to import them", "skipped"))
+            return
+        words = [word.strip() for word in text.split(",")]
+        if not all(words):
+            self.fault(unit, f"{unit.key}: an empty word between commas; write the words as "
+                             "'one, two'")
+            return
+        if not all(self.valid(unit, _WORD, word) for word in words):
+            return
+        if words == listed_words(self.database.phrasebooks.get(self.language), kind, name):
+            return
+        self.edits.add(self.phrasebook_file(), PhraseWords(marker_location(kind) + (name,),
+                                                           tuple(words)))
+        self.marker_words[kind] = unit.key
+        self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                   "negations" if name == "unless_preceded_by" else "words"))
+
+    def phrasebook_file(self) -> Path:
+        origin = self.database.phrasebook_origins.get(self.language)
+        return origin.document.path if origin else Path("locales", self.language, PHRASEBOOK_FILE)
 
     def whole_texts(self, unit: IncomingUnit) -> bool:
         """Refuses control characters (but newline and tab) and the other characters no text

@@ -7,7 +7,9 @@ the text it replaces), the fingerprint of the English text it was confirmed agai
 
 - a new text goes after the entry's texts, before its metadata (`ENTRY_TAIL`);
 - a new metadata mapping goes among the metadata in `ENTRY_TAIL`'s order;
-- inside a mapping that is there already, a new key goes at its end;
+- inside a mapping that is there already, a new key goes at its end, but a new fingerprint
+  or note goes among the others in the order of the entry's texts (one order, whatever
+  the history of the edits);
 - a new entry goes at the end of its file, set off by a blank line; a file that does not
   exist yet is created.
 
@@ -29,7 +31,7 @@ from typing import Any, Protocol
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import ScalarString
 
-from cardkit.model.texts import ENTRY_TAIL, field_location, fingerprint
+from cardkit.model.texts import ENTRY_TAIL, NOT_TEXTS, field_location, fingerprint
 from cardkit.source.edit import EditRefused, append_key, remove_key
 from cardkit.source.splice import Splice, Unsplicable
 from cardkit.source.transaction import Transaction
@@ -58,6 +60,14 @@ class PhraseForm:
     text: str
 
 
+@dataclass(frozen=True)
+class PhraseWords:
+    """A phrasebook list of words, written on one line: `("optional", "words")`."""
+
+    keys: tuple[str, ...]
+    words: tuple[str, ...]
+
+
 # The keys that follow a card's facts in its entry: a new fact goes before them.
 FACTS_TAIL = ("sources",)
 
@@ -77,7 +87,7 @@ class EntryValue:
     tail: tuple[str, ...] = ENTRY_TAIL
 
 
-Edit = Translation | PhraseForm | EntryValue
+Edit = Translation | PhraseForm | PhraseWords | EntryValue
 
 
 def set_translation(document: "_Document", translation: Translation) -> None:
@@ -103,17 +113,51 @@ def set_translation(document: "_Document", translation: Translation) -> None:
     if translation.text is not None:
         _set(document, (card_id,), field_location(path), translation.text)
     if fingerprint_of is not None:
-        _set(document, (card_id,), ("translated_from", path), fingerprint_of)
+        _set_by_text(document, card_id, "translated_from", path, fingerprint_of)
     elif translation.confirmed is False and path in (document.value((card_id, "translated_from"))
                                                       or []):
         document.remove((card_id, "translated_from", path), keep=1)
     if translation.note is not None:
-        _set(document, (card_id,), ("notes", path), translation.note)
+        _set_by_text(document, card_id, "notes", path, translation.note)
+
+
+def _set_by_text(document: "_Document", card_id: str, mapping: str, path: str, value: str) -> None:
+    """Sets `path` in a mapping of an entry keyed by its texts (`translated_from`, `notes`): a
+    path new to it goes before the first path whose text follows its own in the entry, so the
+    mapping keeps the order of the texts whatever order the edits came in (a fingerprint
+    removed by an unconfirmed save and confirmed later lands where an import leaves it)."""
+    present = document.value((card_id, mapping))
+    if not isinstance(present, list) or path in present:
+        _set(document, (card_id,), (mapping, path), value)
+        return
+    order = _text_paths(document, (card_id,))
+    rank = order.index(path) if path in order else len(order)
+    before = next((key for key in present if key in order and order.index(key) > rank), None)
+    document.put((card_id, mapping, path), value, before=before)
+
+
+def _text_paths(document: "_Document", keys: tuple, prefix: str = "") -> list[str]:
+    """The field paths of the texts under `keys` of an entry, in the order they stand."""
+    paths = []
+    for key in document.value(keys) or []:
+        if not prefix and key in NOT_TEXTS:
+            continue
+        value = document.value(keys + (key,))
+        if isinstance(value, list):
+            paths += _text_paths(document, keys + (key,), f"{prefix}{key}.")
+        elif value is not None:
+            paths.append(f"{prefix}{key}")
+    return paths
 
 
 def set_phrase(document: "_Document", form: PhraseForm) -> None:
     """Sets a phrasebook form, keeping its quoting; a new one at the end of its mapping."""
     _set(document, (), form.keys, form.text, in_entry=False)
+
+
+def set_phrase_words(document: "_Document", edit: PhraseWords) -> None:
+    """Sets a phrasebook list of words; a new one at the end of its mapping."""
+    _set(document, (), edit.keys, _flow_lists(list(edit.words)), in_entry=False)
 
 
 def set_entry_value(document: "_Document", edit: EntryValue) -> None:
@@ -279,6 +323,8 @@ def _apply(document: _Document, edits: list[Edit]) -> None:
             set_translation(document, edit)
         elif isinstance(edit, EntryValue):
             set_entry_value(document, edit)
+        elif isinstance(edit, PhraseWords):
+            set_phrase_words(document, edit)
         else:
             set_phrase(document, edit)
     if new_entries:

@@ -60,10 +60,16 @@ class EffectPhrases(Strict):
 
 class MarkerWords(Strict):
     """Words that mark a meaning (optional, a timing); a marker word right after one of
-    `unless_preceded_by` does not count ("no puede" forbids, it offers no option)."""
+    `unless_preceded_by` does not count ("no puede" forbids, it offers no option). `words`
+    left empty are still to write (a begun language's phrasebook ships its negations
+    before its words are chosen): the meaning has no words yet."""
 
-    words: Annotated[list[Word], Field(min_length=1)]
+    words: Annotated[list[Word], Field(min_length=1)] | None = None
     unless_preceded_by: list[Word] = Field(default_factory=list)
+
+
+# A phrasebook's marker kinds, as the checks name them: `optional`, then each timing.
+MARKER_KINDS = ("optional", "before", "after", "when")
 
 
 class Phrasebook(Strict):
@@ -71,6 +77,16 @@ class Phrasebook(Strict):
     optional: MarkerWords | None = None
     timing: dict[Literal["before", "after", "when"], MarkerWords | None] = Field(default_factory=dict)
     effects: dict[Literal[EFFECT_NAMES], EffectPhrases] = Field(default_factory=dict)
+
+    def marker(self, kind: str) -> MarkerWords | None:
+        """The entry of a marker kind (`optional`, `before`, ...), filled or not; None where
+        the phrasebook has none."""
+        return self.optional if kind == "optional" else self.timing.get(kind)
+
+    def marker_words(self) -> dict[str, MarkerWords]:
+        """Each marker kind whose words are given, in MARKER_KINDS order."""
+        return {kind: marker for kind in MARKER_KINDS
+                if (marker := self.marker(kind)) is not None and marker.words}
 
     def phrase(self, effect: CountedEffect | DiscoverAndDuel, language: str) -> str | None:
         """The phrase wording an effect, placeholders unfilled; None where it is lacking."""
@@ -106,6 +122,24 @@ def worded_phrases(phrasebook: Phrasebook) -> Iterator[tuple[str, str, PluralPhr
             phrase = phrase_of(phrasebook, effect_name, variant)
             if phrase is not None:
                 yield effect_name, variant, phrase
+
+
+def marker_location(kind: str) -> tuple[str, ...]:
+    """Where a marker kind's entry stands in a phrasebook: `optional`, `timing.after`."""
+    return (kind,) if kind == "optional" else ("timing", kind)
+
+
+def marker_lists(phrasebook: Phrasebook | None) -> Iterator[tuple[str, str, MarkerWords]]:
+    """Every (kind, list, marker) of a phrasebook's marker entries, in MARKER_KINDS order:
+    the `words` of each kind, and the `unless_preceded_by` of `optional` (the only list of
+    negations a language needs so far: a prohibition read as an option)."""
+    for kind in MARKER_KINDS:
+        marker = phrasebook.marker(kind) if phrasebook is not None else None
+        if marker is None:
+            continue
+        yield kind, "words", marker
+        if kind == "optional":
+            yield kind, "unless_preceded_by", marker
 
 
 def declared_placeholders(effect_name: str) -> set[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.i18n.writer import PhraseForm, Translation, _apply, _Data, edited_text
+from cardkit.i18n.writer import PhraseForm, PhraseWords, Translation, _apply, _Data, edited_text
 from cardkit.model.texts import ENTRY_TAIL, fingerprint
 from cardkit.source.yamlfile import Document, dump_text, load_text, parse_text
 from tests.conftest import PROJECT_ROOT, SHIPPED_TRANSLATIONS
@@ -74,6 +74,37 @@ def test_a_new_entry_and_a_new_file():
         == "effects:\n  draw_cards:\n    required:\n      other: Roba {count}.\n"
 
 
+BY_TEXTS = '''\
+matron:
+  name: Matrona
+  powers:
+    punish:
+      name: Castigo
+  translated_from:
+    name: 11111111
+    powers.punish.name: 22222222
+  notes:
+    powers.punish.name: Corto.
+'''
+
+
+def test_fingerprints_and_notes_keep_the_order_of_the_texts_whatever_the_history():
+    confirmed = Translation("matron", "name", confirmed=True, english="Matron")
+    unconfirmed = Translation("matron", "name", confirmed=False)
+    in_one_edit = edited_text(BY_TEXTS, FILE, [confirmed])
+
+    assert edited_text(edited_text(BY_TEXTS, FILE, [unconfirmed]), FILE, [confirmed]) == in_one_edit
+    assert in_one_edit == BY_TEXTS.replace("11111111", fingerprint("Matron"))
+    noted = edited_text(BY_TEXTS, FILE, [Translation("matron", "name", note="Título.")])
+    assert noted.endswith("  notes:\n    name: Título.\n    powers.punish.name: Corto.\n")
+
+
+def test_phrasebook_words_are_written_on_one_line():
+    assert edited_text(None, Path("locales/pl/phrasebook.yaml"),
+                       [PhraseWords(("optional", "words"), ("możesz", "może"))]) \
+        == "optional:\n  words: [możesz, może]\n"
+
+
 @pytest.mark.parametrize("text", [
     "pickle:\n  ? name\n  : Encurtido\n",  # a key that does not start its line
     "pickle:\n  name: |+\n    Encurtido\n\n",  # a text that keeps its trailing blank line
@@ -134,13 +165,16 @@ def test_on_the_shipped_files_the_lines_give_the_round_trip_bytes(relative):
 
 
 def _phrasebook_edits(text: str) -> list[list[PhraseForm]]:
-    """An edit of each form of each phrase, and a new form for each phrase."""
+    """An edit of each form of each phrase, a new form for each phrase, and marker words."""
     found = []
     for effect, phrases in load_text(text, FILE).data["effects"].items():
         for variant, forms in phrases.items():
             found += [[PhraseForm(("effects", effect, variant, category), f"{form} x")]
                       for category, form in forms.items()]
             found.append([PhraseForm(("effects", effect, variant, "few"), "neu {count}")])
+    for keys in [("optional", "words"), ("optional", "unless_preceded_by"),
+                 ("timing", "before", "words"), ("timing", "when", "words")]:
+        found.append([PhraseWords(keys, ("neu", "zwei Wörter"))])
     return found
 
 

@@ -109,6 +109,14 @@ def without_the_event_text(root: Path) -> None:
     events.write_text("".join(lines[:2] + lines[5:7] + lines[8:]), encoding="utf-8")
 
 
+PUNISH_REWORDED = ("Wann immer dein Gegner genau 1 Handkarte hat, muss er sie dir zeigen. Ist es "
+                   "eine 20, 31 oder 42, gewinnst du die Partie.")
+PUNISH_SHIPPED = ("      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie zeigen. Ist "
+                  "es eine 20, 31 \n        oder 42, gewinnst du die Partie.\n")
+PUNISH_WRITTEN = ("      text: Wann immer dein Gegner genau 1 Handkarte hat, muss er sie dir zeigen. Ist "
+                  "es eine 20, 31\n        oder 42, gewinnst du die Partie.\n")
+
+
 # (card, field, its file, the new text, what the copy starts from, the file's text
 # expected after the edit from the shipped one)
 EDITS = {
@@ -123,6 +131,10 @@ EDITS = {
                    "Duell. Wer diesen Planeten kontrolliert, kann keine Schiffe aussenden.",
                    without_the_event_text,
                    lambda shipped: shipped.replace("  provisional: [text]\n", "", 1)),
+    # A fingerprint amid its entry's others: replaced where it stands by an import; removed by
+    # an unconfirmed save, then put back in the order of the texts, not after the last one.
+    "a text amid others": ("iron-matron", PUNISH, GERMAN_ALIENS, PUNISH_REWORDED, unchanged,
+                           lambda shipped: shipped.replace(PUNISH_SHIPPED, PUNISH_WRITTEN)),
 }
 
 
@@ -150,8 +162,15 @@ def test_the_same_edit_writes_the_same_bytes_whichever_way_it_comes(tmp_path, wo
                                        "--root", str(marked)])
     assert result.exit_code == 0, result.output
 
+    confirmed = a_copy(tmp_path, "confirmed", workbench_cache, prepare)
+    workbench = Workbench(confirmed, "de", confirmed / "build" / CACHE_FOLDER)
+    card = workbench.card(card_id)
+    draft = workbench.save(card_id, path, text, card.version, base, confirm=False)
+    workbench.save(card_id, path, text, draft.card.version, text, confirm=True)
+
     written = (imported / file).read_text(encoding="utf-8")
     assert written == expected(shipped)
     assert (saved / file).read_text(encoding="utf-8") == written
     assert (marked / file).read_text(encoding="utf-8") == written
+    assert (confirmed / file).read_text(encoding="utf-8") == written
     assert not validate(imported).errors

@@ -108,12 +108,8 @@ class Lexicon:
         self._forbidden = TermPattern({term_id: term.forbidden for term_id, term in self.glossary.items()})
         self._numerals = TermPattern({str(value): words for value, words in self.phrasebook.numerals.items()
                                       if words})
-        self.markers: dict[str, MarkerMatcher] = {}
-        if self.phrasebook.optional is not None:
-            self.markers["optional"] = MarkerMatcher.of(self.phrasebook.optional)
-        for timing, words in self.phrasebook.timing.items():
-            if words is not None:
-                self.markers[timing] = MarkerMatcher.of(words)
+        self.markers: dict[str, MarkerMatcher] = {
+            kind: MarkerMatcher.of(marker) for kind, marker in self.phrasebook.marker_words().items()}
 
     def for_game(self, game: str) -> Lexicon:
         """This lexicon with only the glossary terms that belong to `game`."""

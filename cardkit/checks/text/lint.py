@@ -329,7 +329,7 @@ def _timing_list(timing: dict[str, list[str]]) -> Message | str:
 
 
 def _marker_words(lexicon: Lexicon, kind: str) -> Message:
-    phrasebook = lexicon.phrasebook
-    words = phrasebook.optional if kind == "optional" else phrasebook.timing.get(kind)
-    return (Message("expected one of: {words}", words=", ".join(words.words)) if words
+    marker = lexicon.phrasebook.marker(kind)
+    return (Message("expected one of: {words}", words=", ".join(marker.words))
+            if marker is not None and marker.words
             else Message("its phrasebook names no words for it"))

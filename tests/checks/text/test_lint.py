@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from cardkit.checks.text.lexicon import Lexicon
 from cardkit.checks.text.lint import check_against_source, check_alone, check_surface
+from cardkit.i18n.negations import negations_of
 from cardkit.model.database import load_database
+from cardkit.model.phrasebook import MarkerWords, Phrasebook
 from tests.conftest import PROJECT_ROOT
 
 
@@ -40,6 +42,24 @@ def test_minus_belongs_to_the_number_but_not_a_hyphen(lexicons):
 def test_a_negated_may_is_no_option_in_spanish(lexicons):
     assert "optional" not in lexicons["es"].markers_in("Quien lo controle no puede enviar Naves.")
     assert "optional" in lexicons["es"].markers_in("Puedes enviar Naves.")
+
+
+@pytest.mark.parametrize(("language", "words", "cannot", "may"), [
+    ("pl", ["możesz", "może"], "Przeciwnik nie może zagrać tej karty.", "Możesz zagrać tę kartę."),
+    ("ru", ["можешь", "может"], "Противник не может сыграть эту карту.", "Ты можешь сыграть эту карту."),
+])
+def test_the_negations_init_ships_keep_cannot_from_reading_as_may(language, words, cannot, may):
+    marker = MarkerWords(words=words, unless_preceded_by=list(negations_of(language)))
+    lexicon = Lexicon(language, phrasebook=Phrasebook(optional=marker))
+
+    assert "optional" not in lexicon.markers_in(cannot)
+    assert lexicon.markers_in(may) == {"optional": [may.split()[0 if language == "pl" else 1]]}
+
+
+def test_a_marker_whose_words_are_still_to_write_is_not_searched_for():
+    lexicon = Lexicon("pl", phrasebook=Phrasebook(optional=MarkerWords(unless_preceded_by=["nie"])))
+
+    assert lexicon.markers == {}
 
 
 def test_german_separable_verbs_match_across_words(lexicons):
