@@ -69,11 +69,24 @@ def _day(value: str) -> str:
         value=repr(value))})
 
 
+def _one_sentence(value: str) -> str:
+    if _SENTENCE_END.search(value):
+        raise PydanticCustomError("quote_sentences", "{message}", {"message": Message(
+            "{value} runs on past the end of a sentence: a page is quoted by a sentence at most",
+            value=repr(value if len(value) <= 48 else value[:47] + "…"))})
+    return value
+
+
+# A sentence's end with more words after it: a full stop, question or exclamation mark, a
+# closing quotation mark perhaps, then a space.
+_SENTENCE_END = re.compile(r"[.!?][\"”’»)]?\s+\S")
 _WEB_ADDRESS = re.compile(r"https?://[A-Za-z0-9.-]+\.[A-Za-z]{2,}(:[0-9]{1,5})?(/[^\s]*)?")
 # A published page's address, as a reader opens it.
 Url = Annotated[str, StringConstraints(max_length=500), AfterValidator(_web_address)]
 # The day a page was read, as text (YAML's own dates are refused): `'2026-11-28'`.
 DayRead = Annotated[str, AfterValidator(_day)]
+# A published page's words the facts rest on: at most a sentence of it.
+PageQuote = Annotated[Quote, AfterValidator(_one_sentence)]
 Title = Annotated[str, StringConstraints(pattern=r"^[^\n]*\w[^\n]*$", max_length=200)]
 
 
@@ -144,7 +157,7 @@ class PublishedCitation(_Strict):
     title: Title
     language: Language
     read: DayRead
-    quote: Quote
+    quote: PageQuote
 
 
 def _citation_kind(value) -> str:
