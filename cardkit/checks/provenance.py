@@ -255,8 +255,11 @@ def _our_wording_not_marked(entry: Entry, origin: Origin, printed: set[str],
 
 
 def _cited_plainly(entry: Entry, path: str) -> bool:
-    """Whether a group covering `path` cites it plainly (no reading) as its wording."""
-    return any(group.covers(path) and group.reading is None and group.cites
+    """Whether a group covering `path` cites it plainly (no reading) as its wording: to
+    rulebook lines or a printed card. A published page describes a card without printing
+    it, so a text citing only pages is ours."""
+    return any(group.covers(path) and group.reading is None
+               and any(not isinstance(citation, PublishedCitation) for citation in group.cites)
                for group in entry.sources)
 
 

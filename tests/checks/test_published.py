@@ -114,3 +114,17 @@ def test_a_page_transcription_is_read_beside_the_rulebooks_and_named_when_missin
     assert [format_problem(problem) for problem in validate(root, rulebooks=folder).problems] == [
         f"cards/duel/box.yaml:119:{12 + len(PREVIEW)}: error: transcription-missing: preview.txt "
         f"cannot be read from {folder}: does not exist"]
+
+
+def test_a_text_citing_only_a_page_is_our_wording_and_must_be_marked(tmp_path):
+    root = copy_database(tmp_path / "db")
+    english = root / "locales/en/duel/aliens.yaml"
+    replace_in(english, "  provisional: [name, powers.fair-adjustment.name, powers.fair-adjustment.text]\n",
+               "  provisional: [name, powers.fair-adjustment.name]\n")
+    replace_in(english, "      reading: Our wording of what the preview says the power does; the card's own "
+                        "words are not \n        shown.\n", "")
+
+    assert [format_problem(problem) for problem in validate(root).problems] == [
+        "locales/en/duel/aliens.yaml:46:13: warning: wording-not-marked: "
+        "'powers.fair-adjustment.text' is our wording (it cites no printed wording in 'en': no "
+        "citation, or only our reading of the lines): list it under 'provisional'"]
