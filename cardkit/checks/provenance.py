@@ -2,8 +2,9 @@
 
 For a game whose `box.yaml` lists its rulebooks or printings, `check_provenance` demands
 that every fact of every card not listed under `unknown` is covered by a source group
-(cited lines or printed cards, a reading, or both), that every cited file is one of those
-rulebooks and every line range lies inside it, that every cited printing is declared,
+(cited lines, printed cards or published pages, a reading, or both), that every cited file
+is one of those rulebooks and every line range lies inside it, that every cited printing is
+declared, that a text cites a published page in its own language,
 that `follows` settles a disagreement between rulebooks the group cites, and that every
 name and text in a language the rulebooks are written in is cited or marked
 `provisional`. A text cites sources in its own language.
@@ -30,7 +31,7 @@ from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.database import Database, Origin
 from cardkit.model.effects import CountedEffect, DiscoverAndDuel
-from cardkit.model.provenance import PrintingCitation, RulebookCitation, SourceGroup
+from cardkit.model.provenance import PrintingCitation, PublishedCitation, RulebookCitation, SourceGroup
 from cardkit.model.texts import Entry, is_name
 from cardkit.problems import Problem, error, warning
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -38,7 +39,7 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 # The card fields that are not facts: a card's identity, its bookkeeping, and the owner's
 # picture (docs/printing.md, "Artwork"), which no rulebook gives.
 NOT_FACTS = frozenset({"id", "kind", "unknown", "sources", "art"})
-NOT_BOX_FACTS = frozenset({"rulebooks", "printings", "sources", "backs"})
+NOT_BOX_FACTS = frozenset({"rulebooks", "printings", "pages", "sources", "backs"})
 
 
 def fact_paths(card: CardModel) -> list[str]:
@@ -146,6 +147,8 @@ def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, b
             if isinstance(citation, PrintingCitation):
                 cited.add(citation.printing)
                 problems += _check_printing_citation(citation, origin, at, box, language)
+            elif isinstance(citation, PublishedCitation):
+                problems += _check_published_citation(citation, origin, at, language)
             else:
                 problems += _check_rulebook_citation(citation, origin, at, box, language)
         if group.follows is not None:
@@ -213,6 +216,17 @@ def _check_printing_citation(citation: PrintingCitation, origin: Origin, at: tup
     return []
 
 
+def _check_published_citation(citation: PublishedCitation, origin: Origin, at: tuple,
+                              language: str | None) -> list[Problem]:
+    if language is None or citation.language == language:
+        return []
+    return [error(origin.position(at + ("language",)), "provenance-language",
+                  Message("{title} is a {page_language} page; a {text_language} text cites a "
+                          "page in its own language", title=repr(citation.title),
+                          page_language=repr(citation.language), text_language=repr(language)),
+                  card_id=origin.key)]
+
+
 def _printed_not_provisional(entry: Entry, origin: Origin, printed: set[str]) -> list[Problem]:
     return [error(origin.position(("provisional", entry.provisional.index(path))),
                   "printed-provisional",
@@ -241,8 +255,11 @@ def _our_wording_not_marked(entry: Entry, origin: Origin, printed: set[str],
 
 
 def _cited_plainly(entry: Entry, path: str) -> bool:
-    """Whether a group covering `path` cites it plainly (no reading) as its wording."""
-    return any(group.covers(path) and group.reading is None and group.cites
+    """Whether a group covering `path` cites it plainly (no reading) as its wording: to
+    rulebook lines or a printed card. A published page describes a card without printing
+    it, so a text citing only pages is ours."""
+    return any(group.covers(path) and group.reading is None
+               and any(not isinstance(citation, PublishedCitation) for citation in group.cites)
                for group in entry.sources)
 
 

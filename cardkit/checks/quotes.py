@@ -16,7 +16,10 @@ A printed card is checked the same way where its printing keeps a transcription 
 file of the printing's cards, declared in `box.yaml` and read from the same folder): a
 quote must stand in it, and a plain citation's quote must give what it is cited for; a
 name cited without a quote must itself stand in the transcription. A printing without a
-transcription is checked by its declaration only (checks/provenance.py).
+transcription is checked by its declaration only (checks/provenance.py). A published page
+likewise, where `box.yaml` names the owner's transcription of it under `pages`: its quote
+must stand in the transcription, and a plain citation's quote must give what it is cited
+for; a page without one is checked for its shape only.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import bisect
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -33,7 +36,7 @@ from pydantic import BaseModel
 from cardkit.checks.provenance import box_fact_paths, fact_paths
 from cardkit.messages import Message
 from cardkit.model.database import Database, Origin
-from cardkit.model.provenance import PrintingCitation, RulebookCitation, SourceGroup
+from cardkit.model.provenance import PrintingCitation, PublishedCitation, RulebookCitation, SourceGroup
 from cardkit.model.texts import is_name
 from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, read_input
@@ -112,10 +115,12 @@ class RulebookText:
 
 @dataclass(frozen=True)
 class SourceTexts:
-    """The rulebooks by file name and the transcriptions by printing id, as read."""
+    """The rulebooks by file name, the transcriptions by printing id and those of published
+    pages by address, as read."""
 
     rulebooks: dict[str, RulebookText]
     transcriptions: dict[str, tuple[str, RulebookText]]  # printing id: (file, text)
+    pages: dict[str, tuple[str, RulebookText]] = field(default_factory=dict)  # url: (file, text)
 
 
 def read_rulebooks(database: Database, folder: Path) -> tuple[SourceTexts, list[Problem]]:
@@ -124,6 +129,7 @@ def read_rulebooks(database: Database, folder: Path) -> tuple[SourceTexts, list[
     is not is a problem at its entry."""
     rulebooks: dict[str, RulebookText] = {}
     transcriptions: dict[str, tuple[str, RulebookText]] = {}
+    pages: dict[str, tuple[str, RulebookText]] = {}
     problems: list[Problem] = []
     for game, box in database.boxes.items():
         origin = database.box_origins[game]
@@ -143,7 +149,14 @@ def read_rulebooks(database: Database, folder: Path) -> tuple[SourceTexts, list[
                          "transcription", problems)
             if text is not None:
                 transcriptions[printing_id] = (transcription.file, text)
-    return SourceTexts(rulebooks, transcriptions), problems
+        for url, transcription in box.pages.items():
+            at = ("pages", url)
+            text = _read(folder, transcription.file, transcription.lines,
+                         origin.position(at + ("file",)), origin.position(at + ("lines",)),
+                         "transcription", problems)
+            if text is not None:
+                pages[url] = (transcription.file, text)
+    return SourceTexts(rulebooks, transcriptions, pages), problems
 
 
 def _read(folder: Path, name: str, lines: int, missing_at: Position, lines_at: Position,
@@ -188,6 +201,9 @@ def check_citations(database: Database, texts: SourceTexts) -> list[Problem]:
                 if isinstance(citation, PrintingCitation):
                     problems += _check_printed(citation, group, texts, origin, at, values, of_texts)
                     continue
+                if isinstance(citation, PublishedCitation):
+                    problems += _check_published(citation, group, texts, origin, at, values)
+                    continue
                 rulebook = texts.rulebooks.get(citation.file)
                 if rulebook is None or citation.last > rulebook.line_count \
                         or citation.first > citation.last:
@@ -222,6 +238,24 @@ def _check_printed(citation: PrintingCitation, group: SourceGroup, texts: Source
                       Message("the quote {quote} is nowhere in {file}, the transcription of "
                               "{printing} (compared without case, accents, whitespace or hyphens)",
                               quote=_shown(citation.quote), file=file, printing=citation.printing),
+                      card_id=origin.key)]
+    if group.reading is None and group.follows is None:
+        return _not_given(citation, group, origin, at, values)
+    return []
+
+
+def _check_published(citation: PublishedCitation, group: SourceGroup, texts: SourceTexts,
+                     origin: Origin, at: tuple, values: Callable) -> list[Problem]:
+    """A published page's quote against the owner's transcription of the page, where there
+    is one: it stands in it, and gives what a plain citation is cited for."""
+    if citation.url not in texts.pages:
+        return []  # no transcription, or one not read: the shape is all there is
+    file, page = texts.pages[citation.url]
+    if not page.holds(fold(citation.quote), 1, page.line_count):
+        return [error(origin.position(at + ("quote",)), "quote-not-found",
+                      Message("the quote {quote} is nowhere in {file}, the transcription of "
+                              "{title} (compared without case, accents, whitespace or hyphens)",
+                              quote=_shown(citation.quote), file=file, title=repr(citation.title)),
                       card_id=origin.key)]
     if group.reading is None and group.follows is None:
         return _not_given(citation, group, origin, at, values)
@@ -272,7 +306,7 @@ def _plain(group: SourceGroup, citation: RulebookCitation) -> bool:
     return group.reading is None and (group.follows is None or group.follows.file == citation.file)
 
 
-def _not_given(citation: RulebookCitation | PrintingCitation, group: SourceGroup,
+def _not_given(citation: RulebookCitation | PrintingCitation | PublishedCitation, group: SourceGroup,
                origin: Origin, at: tuple,
                values: Callable) -> list[Problem]:
     quote = fold(citation.quote)

@@ -86,6 +86,9 @@ class CardModel(Strict):
 
     # Facts that must be given unless listed in `unknown`.
     required_facts: ClassVar[tuple[str, ...]] = ()
+    # Parts of facts that must be given unless listed in `unknown`, as the field reference
+    # names them (`powers.<id>.timing`); the kind's own validator checks them.
+    required_parts: ClassVar[tuple[str, ...]] = ()
 
     @model_validator(mode="after")
     def _facts_given_or_declared_unknown(self):

@@ -1,7 +1,8 @@
 """What the box of a game holds: how many cards of each kind, the measure of coverage.
 
 Each game has its own box model (`model/games.py` says which); they share `Box`: the
-rulebooks and the printings the game's facts and texts cite, the counts of its card kinds,
+rulebooks and the printings the game's facts and texts cite, the transcriptions of the
+published pages they cite, the counts of its card kinds,
 and the `sources` of those counts.
 """
 
@@ -12,7 +13,8 @@ from typing import Annotated, ClassVar
 from pydantic import Field
 
 from cardkit.model.base import Art, CardId, Strict
-from cardkit.model.provenance import Printing, PrintingId, Rulebook, RulebookFile, Sources
+from cardkit.model.provenance import (Printing, PrintingId, Rulebook, RulebookFile, Sources,
+                                      Transcription, Url)
 
 Count = Annotated[int, Field(ge=0, le=1000)]
 
@@ -30,6 +32,9 @@ class Box(Strict):
     # choosing: a fact or text cited to one is supported, and a text cited to one in its
     # own language is the printed wording (checks/provenance.py).
     printings: dict[PrintingId, Printing] = Field(default_factory=dict)
+    # The owner's transcriptions of published pages the database cites, by the page's address
+    # as the citations give it: `validate --rulebooks DIR` checks their quotes in them.
+    pages: dict[Url, Transcription] = Field(default_factory=dict)
     sources: Sources = Field(default_factory=list)
     # The owner's pictures for deck backs, by the back's name (`alien`, `plan-orange`,
     # `reference`: docs/printing.md, "Artwork"); not a rulebook fact.

@@ -13,6 +13,9 @@ from cardkit.messages import Message
 from cardkit.model.base import CardId, CardModel, Strict
 from cardkit.model.effects import CountedEffect, Effect
 
+# The colour of an alien card's frame, by how complex its powers are: green the simplest,
+# then yellow, red the most (003 L519-525; the publisher's preview of the aliens says the
+# same of the card's bar).
 Complexity = Literal["green", "yellow", "red"]
 Timing = Literal["always", "setup", "contests", "duels", "contests-and-duels"]
 FateDeck = Literal["discovery", "event", "maintenance"]
@@ -29,7 +32,10 @@ STANDARD_HAND_SIZE = 6
 
 
 class Power(Strict):
-    timing: Timing
+    """A power of an alien; its timing may be absent only where the card lists it under
+    `unknown` (a power known from a description that does not say when it acts)."""
+
+    timing: Timing | None = None
 
 
 class Alien(CardModel):
@@ -39,6 +45,7 @@ class Alien(CardModel):
     powers: dict[CardId, Power] = Field(default_factory=dict)
 
     required_facts: ClassVar = ("complexity", "powers")
+    required_parts: ClassVar = ("powers.<id>.timing",)
 
     @field_validator("hand_size")
     @classmethod
@@ -48,6 +55,14 @@ class Alien(CardModel):
                 "hand_size is given only when it differs from the standard {standard}",
                 standard=STANDARD_HAND_SIZE)})
         return value
+
+    @model_validator(mode="after")
+    def _power_timing_given_or_unknown(self):
+        for power_id, power in self.powers.items():
+            path = f"powers.{power_id}.timing"
+            if power.timing is None and self.knows(path):
+                raise PydanticCustomError("fact_missing", "missing field {field}", {"field": path})
+        return self
 
     @property
     def effective_hand_size(self) -> int:

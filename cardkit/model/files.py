@@ -207,7 +207,8 @@ def fields_reference() -> str:
                       f"`cards/{game.name}/…/{kind.file_stem}.yaml`"
                       + (f", texts in `locales/<ll>/{game.name}/…/{kind.file_stem}.yaml`" if kind.texts else ""),
                       ""]
-            parts = [("Facts", kind.facts, set(kind.facts.required_facts))]
+            parts = [("Facts", kind.facts,
+                      {*kind.facts.required_facts, *kind.facts.required_parts})]
             if kind.texts is not None:
                 parts.append(("Texts", kind.texts, set()))
             for title, model, unless_unknown in parts:

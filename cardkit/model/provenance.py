@@ -3,13 +3,16 @@ disagreements.
 
 An entry's `sources` is a list of groups. Each group names facts (field paths) and
 either cites sources (`cites`), or gives a one-line `reading` (why we read the facts this
-way), or both. A citation is of one of two kinds, told apart by its keys:
+way), or both. A citation is of one of three kinds, told apart by its keys:
 
 - rulebook lines (`file`, `lines`), quoting the few words of its lines the facts rest on,
   as printed, so the citation can be checked against the rulebook itself;
 - a printed card (`printing`, and the card's printed `number` where it shows one), which
   may quote the card's words; checked against the printing's transcription where the
-  owner keeps one.
+  owner keeps one;
+- a published page (`url`, `title`, `language`, the day it was `read`), a publisher's
+  article or a published rulebook, quoting the words the facts rest on; checked against
+  the page's transcription where the owner keeps one.
 
 Where two cited rulebooks disagree, `follows` names the one the entry follows and why.
 The rulebooks and the printings are declared in the game's `box.yaml` (`Rulebook`,
@@ -21,9 +24,12 @@ This module imports nothing of the project but its messages, so `model.base` can
 
 from __future__ import annotations
 
+import datetime
+import re
 from typing import Annotated, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag, model_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag,
+                      model_validator)
 from pydantic_core import PydanticCustomError
 
 from cardkit.messages import Message
@@ -41,6 +47,47 @@ PrintingId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$
 CardNumber = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9]+([/.-][A-Za-z0-9]+)*$",
                                               max_length=16)]
 Year = Annotated[int, Field(ge=1900, le=2100)]
+
+
+def _web_address(value: str) -> str:
+    if not _WEB_ADDRESS.fullmatch(value):
+        raise PydanticCustomError("web_address", "{message}", {"message": Message(
+            "{value} is not a web address: http:// or https://, a host, and no spaces",
+            value=repr(value))})
+    return value
+
+
+def _day(value: str) -> str:
+    try:
+        if len(value) == 10:
+            datetime.date.fromisoformat(value)
+            return value
+    except ValueError:
+        pass
+    raise PydanticCustomError("day_read", "{message}", {"message": Message(
+        "{value} is not a day written year-month-day, in quotes ('2026-11-28')",
+        value=repr(value))})
+
+
+def _one_sentence(value: str) -> str:
+    if _SENTENCE_END.search(value):
+        raise PydanticCustomError("quote_sentences", "{message}", {"message": Message(
+            "{value} runs on past the end of a sentence: a page is quoted by a sentence at most",
+            value=repr(value if len(value) <= 48 else value[:47] + "…"))})
+    return value
+
+
+# A sentence's end with more words after it: a full stop, question or exclamation mark, a
+# closing quotation mark perhaps, then a space.
+_SENTENCE_END = re.compile(r"[.!?][\"”’»)]?\s+\S")
+_WEB_ADDRESS = re.compile(r"https?://[A-Za-z0-9.-]+\.[A-Za-z]{2,}(:[0-9]{1,5})?(/[^\s]*)?")
+# A published page's address, as a reader opens it.
+Url = Annotated[str, StringConstraints(max_length=500), AfterValidator(_web_address)]
+# The day a page was read, as text (YAML's own dates are refused): `'2026-11-28'`.
+DayRead = Annotated[str, AfterValidator(_day)]
+# A published page's words the facts rest on: at most a sentence of it.
+PageQuote = Annotated[Quote, AfterValidator(_one_sentence)]
+Title = Annotated[str, StringConstraints(pattern=r"^[^\n]*\w[^\n]*$", max_length=200)]
 
 
 class _Strict(BaseModel):
@@ -101,20 +148,37 @@ class PrintingCitation(_Strict):
     quote: Quote | None = None
 
 
+class PublishedCitation(_Strict):
+    """A published page, a publisher's article or a published rulebook: its address, its
+    title, its language, the day the project read it, and the words of the page the facts
+    rest on (`quote`, at most a sentence), as the page gives them."""
+
+    url: Url
+    title: Title
+    language: Language
+    read: DayRead
+    quote: PageQuote
+
+
 def _citation_kind(value) -> str:
     if isinstance(value, BaseModel):
-        return "printed-card" if isinstance(value, PrintingCitation) else "rulebook-lines"
-    return "printed-card" if isinstance(value, dict) and "printing" in value else "rulebook-lines"
+        return {PrintingCitation: "printed-card", PublishedCitation: "published-page"}.get(
+            type(value), "rulebook-lines")
+    if isinstance(value, dict) and "printing" in value:
+        return "printed-card"
+    return "published-page" if isinstance(value, dict) and "url" in value else "rulebook-lines"
 
 
 # The tags the union of citations carries in pydantic's error locations, which are no keys
 # of the data (model/database.py leaves them out of a problem's position).
-CITATION_TAGS = frozenset({"rulebook-lines", "printed-card"})
+CITATION_TAGS = frozenset({"rulebook-lines", "printed-card", "published-page"})
 
 # Every kind of citation a source may hold, told apart by its keys: a `printing` names a
-# printed card, anything else is rulebook lines (and is checked as such).
+# printed card, a `url` a published page, anything else is rulebook lines (and is checked
+# as such).
 Citation = Annotated[Union[Annotated[RulebookCitation, Tag("rulebook-lines")],
-                           Annotated[PrintingCitation, Tag("printed-card")]],
+                           Annotated[PrintingCitation, Tag("printed-card")],
+                           Annotated[PublishedCitation, Tag("published-page")]],
                      Discriminator(_citation_kind)]
 
 
@@ -135,8 +199,8 @@ class SourceGroup(_Strict):
     def _cited_or_read(self):
         if not self.cites and self.reading is None:
             raise PydanticCustomError("source_empty", "{message}", {"message": Message(
-                "a source cites rulebook lines or printed cards ('cites'), gives a 'reading', "
-                "or both")})
+                "a source cites rulebook lines, printed cards or published pages ('cites'), "
+                "gives a 'reading', or both")})
         return self
 
     def covers(self, path: str) -> bool:

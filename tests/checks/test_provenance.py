@@ -51,7 +51,7 @@ def _problems_after(tmp_path: Path, file: str, old: str, new: str) -> list[str]:
     pytest.param(
         "cards/duel/emissaries.yaml", f"      follows:\n        file: {DE}",
         "      follows:\n        file: 001_9841a4286c692375.txt",
-        "cards/duel/emissaries.yaml:38:15: error: provenance-follows: 'follows' settles a "
+        "cards/duel/emissaries.yaml:45:15: error: provenance-follows: 'follows' settles a "
         "disagreement between rulebooks the source cites: cite both and follow one of them",
         id="follows-uncited"),
     pytest.param(

@@ -64,7 +64,7 @@ def test_the_field_reference_lists_every_kind_of_every_game():
     text = fields_reference()
     assert "## duel: alien" in text and "## classic: artifact" in text and "## cosmic: encounter" in text
     assert "| `powers.<id>.timing` | one of | `always`, `setup`, `contests`, `duels`, " \
-           "`contests-and-duels` | yes | `always` |" in text
+           "`contests-and-duels` | unless unknown | `always` |" in text
     assert "| `complexity` | one of | `green`, `yellow`, `red` | unless unknown | `green` |" in text
 
 

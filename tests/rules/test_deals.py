@@ -59,7 +59,7 @@ def test_a_vanguard_support_die_counts_every_die_given_not_the_refusals():
 
 # Digests of the first ten deals of seed 29 of each game: a deal is part of a game's seed,
 # so the same seed must deal the same setups.
-DEALT = {"duel": "0004f8762ab4", "vanguard": "f6ab955f3660", "classic": "89e9823ed024",
+DEALT = {"duel": "04ac77536e4b", "vanguard": "f6ab955f3660", "classic": "89e9823ed024",
          "cosmic": "e13438f20f35"}
 
 

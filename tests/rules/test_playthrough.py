@@ -130,10 +130,11 @@ def test_a_loosened_legality_rule_is_caught_by_the_oracle_within_2000_games(data
                    if not (played := play_game(loose, "duel", data, 1, number)).held), None)
 
     assert caught is not None, "2,000 games and the loosened rule never disagreed"
-    assert (caught.number, caught.breach.kind) == (0, LEGALITY)
+    assert (caught.number, caught.breach.kind) == (1, LEGALITY)
     assert caught.breach.message == (
-        "blue's plan: the engine accepts 'made-up-reinforcement-10', which the rulebook does "
-        "not allow; accepts 'made-up-reinforcement-13', which the rulebook does not allow")
+        "orange's plan: the engine accepts 'made-up-reinforcement-11', which the rulebook does "
+        "not allow; accepts 'made-up-reinforcement-8', which the rulebook does not allow; accepts "
+        "'dwindling-funding', which the rulebook does not allow")
 
 
 def test_the_oracle_agrees_with_the_real_duel_engine(data):
@@ -245,7 +246,7 @@ def test_play_writes_each_failed_game_and_exits_1(monkeypatch, tmp_path):
 # play faster must leave them as they are. A classic game now ends with its campaign
 # scoring, one procedure more with no decision.
 PINNED = {
-    "duel": [(14, 148, "f3efd0cce00d"), (13, 102, "de11a8514a13"), (12, 87, "8bf572c6a201")],
+    "duel": [(14, 148, "f3efd0cce00d"), (14, 113, "8e0b7e651d16"), (12, 87, "8bf572c6a201")],
     "vanguard": [(1, 5, "fd0884fce6dd"), (1, 12, "a5c889150a11"), (1, 4, "16c6d90c3f34")],
     "classic": [(18, 213, "295ff053b0f6"), (14, 173, "ab1959fa2dc0"),
                 (68, 769, "878e88eb1f73")],
