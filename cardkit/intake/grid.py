@@ -20,6 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from cardkit.messages import Catalogue, Message
 from cardkit.source.characters import FORMULA_CHARACTERS
 
 FORMATS = (".xlsx", ".ods", ".csv")
@@ -45,9 +46,12 @@ PACKING_RATIO_FROM = 1024 * 1024
 class SheetRefused(Exception):
     """The spreadsheet cannot be imported; each fault names its file, sheet and cell."""
 
-    def __init__(self, faults: list[str]):
+    def __init__(self, faults: list[Message | str]):
         self.faults = faults
-        super().__init__("\n".join(faults))
+        super().__init__("\n".join(str(fault) for fault in faults))
+
+    def said(self, catalogue: Catalogue) -> str:
+        return "\n".join(catalogue.say(fault) for fault in self.faults)
 
 
 def column_letters(index: int) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.checks.provenance import NOT_FACTS
+from cardkit.messages import Message
 from cardkit.intake.grid import Grid, SheetRefused
 from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, SheetUsage, card_facts,
                                          columns_for, flat_paths, resolve_kind)
@@ -45,26 +46,28 @@ class SheetRow:
 def read_layout(grid: Grid, database: Database, game_name: str | None,
             kind_name: str | None) -> tuple[Game, CardKind, list[Column | None]]:
     if not grid.rows or not isinstance(grid.value(0, 0), str):
-        raise SheetRefused([f"{grid.where(0, 0)}: empty; the first cell names the game and "
-                            "kind (`duel alien`), as `cardkit sheet export` writes it"])
+        raise SheetRefused([Message("{cell}: empty; the first cell names the game and kind (`duel "
+                                    "alien`), as `cardkit sheet export` writes it",
+                                    cell=grid.where(0, 0))])
     # Ids, fields and languages are lowercase: a capital a spreadsheet's autocorrect put at
     # the start of a cell (`Duel plan`, `Complexity`) is read as what was typed.
     named = grid.value(0, 0).lower().split()
     if len(named) != 2:
-        raise SheetRefused([f"{grid.where(0, 0)}: {grid.value(0, 0)!r} does not name a game and a "
-                            "kind (`duel alien`)"])
+        raise SheetRefused([Message("{cell}: {value} does not name a game and a kind (`duel alien`)",
+                                    cell=grid.where(0, 0), value=repr(grid.value(0, 0)))])
     try:
         game, kind = resolve_kind(database, *named)
     except SheetUsage as exc:
-        raise SheetRefused([f"{grid.where(0, 0)}: {exc}"]) from None
+        raise SheetRefused([Message("{cell}: {reason}", cell=grid.where(0, 0), reason=exc.args[0])]) from None
     wanted = (game_name or game.name, kind_name or kind.name)
     if (game.name, kind.name) != wanted or (grid.sheet is not None and grid.sheet != kind.name):
         theirs = f"{game.name} {kind.name}"
         if grid.sheet is not None and grid.sheet != kind.name and (game.name, kind.name) == wanted:
-            raise SheetRefused([f"{grid.where(0, 0)}: the sheet {grid.sheet!r} says it holds "
-                                f"{theirs} cards; a sheet of {theirs} cards is named {kind.name!r}"])
-        raise SheetRefused([f"{grid.where(0, 0)}: a sheet of {theirs} cards, not of "
-                            f"{' '.join(wanted)} cards"])
+            raise SheetRefused([Message("{cell}: the sheet {sheet} says it holds {theirs} cards; a "
+                                        "sheet of {theirs} cards is named {kind}", cell=grid.where(0, 0),
+                                        sheet=repr(grid.sheet), theirs=theirs, kind=repr(kind.name))])
+        raise SheetRefused([Message("{cell}: a sheet of {theirs} cards, not of {wanted} cards",
+                                    cell=grid.where(0, 0), theirs=theirs, wanted=" ".join(wanted))])
     known = columns_for(game, kind, database, database.languages)
     by_header = {column.header: column for column in known}
     columns: list[Column | None] = [known[0]]
@@ -80,11 +83,14 @@ def read_layout(grid: Grid, database: Database, game_name: str | None,
         header = column.header if column is not None else header
         if column is None:
             close = difflib.get_close_matches(header, list(by_header), n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            faults.append(f"{grid.where(0, index)}: unknown column {header!r}{hint}")
+            faults.append(Message("{cell}: unknown column {header}; did you mean {close}?",
+                                  cell=grid.where(0, index), header=repr(header), close=repr(close[0]))
+                          if close else Message("{cell}: unknown column {header}",
+                                                cell=grid.where(0, index), header=repr(header)))
         elif header in seen:
-            faults.append(f"{grid.where(0, index)}: the column {header!r} again (first in "
-                          f"{grid.where(0, seen[header]).rsplit(', ', 1)[1]})")
+            faults.append(Message("{cell}: the column {header} again (first in {first})",
+                                  cell=grid.where(0, index), header=repr(header),
+                                  first=grid.where(0, seen[header]).rsplit(', ', 1)[1]))
         seen.setdefault(header, index)
         columns.append(column)
     if faults:
@@ -108,7 +114,7 @@ def _column_named(header: str, game: Game, kind: CardKind, database: Database) -
 
 
 def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database: Database,
-              game: Game, notes: list[str]) -> list[SheetRow]:
+              game: Game, notes: list[Message]) -> list[SheetRow]:
     """The sheet's rows; white space taken off the ends of a text cell is noted in `notes`."""
     rows, faults = [], []
     first_row: dict[str, int] = {}
@@ -190,13 +196,14 @@ def _present(database: Database, card_id: str, column: Column) -> Any:
     return flat_paths(card_facts(card)).get(column.path) if column.is_fact and card is not None else None
 
 
-def stripped(value: Any, where: str, notes: list[str]) -> Any:
+def stripped(value: Any, where: str, notes: list[Message]) -> Any:
     """A text without white space at its ends (a space typed after a name travels into every
     output), noting where it was taken off; one of white space alone is an empty cell."""
     if not isinstance(value, str) or value == value.strip():
         return value
-    notes.append(f"{where}: white space taken off the ends of {value!r}" if value.strip()
-                 else f"{where}: only white space, read as an empty cell")
+    notes.append(Message("{where}: white space taken off the ends of {value}", where=where,
+                         value=repr(value)) if value.strip()
+                 else Message("{where}: only white space, read as an empty cell", where=where))
     return value.strip() or None
 
 
