@@ -8,10 +8,13 @@ from collections import Counter
 
 from cardkit.checks.status import STATES, ArtState, FieldState, PartState, summarize
 from cardkit.checks.text.catalogue import CatalogueEntry
-from cardkit.messages import reader_catalogue
+from cardkit.messages import Message, reader_catalogue
 
 TEMPLATES = "templates"  # the kind the template catalogue's strings are counted under
 ALL_GAMES = "-"  # the game column of the template strings, which every game shares
+# A text's state as a line for people says it (JSON keeps the English name).
+STATE_WORDS = {"translated": Message("translated"), "stale": Message("stale"),
+               "missing": Message("missing")}
 
 
 def render_status(states: list[FieldState], output_format: str,
@@ -56,22 +59,28 @@ def render_status(states: list[FieldState], output_format: str,
     catalogue = reader_catalogue()
     for state in states:
         if state.state != "translated":
-            lines.append(f"{state.position}: {state.state}: {state.language} {state.game} "
-                         f"{state.card_id} {state.path}: {catalogue.say(state.reason)}")
+            lines.append(f"{state.position}: {catalogue.say(STATE_WORDS[state.state])}: "
+                         f"{state.language} {state.game} {state.card_id} {state.path}: "
+                         f"{catalogue.say(state.reason)}")
     for language, entry in unfinished:
-        lines.append(f"{entry.position.path}:{entry.position.line}: {entry.state}: {language} "
-                     f"{TEMPLATES} {entry.label}")
+        lines.append(f"{entry.position.path}:{entry.position.line}: "
+                     f"{catalogue.say(STATE_WORDS[entry.state])}: {language} {TEMPLATES} {entry.label}")
     for part in unfilled:
-        lines.append(f"{part.position}: to fill: {part.language} {part.kind} {part.label}")
+        lines.append(catalogue.say(Message("{position}: to fill: {language} {kind} {part}",
+                                           position=part.position, language=part.language,
+                                           kind=part.kind, part=part.label)))
     if pictures:
         lines.append(f"{'pictures':<9}{'game':<9}{'kind':<15}{'with art':>11}{'without':>9}")
         for (game, kind), counts in sorted(pictures.items()):
             lines.append(f"{'':<9}{game:<9}{kind:<15}{counts['with']:>11}{counts['without']:>9}")
     for state in without:
-        lines.append(f"{state.position.path}:{state.position.line}: no art: {state.game} {state.kind} {state.card_id}")
+        lines.append(catalogue.say(Message("{position}: no art: {game} {kind} {card}",
+                                           position=f"{state.position.path}:{state.position.line}",
+                                           game=state.game, kind=state.kind, card=state.card_id)))
     languages = sorted({state.language for state in states if state.state == "missing"})
     for language in languages:
-        lines.append(f"next: `cardkit i18n export --lang {language} -o {language}.po` for a "
-                     f"translator's tool, or `cardkit workbench`; the texts go into "
-                     f"locales/{language}/<game>/")
+        lines.append(catalogue.say(Message(
+            "next: `cardkit i18n export --lang {language} -o {language}.po` for a translator's "
+            "tool, or `cardkit workbench`; the texts go into locales/{language}/<game>/",
+            language=language)))
     return "\n".join(lines) + "\n"

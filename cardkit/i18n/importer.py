@@ -448,8 +448,12 @@ class _Plan:
         try:
             adapter.validate_python(text)
         except ValidationError as exc:
-            self.fault(unit, Message("{key}: {reason}", key=unit.key,
-                                     reason=exc.errors(include_url=False)[0]["msg"].lower()))
+            error = exc.errors(include_url=False)[0]
+            if error["type"] == "string_too_long":
+                self.fault(unit, Message("{key}: longer than the {limit} characters a text may hold",
+                                         key=unit.key, limit=error["ctx"]["max_length"]))
+            else:
+                self.fault(unit, Message("{key}: {reason}", key=unit.key, reason=error["msg"].lower()))
             return False
         return True
 
