@@ -179,7 +179,7 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)
-            raise Failure(Message("build failed, nothing written: {reason}", reason=exc)) from None
+            raise Failure(Message("build failed, nothing written: {reason}", reason=exc.args[0])) from None
         except WriteFailed as exc:
             raise WriteError(Message("build failed: {reason}", reason=exc) if exc.committed else
                              Message("build failed: {reason}; the previous files are unchanged",

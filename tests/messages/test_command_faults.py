@@ -79,6 +79,11 @@ def _cases(root: Path, scratch: Path) -> dict[str, list[str]]:
         "sheet import: no game named": ["sheet", "import", _csv(scratch / "named.csv", [["aliens"]]), *at],
         "sheet import: unknown column": ["sheet", "import",
                                          _csv(scratch / "column.csv", [["duel alien", "nmae"]]), *at],
+        "sheet import: faults of rows": ["sheet", "import", _csv(scratch / "rows.csv", [
+            ["duel alien", "hand_size", "en:name"], [None, "2", "X"], ["pickle", "two", "Gherkin"],
+            ["pickle", "2", "Gherkin"]]), *at],
+        "build: no such paper": ["build", str(root), "--paper", "a5", "--out", str(scratch / "out")],
+        "build: no such game": ["build", str(root), "--game", "chess", "--out", str(scratch / "out")],
         "init: every reason": ["init", str(scratch / "occupied"), "--game", "Star_Traders",
                                "--title", " ", "--lang", "es,qq"],
     }
