@@ -5,6 +5,8 @@ usage errors (a missing option, an unknown one) are turned into them at the entr
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from cardkit.messages import Catalogue, Message, reader_catalogue, say_exception
@@ -84,11 +86,37 @@ def _click_sentence(error: click.ClickException) -> Message | str:
             return Message("Missing argument {name}.", name=name)
         return Message("Missing option {name}.", name=name)
     if isinstance(error, click.NoSuchOption):
-        return Message("No such option: {name}", name=error.option_name)
+        return _with_possibilities(Message("No such option {name}.", name=repr(error.option_name)),
+                                   error.possibilities)
+    if isinstance(error, click.NoSuchCommand):
+        return _with_possibilities(Message("No such command {name}.", name=repr(error.command_name)),
+                                   error.possibilities)
     if isinstance(error, click.BadParameter) and error.param is not None and context is not None:
+        reason = getattr(error, "sentence", None) or _refused_choice(error) or error.message
         return Message("Invalid value for {name}: {reason}", name=error.param.get_error_hint(context),
-                       reason=getattr(error, "sentence", error.message))
+                       reason=reason)
     return error.format_message()
+
+
+def _with_possibilities(sentence: Message, possibilities: list[str] | None) -> Message:
+    if not possibilities:
+        return sentence
+    if len(possibilities) == 1:
+        return Message("{sentence} Did you mean {name}?", sentence=sentence, name=possibilities[0])
+    return Message("{sentence} (Possible options: {names})", sentence=sentence,
+                   names=", ".join(sorted(possibilities)))
+
+
+_CHOICE = re.compile(r"(?P<value>.*) is not (?:one of )?(?P<choices>.*)\.", re.DOTALL)
+
+
+def _refused_choice(error: click.BadParameter) -> Message | None:
+    """A value not among an option's choices, as click words it (`'x' is not one of 'po',
+    'xliff'.`), said again; None for any other reason."""
+    found = _CHOICE.fullmatch(error.message) if isinstance(error.param.type, click.Choice) else None
+    if found is None:
+        return None
+    return Message("{value} is not one of {choices}.", value=found["value"], choices=found["choices"])
 
 
 class BadValue(click.BadParameter):

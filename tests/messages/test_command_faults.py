@@ -58,6 +58,8 @@ def _cases(root: Path, scratch: Path) -> dict[str, list[str]]:
         "export: a language not begun": ["i18n", "export", "--lang", "fr", *at],
         "export: no such game": ["i18n", "export", "--lang", "es", "--game", "chess", *at],
         "export: unknown option": ["i18n", "export", "--lang", "es", "--colour", *at],
+        "export: a format not offered": ["i18n", "export", "--lang", "es", "--format", "pox", *at],
+        "cardkit: no such command": ["valdate", str(root)],
         "i18n init: begun already": ["i18n", "init", "es", *at],
         "i18n init: no such language": ["i18n", "init", "xx_YY_ZZ", *at],
         "status: a language not begun": ["status", str(root), "--lang", "fr"],
