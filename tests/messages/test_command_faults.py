@@ -187,3 +187,15 @@ def test_errors_keep_one_german_form_and_two_spanish():
 def test_a_plural_the_catalogue_lacks_is_said_in_english_by_englishs_rule():
     german_without = Catalogue("de", {}, {}, lambda count: int(count != 1))
     assert german_without.say(Plural("{count} file", "{count} files", count=0)) == "0 files"
+
+
+@pytest.mark.parametrize(("language", "header"), [
+    (None, "language game     kind            translated  stale  missing"),
+    ("de", "Sprache  Spiel    Art              übersetzt veraltet    fehlt"),
+    ("es", "idioma   juego    tipo             traducido desactualizado    falta"),
+])
+def test_the_status_table_is_headed_in_the_readers_language(minimal_database, language, header):
+    result = _run(["status", str(minimal_database)], language, minimal_database)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == header
+    assert result.output.splitlines()[1].split()[-3:] == ["40", "0", "0"]
