@@ -12,7 +12,7 @@ import click
 from cardkit.checks.output import format_problem
 from cardkit.checks.runner import Checked, MeasureFit, Strictness, load_checked
 from cardkit.cli.errors import NOTHING_WRITTEN, Failure, UsageError, WriteError
-from cardkit.messages import Message
+from cardkit.messages import Message, reader_catalogue
 from cardkit.model.database import DatabaseHasErrors
 from cardkit.source.layout import NotADatabase, discover
 from cardkit.source.lock import LockTimeout, LockUnavailable, output_lock, project_lock
@@ -154,8 +154,7 @@ def writing_database(root: Path) -> Iterator[None]:
     discarding a write an earlier command left interrupted; a failed write becomes a
     message naming the file and the reason."""
     try:
-        with project_lock(root, timeout=_lock_timeout(),
-                          on_wait=lambda message: click.echo(message, err=True)):
+        with project_lock(root, timeout=_lock_timeout(), on_wait=_say_waiting):
             announce_recovery(root, in_project=True)
             yield
     except (LockTimeout, LockUnavailable) as exc:
@@ -178,12 +177,15 @@ def writing_output(folder: Path) -> Iterator[Path]:
         yield folder
         return
     try:
-        with output_lock(folder, timeout=_lock_timeout(),
-                         on_wait=lambda message: click.echo(message, err=True)):
+        with output_lock(folder, timeout=_lock_timeout(), on_wait=_say_waiting):
             announce_recovery(folder)
             yield folder
     except (LockTimeout, LockUnavailable) as exc:
         raise WriteError(exc) from None
+
+
+def _say_waiting(message: Message) -> None:
+    click.echo(reader_catalogue().say(message), err=True)
 
 
 def announce_recovery(folder: Path, in_project: bool = False) -> None:
