@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from cardkit.cli import main
 from cardkit.intake.grid import grid_bytes
 from cardkit.messages import Catalogue, Plural, catalogue
+from cardkit.source.lock import project_lock
 
 MALFORMED = Path(__file__).parents[1] / "i18n" / "malformed"
 # Words of English sentences that no German or Spanish line holds outside a quoted value, a
@@ -199,3 +200,15 @@ def test_the_status_table_is_headed_in_the_readers_language(minimal_database, la
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == header
     assert result.output.splitlines()[1].split()[-3:] == ["40", "0", "0"]
+
+
+def test_a_lock_another_command_holds_is_said_in_german(minimal_database):
+    with project_lock(minimal_database):
+        result = CliRunner().invoke(main, ["mark-translated", "--lang", "es", "--all", "--root",
+                                           str(minimal_database)],
+                                    env={"LANGUAGE": "de", "LC_ALL": None, "LC_MESSAGES": None,
+                                         "CARDKIT_LOCK_TIMEOUT": "0"})
+    assert (result.exit_code, result.output) == (1, (
+        f"Fehler: {minimal_database}: ein anderer cardkit-Befehl ist dabei, dieses Projekt zu "
+        "schreiben und ist nach 0 s nicht fertig; es wurde nichts geschrieben, versuche es erneut, "
+        "wenn er endet\n"))
