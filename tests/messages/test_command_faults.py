@@ -5,6 +5,7 @@ same faults still in English by default."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from cardkit.cli import main
 from cardkit.intake.grid import grid_bytes
 from cardkit.messages import Catalogue, Plural, catalogue
 from cardkit.source.lock import project_lock
+from tests.conftest import MINIMAL_DATABASE
 
 MALFORMED = Path(__file__).parents[1] / "i18n" / "malformed"
 # Words of English sentences that no German or Spanish line holds outside a quoted value, a
@@ -23,7 +25,8 @@ ENGLISH_WORDS = {"the", "is", "not", "nothing", "written", "cannot", "has", "hav
                  "Missing", "Usage", "Try", "help", "this", "file", "exported", "again", "give",
                  "card", "cards", "already", "exists", "unknown", "expected", "language", "texts",
                  "translation", "empty", "folder", "database", "here", "known", "game", "entry"}
-# English words that are words of Spanish too (`no`, `error`) or of German (`was`).
+# English words looked for in one language only: the others are Spanish words too (`no`,
+# `error`), and `was` is a German word.
 ENGLISH_IN_GERMAN = {"Error", "error", "no", "or"}
 ENGLISH_IN_SPANISH = {"was"}
 _NOT_WORDS = re.compile(r"`[^`]*`|'[^']*'|\"[^\"]*\"|\S*[-/.\\<>\[\]_=:]\S*|\{[^}]*\}")
@@ -34,7 +37,7 @@ def _english_words(line: str, language: str) -> set[str]:
     return words & (ENGLISH_WORDS | {"de": ENGLISH_IN_GERMAN, "es": ENGLISH_IN_SPANISH}.get(language, set()))
 
 
-def _run(arguments: list[str], language: str | None, folder: Path):
+def _run(arguments: list[str], language: str | None):
     environment = {"LANGUAGE": language, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
     return CliRunner().invoke(main, arguments, env=environment, catch_exceptions=False,
                               prog_name="cardkit")
@@ -96,9 +99,6 @@ def _cases(root: Path, scratch: Path) -> dict[str, list[str]]:
 def outputs(tmp_path_factory) -> dict[tuple[str, str | None], tuple[int, list[str]]]:
     """Every case's exit code and lines, in English (no variable set), German and Spanish,
     and every malformed exchange file's import."""
-    from tests.conftest import MINIMAL_DATABASE
-    import shutil
-
     base = tmp_path_factory.mktemp("faults")
     root = base / "db"
     shutil.copytree(MINIMAL_DATABASE, root)
@@ -110,7 +110,7 @@ def outputs(tmp_path_factory) -> dict[tuple[str, str | None], tuple[int, list[st
     found = {}
     for name, arguments in cases.items():
         for language in (None, "de", "es"):
-            result = _run(arguments, language, scratch)
+            result = _run(arguments, language)
             found[name, language] = (result.exit_code, result.output.splitlines())
     return found
 
@@ -196,7 +196,7 @@ def test_a_plural_the_catalogue_lacks_is_said_in_english_by_englishs_rule():
     ("es", "idioma   juego    tipo             traducido desactualizado    falta"),
 ])
 def test_the_status_table_is_headed_in_the_readers_language(minimal_database, language, header):
-    result = _run(["status", str(minimal_database)], language, minimal_database)
+    result = _run(["status", str(minimal_database)], language)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == header
     assert result.output.splitlines()[1].split()[-3:] == ["40", "0", "0"]
