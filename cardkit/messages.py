@@ -13,12 +13,16 @@ The catalogues are gettext PO files beside this module: `locale/cardkit-messages
 extracted with Babel from every `Message("...")` of the package (`locale/babel.cfg` says
 how), and `locale/<ll>/LC_MESSAGES/cardkit-messages.po` per language, read with Babel at run
 time. A template the catalogue does not translate (or marks fuzzy) is shown in English.
+
+A sentence about a number of things is a `Plural("{count} warning", "{count} warnings",
+count=n)`: a gettext plural entry (msgid and msgid_plural), its form chosen by the
+language's own rule (the catalogue's Plural-Forms header), as ngettext chooses it.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -53,11 +57,32 @@ class Message:
         return f"Message({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.template, self.values) == (other.template,
-                                                                                 other.values)
+        return isinstance(other, Message) and self._identity() == other._identity()
 
     def __hash__(self) -> int:
-        return hash((self.template, self.values))
+        return hash(self._identity())
+
+    def _identity(self) -> tuple:
+        return self.template, self.values
+
+
+class Plural(Message):
+    """A template with an English singular and plural, chosen by `count` (also a value, so
+    the templates can show it) as the reader's language counts."""
+
+    __slots__ = ("plural", "count")
+
+    def __init__(self, singular: str, plural: str, /, count: int, **values: object):
+        super().__init__(singular, count=count, **values)
+        self.plural = plural
+        self.count = count
+
+    def _identity(self) -> tuple:
+        return self.template, self.plural, self.values
+
+
+def english_plural_index(count: int) -> int:
+    return int(count != 1)
 
 
 class Catalogue:
@@ -65,19 +90,52 @@ class Catalogue:
 
     ENGLISH: "Catalogue"
 
-    def __init__(self, language: str, translations: Mapping[str, str]):
+    def __init__(self, language: str, translations: Mapping[str, str],
+                 plurals: Mapping[tuple[str, str], tuple[str, ...]] | None = None,
+                 plural_index: Callable[[int], int] = english_plural_index):
         self.language = language
         self.translations = translations
+        self.plurals = plurals or {}
+        self.plural_index = plural_index
 
     def say(self, message: Message | str) -> str:
         """The message in this language (a plain text is shown as it is)."""
         if isinstance(message, str):
             return message
-        template = self.translations.get(message.template, message.template)
+        if isinstance(message, Plural):
+            template = self._plural_template(message)
+        else:
+            template = self.translations.get(message.template, message.template)
         return fill(template, {name: self.say(value) for name, value in message.values})
+
+    def _plural_template(self, message: Plural) -> str:
+        forms = self.plurals.get((message.template, message.plural), ())
+        index = self.plural_index(message.count)
+        if 0 <= index < len(forms) and forms[index]:
+            return forms[index]
+        return message.template if english_plural_index(message.count) == 0 else message.plural
 
 
 Catalogue.ENGLISH = Catalogue(ENGLISH, {})
+
+
+def joined(parts: list[Message | str]) -> Message | str:
+    """The parts in a list separated by commas, each said in the reader's language."""
+    listed = parts[-1]
+    for part in reversed(parts[:-1]):
+        listed = Message("{first}, {rest}", first=part, rest=listed)
+    return listed
+
+
+def say_exception(exception: BaseException, catalogue: Catalogue) -> str:
+    """What an exception says, in the catalogue's language: its `said(catalogue)` where it
+    puts several sentences together, else its one argument (a Message or a plain text)."""
+    said = getattr(exception, "said", None)
+    if callable(said):
+        return said(catalogue)
+    if len(exception.args) == 1 and isinstance(exception.args[0], Message):
+        return catalogue.say(exception.args[0])
+    return str(exception)
 
 
 def catalogue_file(language: str) -> Path:
@@ -101,12 +159,18 @@ def catalogue(language: str) -> Catalogue:
     # Babel is imported only here: English, the default, costs the CLI nothing.
     from babel.messages.pofile import read_po
 
+    from gettext import c2py
+
     with path.open("rb") as stream:
         read = read_po(stream, locale=language, domain=DOMAIN)
-    return Catalogue(language, {message.id: message.string for message in read
-                                if message.id and isinstance(message.id, str)
-                                and isinstance(message.string, str) and message.string
-                                and not message.fuzzy})
+    translated = [message for message in read if message.id and message.string
+                  and not message.fuzzy]
+    return Catalogue(language,
+                     {message.id: message.string for message in translated
+                      if isinstance(message.id, str) and isinstance(message.string, str)},
+                     {tuple(message.id): tuple(message.string) for message in translated
+                      if isinstance(message.id, tuple) and isinstance(message.string, tuple)},
+                     c2py(read.plural_expr))
 
 
 def language_from_environment(environment: Mapping[str, str]) -> str:

@@ -5,20 +5,23 @@ from __future__ import annotations
 import json
 
 from cardkit.checks.runner import Report
-from cardkit.messages import Catalogue, Message, reader_catalogue
-from cardkit.problems import Problem
+from cardkit.messages import Catalogue, Message, Plural, reader_catalogue
+from cardkit.problems import Problem, Severity
 
 FORMATS = ("text", "json", "github")
+# The severity as a line for people says it: `error`, `Fehler`, `error` (es).
+SEVERITY_WORDS = {Severity.ERROR: Message("error"), Severity.WARNING: Message("warning")}
 
 
 def format_problem(problem: Problem, catalogue: Catalogue | None = None) -> str:
     """The problem as a line for people, its message in the reader's language (gettext's
-    environment variables; English by default); the code stays as it is, so the docs can be
-    searched for it."""
-    message = problem.message_in(reader_catalogue() if catalogue is None else catalogue)
-    line = f"{problem.position}: {problem.severity.value}: {problem.code}: {message}"
+    environment variables; English by default), its severity too; the code stays as it is, so
+    the docs can be searched for it."""
+    catalogue = reader_catalogue() if catalogue is None else catalogue
+    line = (f"{problem.position}: {catalogue.say(SEVERITY_WORDS[problem.severity])}: {problem.code}: "
+            f"{problem.message_in(catalogue)}")
     for related in problem.related:
-        line += f"\n{related}: note: first defined here"
+        line += "\n" + catalogue.say(Message("{position}: note: first defined here", position=related))
     return line
 
 
@@ -48,14 +51,15 @@ def _summary(report: Report) -> Message:
         by_game.setdefault(c.game, []).append(
             f"{c.kind} {c.held}" + (f"/{c.in_box}" if c.in_box is not None else ""))
     held = "; ".join(f"{game}: {', '.join(kinds)}" for game, kinds in by_game.items())
-    counted = {"errors": len(report.errors), "warnings": len(report.warnings),
-               "silenced": len(report.silenced), "files": report.files_checked,
+    counted = {"errors": Plural("{count} error", "{count} errors", count=len(report.errors)),
+               "warnings": Plural("{count} warning", "{count} warnings", count=len(report.warnings)),
+               "files": Plural("{count} file", "{count} files", count=report.files_checked),
                "held": held or Message("none")}
     if report.silenced:
-        return Message("{errors} errors, {warnings} warnings, {silenced} silenced in {files} "
-                       "files. Cards held (of the box): {held}", **counted)
-    return Message("{errors} errors, {warnings} warnings in {files} files. Cards held (of the "
-                   "box): {held}", **counted)
+        return Message("{errors}, {warnings}, {silenced} in {files}. Cards held (of the box): {held}",
+                       silenced=Plural("{count} silenced", "{count} silenced", count=len(report.silenced)),
+                       **counted)
+    return Message("{errors}, {warnings} in {files}. Cards held (of the box): {held}", **counted)
 
 
 def _github_annotation(problem: Problem, catalogue: Catalogue) -> str:

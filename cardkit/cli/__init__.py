@@ -68,7 +68,24 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module only when that command is called."""
+    """A group that imports a command's module only when that command is called, and whose
+    faults, click's own usage errors among them, are said in the reader's language."""
+
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.ClickException as error:
+            from cardkit.cli.errors import translated
+
+            raise translated(error) from None
+
+    def invoke(self, context: click.Context):
+        try:
+            return super().invoke(context)
+        except click.ClickException as error:
+            from cardkit.cli.errors import translated
+
+            raise translated(error) from None
 
     def list_commands(self, context: click.Context) -> list[str]:
         return sorted(COMMANDS)

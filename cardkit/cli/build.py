@@ -10,9 +10,12 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
+from cardkit.checks.status_output import STATE_WORDS
+from cardkit.cli.errors import BadValue, Failure, UsageError
 from cardkit.cli.options import (WriteError, database_root, jobs_option, writing_output,
                                  output_folder, output_folder_option, require_database)
 from cardkit.faces.layout import PAPERS
+from cardkit.messages import Message, Plural, reader_catalogue
 from cardkit.source.transaction import WriteFailed
 
 
@@ -24,7 +27,8 @@ def _papers(context, parameter, value):
     papers = _list(value)
     unknown = [paper for paper in papers or [] if paper not in PAPERS]
     if unknown:
-        raise click.BadParameter(f"unknown paper {', '.join(unknown)}; use {', '.join(PAPERS)}")
+        raise BadValue(Message("unknown paper {papers}; use {known}", papers=", ".join(unknown),
+                               known=", ".join(PAPERS)))
     return papers
 
 
@@ -34,7 +38,8 @@ def _formats(context, parameter, value):
     formats = _list(value) or ["pdf"]
     unknown = [name for name in formats if name not in CHOSEN_WITH_FORMAT]
     if unknown:
-        raise click.BadParameter(f"unknown format {', '.join(unknown)}; use {', '.join(CHOSEN_WITH_FORMAT)}")
+        raise BadValue(Message("unknown format {formats}; use {known}", formats=", ".join(unknown),
+                               known=", ".join(CHOSEN_WITH_FORMAT)))
     return tuple(dict.fromkeys(formats))
 
 
@@ -125,7 +130,8 @@ def _raster(dpi: int, area: str, canvas: tuple[int, int] | None):
     from cardkit.publish.png import CANVAS_DPI
 
     if dpi != CANVAS_DPI:
-        raise click.UsageError(f"--png-canvas images are {CANVAS_DPI} dpi; leave out --dpi {dpi}")
+        raise UsageError(Message("--png-canvas images are {canvas} dpi; leave out --dpi {dpi}",
+                                 canvas=CANVAS_DPI, dpi=dpi))
     return Raster(CANVAS_DPI, "bleed", canvas)
 
 
@@ -137,22 +143,24 @@ def _refuse_unfinished(root: Path, languages: list[str] | None, games: list[str]
     from cardkit.cli.options import load_or_fail
 
     database = load_or_fail(root).database
+    catalogue = reader_catalogue()
     translations = [language for language in languages or database.languages
                     if language in database.translations]
-    unfinished = [f"{state.position}: {state.state}: {state.language} {state.game} {state.card_id} "
-                  f"{state.path}" for game in games or [None]
+    unfinished = [f"{state.position}: {catalogue.say(STATE_WORDS[state.state])}: {state.language} "
+                  f"{state.game} {state.card_id} {state.path}" for game in games or [None]
                   for state in translation_states(database, translations, game)
                   if state.state != "translated"]
-    unfinished += [f"{entry.position.path}:{entry.position.line}: {entry.state}: {language} "
-                   f"templates {entry.label}" for language, entry in catalogue_states(root, translations)
+    unfinished += [f"{entry.position.path}:{entry.position.line}: {catalogue.say(STATE_WORDS[entry.state])}: "
+                   f"{language} templates {entry.label}" for language, entry in catalogue_states(root, translations)
                    if entry.state != "translated"]
     if unfinished:
         for line in unfinished:
             click.echo(line, err=True)
-        raise click.ClickException(f"not a final build: {len(unfinished)} printed text"
-                                   f"{'' if len(unfinished) == 1 else 's'} missing or unconfirmed "
-                                   "(stale); translate and confirm them, or build proofs without "
-                                   "--final")
+        raise Failure(Plural("not a final build: {count} printed text missing or unconfirmed "
+                             "(stale); translate and confirm it, or build proofs without --final",
+                             "not a final build: {count} printed texts missing or unconfirmed "
+                             "(stale); translate and confirm them, or build proofs without --final",
+                             count=len(unfinished)))
 
 
 def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet: bool,
@@ -171,17 +179,22 @@ def run_build(root: Path, out: Path, languages, papers, jobs: int | None, quiet:
         except BuildFailed as exc:
             for problem in exc.problems:
                 click.echo(format_problem(problem), err=True)
-            raise click.ClickException(f"build failed, nothing written: {exc}") from None
+            raise Failure(Message("build failed, nothing written: {reason}", reason=exc.args[0])) from None
         except WriteFailed as exc:
-            unchanged = "" if exc.committed else "; the previous files are unchanged"
-            raise WriteError(f"build failed: {exc}{unchanged}") from None
+            raise WriteError(Message("build failed: {reason}", reason=exc) if exc.committed else
+                             Message("build failed: {reason}; the previous files are unchanged",
+                                     reason=exc)) from None
+    catalogue = reader_catalogue()
     for problem in result.problems:
         click.echo(format_problem(problem), err=True)
     for note in result.notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(catalogue.say(Message("note: {note}", note=note)), err=True)
     if not quiet:
-        click.echo(f"{len(result.written)} files written to {out} ({len(result.rendered)} faces, "
-                   "documents and images made, the rest from the cache)", err=True)
+        click.echo(catalogue.say(Plural(
+            "{count} file written to {out} ({made} faces, documents and images made, the rest "
+            "from the cache)", "{count} files written to {out} ({made} faces, documents and images "
+            "made, the rest from the cache)", count=len(result.written), out=out,
+            made=len(result.rendered))), err=True)
 
 
 def _interactive() -> bool:

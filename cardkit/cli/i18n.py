@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from cardkit.checks.output import format_problem
+from cardkit.cli.errors import NOTHING_WRITTEN, Failure
 from cardkit.cli.options import (UsageError, budget_check, build_folder_option, combined_checks,
                                  glyph_check, load_or_fail, output_file_option, require_database,
                                  root_option, write_output_file, writing_database)
@@ -17,6 +18,7 @@ from cardkit.i18n.importer import import_catalogue, read_exchange_file
 from cardkit.i18n.po import read_po, write_po
 from cardkit.i18n.tbx import write_tbx
 from cardkit.i18n.xliff import XliffUnwritable, read_xliff, write_xliff
+from cardkit.messages import Message, Plural, reader_catalogue
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
 from cardkit.source.layout import LanguageRefused, translatable_language
@@ -50,16 +52,18 @@ def init_command(language: str, root: Path) -> None:
         try:
             written = begin_language(root, database, language)
         except BeginRefused as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(exc) from None
+    catalogue = reader_catalogue()
     for path in written:
-        click.echo(f"wrote {path.relative_to(root)}")
+        click.echo(catalogue.say(Message("wrote {path}", path=path.relative_to(root))))
     from cardkit.render import language_glyph_problems
 
     for problem in language_glyph_problems(root, language):
-        click.echo(format_problem(problem), err=True)
-    click.echo(f"next: fill in locales/{language}/glossary.yaml and phrasebook.yaml, then "
-               f"`cardkit i18n export --lang {language} -o {language}.po` for a translator's "
-               f"tool (`cardkit status --lang {language}` lists what is left)", err=True)
+        click.echo(format_problem(problem, catalogue), err=True)
+    click.echo(catalogue.say(Message(
+        "next: fill in locales/{language}/glossary.yaml and phrasebook.yaml, then `cardkit i18n "
+        "export --lang {language} -o {language}.po` for a translator's tool (`cardkit status "
+        "--lang {language}` lists what is left)", language=language)), err=True)
 
 
 @i18n_group.command("export")
@@ -98,9 +102,9 @@ def export_command(language: str, file_format: str, output: Path | None, fit_bud
             text = WRITERS[file_format](build_catalogue(database, language, notes, game, root,
                                                         max_lengths=lengths))
     except (LanguageRefused, LocaleRefused) as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc) from None
     except XliffUnwritable as exc:
-        raise click.ClickException(str(exc)) from None
+        raise Failure(exc) from None
     write_output_file(output, text)
 
 
@@ -118,9 +122,9 @@ def _fit_budgets(database, language: str, game: str | None, root: Path,
         budgets = language_budgets(root, database, language, store, [game] if game else None)
         return budget_notes(budgets), budget_lengths(budgets)
     except RenderError as exc:
-        raise UsageError(f"the fit budgets cannot be measured: {exc}") from None
+        raise UsageError(Message("the fit budgets cannot be measured: {reason}", reason=exc)) from None
     except WriteFailed as exc:
-        raise click.ClickException(f"the fit budgets cannot be kept: {exc}") from None
+        raise Failure(Message("the fit budgets cannot be kept: {reason}", reason=exc)) from None
 
 
 @i18n_group.command("import")
@@ -143,29 +147,33 @@ def import_command(file: Path, root: Path, force: bool, game: str | None, build_
     """
     reader = READERS.get(file.suffix.lower())
     if reader is None:
-        raise UsageError(f"{file}: cannot tell the format; name the file .po, .xlf or .xliff")
+        raise UsageError(Message("{file}: cannot tell the format; name the file .po, .xlf or .xliff",
+                                 file=file))
     try:
         raw = read_exchange_file(file)
     except InputRefused as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc) from None
     with writing_database(require_database(root)):
         checked = load_or_fail(root, measure_fit=combined_checks(
             budget_check(root, build_dir, measure_edited=True), glyph_check(build_dir, as_warnings=True)))
         try:
             changes = import_catalogue(checked, reader(raw, file), force, game)
         except (LanguageRefused, LocaleRefused) as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(exc) from None
         except (RenderError, WriteFailed) as exc:
-            raise click.ClickException(f"the fit budgets cannot be measured: {exc}\nnothing was written") from None
+            raise Failure(Message("the fit budgets cannot be measured: {reason}", reason=exc),
+                          NOTHING_WRITTEN) from None
         except ImportRefused as exc:
-            raise click.ClickException(f"{exc}\nnothing was written") from None
+            raise Failure(exc, NOTHING_WRITTEN) from None
         except EditRefused as exc:
-            raise click.ClickException(str(exc)) from None
+            raise Failure(exc) from None
+    catalogue = reader_catalogue()
     for change in changes:
         where = f"{change.position.path}:{change.position.line}"
         if change.kind == "warning":
-            click.echo(f"{where}: {change.what}", err=True)
+            click.echo(f"{where}: {catalogue.say(change.what)}", err=True)
         else:
-            click.echo(f"{where}: {change.key}: {change.what}")
+            click.echo(f"{where}: {change.key}: {catalogue.say(change.what)}")
     written = sum(change.kind == "written" for change in changes)
-    click.echo(f"{written} text{'' if written == 1 else 's'} updated", err=True)
+    click.echo(catalogue.say(Plural("{count} text updated", "{count} texts updated", count=written)),
+               err=True)

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from cardkit.cli.options import UsageError
+from cardkit.cli.errors import NOTHING_WRITTEN, UsageError
 from cardkit.intake.project import InitRefused, init_project
+from cardkit.messages import Message, reader_catalogue
 
 
 @click.command("init")
@@ -27,9 +28,11 @@ def init_command(folder: Path, game: str, title: str, languages: str) -> None:
     try:
         written = init_project(folder, game, title, wanted)
     except InitRefused as exc:
-        raise UsageError(f"{exc}\nnothing was written") from None
+        raise UsageError(exc, NOTHING_WRITTEN) from None
+    catalogue = reader_catalogue()
     for path in sorted(written):
-        click.echo(f"wrote {folder / path}")
-    click.echo(f"next: edit {folder / 'cards' / game / 'game.yaml'}, add a card with "
-               f"`cardkit new card ID --game {game} --name \"...\" --root {folder}`, then "
-               f"`cardkit validate {folder}` and `cardkit build {folder}`", err=True)
+        click.echo(catalogue.say(Message("wrote {path}", path=folder / path)))
+    click.echo(catalogue.say(Message(
+        "next: edit {declaration}, add a card with `cardkit new card ID --game {game} --name "
+        "\"...\" --root {folder}`, then `cardkit validate {folder}` and `cardkit build {folder}`",
+        declaration=folder / "cards" / game / "game.yaml", game=game, folder=folder)), err=True)

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import click
 
+from cardkit.cli.errors import NOTHING_WRITTEN, BadValue
 from cardkit.cli.options import UsageError, load_or_fail, require_database, root_option, writing_database
 from cardkit.intake.new import GivenText, NewRefused, new_card
+from cardkit.messages import Message, reader_catalogue
 from cardkit.source.edit import EditRefused
 from cardkit.source.yamlfile import load_text
 
@@ -18,11 +20,12 @@ def _facts(context, parameter, values: tuple[str, ...]) -> dict:
     for value in values:
         field, equals, given = value.partition("=")
         if not equals or not field:
-            raise click.BadParameter(f"{value!r}: give FIELD=VALUE, such as value=3", param=parameter)
+            raise BadValue(Message("{value}: give FIELD=VALUE, such as value=3", value=repr(value)),
+                           param=parameter)
         document = load_text(f"{field}: {given}\n", Path("--fact"))
         if document.problems or not isinstance(document.data, dict):
-            message = document.problems[0].message if document.problems else "not a value"
-            raise click.BadParameter(f"{value!r}: {message}", param=parameter)
+            reason = document.problems[0].sentence if document.problems else Message("not a value")
+            raise BadValue(Message("{value}: {reason}", value=repr(value), reason=reason), param=parameter)
         facts.update(document.data)
     return facts
 
@@ -64,12 +67,15 @@ def new_command(kind: str, card_id: str, game: str, name: str | None, facts: dic
     with writing_database(require_database(root)):
         checked = load_or_fail(root)
         try:
-            notes: list[str] = []
+            notes: list[Message] = []
             steps = new_card(checked, game, kind, card_id, name, facts, texts, notes)
         except (NewRefused, EditRefused) as exc:
-            raise UsageError(f"{exc}\nnothing was written") from None
+            raise UsageError(exc, NOTHING_WRITTEN) from None
+    catalogue = reader_catalogue()
     for note in notes:
-        click.echo(f"warning: {note}", err=True)
-    click.echo(f"added {kind} {card_id.strip()}; fill in next:", err=True)
+        click.echo(catalogue.say(Message("{kind}: {fault}", kind=Message("warning"), fault=note)),
+                   err=True)
+    click.echo(catalogue.say(Message("added {kind} {card}; fill in next:", kind=kind,
+                                     card=card_id.strip())), err=True)
     for step in steps:
-        click.echo(f"{step.position.path}:{step.position.line}: {step.what}")
+        click.echo(f"{step.position.path}:{step.position.line}: {catalogue.say(step.what)}")

@@ -12,6 +12,8 @@ import click
 
 from cardkit.checks.output import format_problem
 from cardkit.checks.runner import Checked, MeasureFit, Strictness, load_checked
+from cardkit.cli.errors import NOTHING_WRITTEN, Failure, UsageError, WriteError
+from cardkit.messages import Message, reader_catalogue
 from cardkit.model.database import DatabaseHasErrors
 from cardkit.source.layout import NotADatabase, discover
 from cardkit.source.lock import LockTimeout, LockUnavailable, output_lock, project_lock
@@ -21,12 +23,6 @@ from cardkit.source.transaction import Transaction, WriteFailed, recover
 # How long a writing command waits for another one to finish (seconds).
 LOCK_TIMEOUT_VARIABLE = "CARDKIT_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 30.0
-
-
-class UsageError(click.ClickException):
-    """A mistake in how cardkit was called, or a folder it cannot use: exit code 2."""
-
-    exit_code = 2
 
 
 def database_root(function):
@@ -47,13 +43,13 @@ def output_folder_option(function):
 def output_folder(value: str, root: Path) -> Path:
     """The `--out` folder, refused when empty, the database folder, or not a folder."""
     if not value.strip():
-        raise UsageError("--out is empty; name the folder the output goes to")
+        raise UsageError(Message("--out is empty; name the folder the output goes to"))
     out = Path(value)
     if out.resolve() == Path(root).resolve():
-        raise UsageError(f"--out {value}: is the database folder; name a folder for the output, "
-                         "such as build")
+        raise UsageError(Message("--out {value}: is the database folder; name a folder for the "
+                                 "output, such as build", value=value))
     if out.exists() and not out.is_dir():
-        raise UsageError(f"--out {value}: is not a folder")
+        raise UsageError(Message("--out {value}: is not a folder", value=value))
     return out
 
 
@@ -129,7 +125,7 @@ def write_output_file(output: Path | None, text: str | bytes) -> None:
             with Transaction(folder) as transaction:
                 transaction.write(output, text)
     except WriteFailed as exc:
-        raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
+        raise _write_error(exc) from None
 
 
 def available_cores() -> int:
@@ -162,7 +158,7 @@ def require_database(root: Path) -> Path:
     try:
         discover(root)
     except NotADatabase as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc) from None
     return root
 
 
@@ -174,15 +170,9 @@ def load_or_fail(root: Path, exit_code: int = 1, measure_fit: MeasureFit | None 
     except DatabaseHasErrors as exc:
         for problem in exc.errors:
             click.echo(format_problem(problem), err=True)
-        failure = click.ClickException(str(exc))
+        failure = Failure(exc)
         failure.exit_code = exit_code
         raise failure from None
-
-
-class WriteError(click.ClickException):
-    """A file could not be written; what was there before is unchanged: exit code 1."""
-
-    exit_code = 1
 
 
 @contextmanager
@@ -191,14 +181,18 @@ def writing_database(root: Path) -> Iterator[None]:
     discarding a write an earlier command left interrupted; a failed write becomes a
     message naming the file and the reason."""
     try:
-        with project_lock(root, timeout=_lock_timeout(),
-                          on_wait=lambda message: click.echo(message, err=True)):
+        with project_lock(root, timeout=_lock_timeout(), on_wait=_say_waiting):
             announce_recovery(root, in_project=True)
             yield
     except (LockTimeout, LockUnavailable) as exc:
-        raise WriteError(str(exc)) from None
+        raise WriteError(exc) from None
     except WriteFailed as exc:
-        raise WriteError(str(exc) if exc.committed else f"{exc}; nothing was written") from None
+        raise _write_error(exc) from None
+
+
+def _write_error(exc: WriteFailed) -> WriteError:
+    return WriteError(exc) if exc.committed else WriteError(Message("{reason}; {nothing}", reason=exc,
+                                                                    nothing=NOTHING_WRITTEN))
 
 
 @contextmanager
@@ -210,19 +204,22 @@ def writing_output(folder: Path) -> Iterator[Path]:
         yield folder
         return
     try:
-        with output_lock(folder, timeout=_lock_timeout(),
-                         on_wait=lambda message: click.echo(message, err=True)):
+        with output_lock(folder, timeout=_lock_timeout(), on_wait=_say_waiting):
             announce_recovery(folder)
             yield folder
     except (LockTimeout, LockUnavailable) as exc:
-        raise WriteError(str(exc)) from None
+        raise WriteError(exc) from None
+
+
+def _say_waiting(message: Message) -> None:
+    click.echo(reader_catalogue().say(message), err=True)
 
 
 def announce_recovery(folder: Path, in_project: bool = False) -> None:
     try:
         sentence = recover(folder, in_project)
     except WriteFailed as exc:
-        raise WriteError(str(exc)) from None
+        raise WriteError(exc) from None
     if sentence is not None:
         click.echo(sentence, err=True)
 
@@ -232,4 +229,5 @@ def _lock_timeout() -> float:
     try:
         return max(0.0, float(value)) if value else DEFAULT_LOCK_TIMEOUT
     except ValueError:
-        raise UsageError(f"{LOCK_TIMEOUT_VARIABLE}={value!r} is not a number of seconds") from None
+        raise UsageError(Message("{variable}={value} is not a number of seconds",
+                                 variable=LOCK_TIMEOUT_VARIABLE, value=repr(value))) from None

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cardkit.cli.errors import NOTHING_WRITTEN, Failure
 from cardkit.cli.options import (UsageError, load_or_fail, require_database, root_option, write_output_file,
                                  writing_database)
 from cardkit.i18n.importer import read_exchange_file
@@ -13,6 +14,7 @@ from cardkit.intake.grid import FORMATS, SheetRefused, read_grid
 from cardkit.intake.sheet_export import export_sheet
 from cardkit.intake.sheet_import import import_sheet
 from cardkit.intake.sheet_layout import SheetUsage
+from cardkit.messages import Message, reader_catalogue
 from cardkit.source.boundary import InputRefused
 from cardkit.source.edit import EditRefused
 
@@ -25,7 +27,8 @@ def sheet_group() -> None:
 def _suffix(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise UsageError(f"{path}: cannot tell the format; name the file .xlsx, .ods or .csv")
+        raise UsageError(Message("{file}: cannot tell the format; name the file .xlsx, .ods or .csv",
+                                 file=path))
     return suffix
 
 
@@ -46,7 +49,7 @@ def export_command(game: str, kind: str, languages: str, output: Path, root: Pat
                             [language.strip() for language in languages.split(",") if language.strip()],
                             suffix)
     except SheetUsage as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc) from None
     write_output_file(output, data)
 
 
@@ -67,16 +70,17 @@ def import_command(file: Path, game: str | None, kind: str | None, root: Path) -
     try:
         raw = read_exchange_file(file)
     except InputRefused as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc) from None
     with writing_database(require_database(root)):
         checked = load_or_fail(root)
         try:
             report = import_sheet(checked, read_grid(file, raw), game, kind)
         except SheetRefused as exc:
-            raise click.ClickException(f"{exc}\nnothing was written") from None
+            raise Failure(exc, NOTHING_WRITTEN) from None
         except EditRefused as exc:
-            raise click.ClickException(str(exc)) from None
+            raise Failure(exc) from None
+    catalogue = reader_catalogue()
     for change in report.changes:
-        click.echo(f"{change.card_id}: {change.what}")
+        click.echo(f"{change.card_id}: {catalogue.say(change.what)}")
     for line in report.summary():
-        click.echo(line, err=True)
+        click.echo(catalogue.say(line), err=True)

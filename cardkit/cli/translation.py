@@ -14,6 +14,7 @@ from cardkit.cli.options import (UsageError, database_root, load_or_fail, output
 from cardkit.i18n.catalogue import LocaleRefused
 from cardkit.i18n.export import check_game
 from cardkit.i18n.mark import MarkRefused, mark_translated
+from cardkit.messages import Message, Plural, reader_catalogue
 from cardkit.source.edit import EditRefused
 from cardkit.source.layout import LanguageRefused, translatable_language
 
@@ -37,7 +38,7 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
             translatable_language(language, database.languages)
         check_game(database, game)
     except (LanguageRefused, LocaleRefused) as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc) from None
     languages = [language] if language else database.translations
     states = translation_states(database, languages, game)
     templates = catalogue_states(root, languages)
@@ -59,15 +60,18 @@ def mark_translated_command(language: str, everything: bool, root: Path, selecto
     iron-matron.powers.punish.text.
     """
     if not selectors and not everything:
-        raise UsageError("name the texts to mark (card-id or card-id.field), or give --all")
+        raise UsageError(Message("name the texts to mark (card-id or card-id.field), or give --all"))
     with writing_database(require_database(root)):
         database = load_or_fail(root).database
         try:
             marked = mark_translated(root, database, language, list(selectors), everything)
-        except MarkRefused as exc:
-            raise UsageError(str(exc)) from None
-        except EditRefused as exc:
-            raise UsageError(str(exc)) from None
+        except (MarkRefused, EditRefused) as exc:
+            raise UsageError(exc) from None
+    catalogue = reader_catalogue()
     for state in marked:
-        click.echo(f"{state.position}: marked {state.language} {state.card_id} {state.path}")
-    click.echo(f"{len(marked)} text{'' if len(marked) == 1 else 's'} marked as translated", err=True)
+        click.echo(catalogue.say(Message("{position}: marked {language} {card} {field}",
+                                         position=state.position, language=state.language,
+                                         card=state.card_id, field=state.path)))
+    click.echo(catalogue.say(Plural("{count} text marked as translated",
+                                    "{count} texts marked as translated", count=len(marked))),
+               err=True)

@@ -24,6 +24,7 @@ from babel.messages.pofile import read_po, write_po
 from cardkit.checks.text.catalogue import catalogue_path
 
 from cardkit.i18n.negations import negations_of
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
 from cardkit.model.phrasebook import PHRASE_VARIANTS, phrase_of
@@ -48,8 +49,9 @@ def begin_language(root: Path, database: Database, language: str) -> list[Path]:
     locale = known_locale(language)
     folder = root / "locales" / language
     if folder.exists():
-        raise BeginRefused(f"locales/{language}/ exists already: the language has begun "
-                           f"(`cardkit status --lang {language}` lists what is left)")
+        raise BeginRefused(Message("locales/{language}/ exists already: the language has begun "
+                                   "(`cardkit status --lang {language}` lists what is left)",
+                                   language=language))
     files = {
         folder / GLOSSARY_FILE: glossary_skeleton(database, locale),
         folder / PHRASEBOOK_FILE: phrasebook_skeleton(database, language, locale),
@@ -66,16 +68,16 @@ def begin_language(root: Path, database: Database, language: str) -> list[Path]:
 def known_locale(language: str) -> Locale:
     """The Babel locale of a language code, with the plural rules a phrasebook needs."""
     if language == SOURCE_LANGUAGE:
-        raise BeginRefused("English is the source language: it is not begun as a translation")
+        raise BeginRefused(Message("English is the source language: it is not begun as a translation"))
     try:
         locale = Locale.parse(language)
         plural_forms(language)
     except (UnknownLocaleError, ValueError, PluralMismatch):
-        raise BeginRefused(f"{language!r} is not a language code Babel knows (such as fr, pl, "
-                           "pt_BR)") from None
+        raise BeginRefused(Message("{language} is not a language code Babel knows (such as fr, pl, "
+                                   "pt_BR)", language=repr(language))) from None
     if str(locale) != language:
-        raise BeginRefused(f"write the language code as Babel does: {str(locale)!r}, not "
-                           f"{language!r}")
+        raise BeginRefused(Message("write the language code as Babel does: {babel}, not {language}",
+                                   babel=repr(str(locale)), language=repr(language)))
     return locale
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardkit.messages import Catalogue, Message
 from cardkit.model.plurals import PluralForms
 from cardkit.problems import Position
 
@@ -25,10 +26,13 @@ class LocaleRefused(Exception):
 @dataclass(frozen=True)
 class Fault:
     position: Position
-    message: str
+    message: Message | str
 
     def __str__(self) -> str:
-        return f"{self.position.path}:{self.position.line}: {self.message}"
+        return self.said(Catalogue.ENGLISH)
+
+    def said(self, catalogue: Catalogue) -> str:
+        return f"{self.position.path}:{self.position.line}: {catalogue.say(self.message)}"
 
 
 class ImportRefused(Exception):
@@ -37,6 +41,9 @@ class ImportRefused(Exception):
     def __init__(self, faults: list[Fault]):
         self.faults = sorted(faults, key=lambda fault: fault.position.line)
         super().__init__("\n".join(str(fault) for fault in self.faults))
+
+    def said(self, catalogue: Catalogue) -> str:
+        return "\n".join(fault.said(catalogue) for fault in self.faults)
 
 
 @dataclass(frozen=True)
@@ -98,7 +105,7 @@ class Change:
 
     position: Position  # in the exchange file
     key: str
-    what: str
+    what: Message | str
     kind: str = "written"
 
 

@@ -14,6 +14,7 @@ from cardkit.checks.text.lexicon import Lexicon
 from cardkit.i18n.catalogue import LocaleRefused, OutgoingCatalogue, OutgoingUnit, database_record
 from cardkit.i18n.history import earlier_english
 from cardkit.i18n.keys import card_key, phrase_key, phrasebook_key
+from cardkit.messages import Message
 from cardkit.model.plurals import PluralForms, PluralMismatch, plural_forms
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS
@@ -24,7 +25,8 @@ from cardkit.source.layout import SOURCE_LANGUAGE, translatable_language
 
 def check_game(database: Database, game: str | None) -> None:
     if game is not None and game not in database.games:
-        raise LocaleRefused(f"no game {game!r} in the database (known: {', '.join(database.games)})")
+        raise LocaleRefused(Message("no game {game} in the database (known: {known})",
+                                    game=repr(game), known=", ".join(database.games)))
 
 
 def build_catalogue(database: Database, language: str,
@@ -44,7 +46,7 @@ def build_catalogue(database: Database, language: str,
     try:
         forms = plural_forms(language)
     except PluralMismatch as exc:
-        raise LocaleRefused(str(exc)) from None
+        raise LocaleRefused(exc.args[0]) from None
     units = [_card_unit(database, state, root) for state in translation_states(database, [language])
              if state.source_text is not None
              and (game is None or database.game_of(state.card_id) == game)]

@@ -28,12 +28,12 @@ from cardkit.i18n.catalogue import (Change, Fault, ImportRefused, IncomingCatalo
                                     database_record, recorded_games)
 from cardkit.i18n.export import check_game, listed_words, marker_source
 from cardkit.i18n.keys import PHRASEBOOK
+from cardkit.messages import Message, Plural, joined
 from cardkit.model.plurals import (PluralForms, PluralMismatch, accepted_plural_forms,
                                    plural_forms)
 from cardkit.i18n.writer import LocaleEdits, PhraseForm, PhraseWords, Translation, write_texts
 from cardkit.model.database import Database
 from cardkit.model.effects import COUNTED_EFFECTS, EFFECT_NAMES
-from cardkit.model.games import with_article
 from cardkit.model.phrasebook import (PHRASE_VARIANTS, Phrase, Word, marker_lists, marker_location,
                                       phrase_of)
 from cardkit.model.texts import Text, effect_for_field, fingerprint, translatable_fields
@@ -105,7 +105,7 @@ def import_catalogue(checked: Checked, received: IncomingCatalogue, force: bool 
     errors, warnings = _errors(found), [c for c in found if c.problem.severity is Severity.WARNING]
     if any(c.key not in unconfirmed for c in errors):
         raise ImportRefused([_consequence_fault(received, lines, c) for c in errors]
-                            + [_consequence_fault(received, lines, c, "warning: ") for c in warnings])
+                            + [_consequence_fault(received, lines, c, Message("warning")) for c in warnings])
     if plan.edits.files:
         write_texts(checked.root, plan.edits.texts())
     return plan.changes + [_notice(received, lines, c) for c in errors + warnings]
@@ -162,44 +162,51 @@ def _check_labels(database: Database, received: IncomingCatalogue, game: str | N
     language = received.language
     header = Position(received.path, received.language_line)
     if received.exported_for is not None and received.exported_for != language:
-        raise ImportRefused([Fault(header, f"the file says its language is {language!r} but it was "
-                                           f"exported for {received.exported_for!r}; its texts "
-                                           f"are not {language} texts: export again for "
-                                           f"{language}")])
+        raise ImportRefused([Fault(header, Message(
+            "the file says its language is {language} but it was exported for {exported}; its "
+            "texts are not {code} texts: export again for {code}", language=repr(language),
+            exported=repr(received.exported_for), code=language))])
     if received.database is not None:
         foreign = [game for game in recorded_games(received.database) if game not in database.games]
         if foreign:
-            raise ImportRefused([Fault(header, f"the file was exported from the database "
-                                               f"{received.database!r}, not from this one "
-                                               f"({database_record(database.games)!r})")])
+            raise ImportRefused([Fault(header, Message(
+                "the file was exported from the database {recorded}, not from this one ({this})",
+                recorded=repr(received.database), this=repr(database_record(database.games))))])
         if game is not None and recorded_games(received.database) != [game]:
-            raise ImportRefused([Fault(header, f"the file holds the texts of "
-                                               f"{received.database!r}, not of {game!r}: "
-                                               "import it into the game it was exported from")])
+            raise ImportRefused([Fault(header, Message(
+                "the file holds the texts of {recorded}, not of {game}: import it into the game "
+                "it was exported from", recorded=repr(received.database), game=repr(game)))])
     try:
         translatable_language(language, database.languages)
         return received.plural_forms or plural_forms(language)
     except (LanguageRefused, PluralMismatch) as exc:
-        raise ImportRefused([Fault(header, str(exc))]) from None
+        raise ImportRefused([Fault(header, exc.args[0])]) from None
 
 
 def _notice(received: IncomingCatalogue, lines: dict[str | None, int],
             consequence: Consequence) -> Change:
     """A problem of a written text, as the import lists it."""
     fault = _consequence_fault(received, lines, consequence)
-    kind = ("error, written unconfirmed" if consequence.problem.severity is Severity.ERROR
-            else "warning")
-    return Change(fault.position, consequence.key or "", f"{kind}: {fault.message}", "warning")
+    kind = (Message("error, written unconfirmed") if consequence.problem.severity is Severity.ERROR
+            else Message("warning"))
+    return Change(fault.position, consequence.key or "",
+                  Message("{kind}: {fault}", kind=kind, fault=fault.message), "warning")
 
 
 def _consequence_fault(received: IncomingCatalogue, lines: dict[str | None, int],
-                       consequence: Consequence, prefix: str = "") -> Fault:
+                       consequence: Consequence, prefix: Message | None = None) -> Fault:
     problem = consequence.problem
     if consequence.key is not None:
-        return Fault(Position(received.path, lines[consequence.key]),
-                     f"{prefix}{consequence.key}: {problem.code}: {problem.message}")
-    return Fault(Position(received.path, received.language_line),
-                 f"{prefix}after the import, {problem.position}: {problem.code}: {problem.message}")
+        fault = Fault(Position(received.path, lines[consequence.key]),
+                      Message("{key}: {code}: {problem}", key=consequence.key, code=problem.code,
+                              problem=problem.sentence))
+    else:
+        fault = Fault(Position(received.path, received.language_line),
+                      Message("after the import, {position}: {code}: {problem}",
+                              position=problem.position, code=problem.code, problem=problem.sentence))
+    if prefix is None:
+        return fault
+    return replace(fault, message=Message("{kind}: {fault}", kind=prefix, fault=fault.message))
 
 
 @dataclass
@@ -231,7 +238,7 @@ class _Plan:
         for unit in units:
             self.take(unit)
 
-    def fault(self, unit: IncomingUnit, message: str) -> None:
+    def fault(self, unit: IncomingUnit, message: Message) -> None:
         self.faults.append(Fault(Position(self.received.path, unit.line), message))
 
     def unit_about(self, problem: Problem, database: Database) -> str | None:
@@ -269,11 +276,12 @@ class _Plan:
 
     def take(self, unit: IncomingUnit) -> None:
         if unit.key is None:
-            self.fault(unit, "this entry names no text (no msgctxt): cardkit cannot tell where "
-                             "it belongs")
+            self.fault(unit, Message("this entry names no text (no msgctxt): cardkit cannot tell "
+                                     "where it belongs"))
             return
         if unit.key in self.seen:
-            self.fault(unit, f"{unit.key} appears twice (first on line {self.seen[unit.key]})")
+            self.fault(unit, Message("{key} appears twice (first on line {line})", key=unit.key,
+                                     line=self.seen[unit.key]))
             return
         self.seen[unit.key] = unit.line
         unit = self.without_diagnostics(unit)
@@ -300,38 +308,46 @@ class _Plan:
             return unit
         dropped = len(lines) - len(kept)
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
-                                   f"{unit.key}: {dropped} pofilter comment{'s' if dropped > 1 else ''} "
-                                   "left out: a tool's findings are not a translator's note",
+                                   Plural("{key}: {count} pofilter comment left out: a tool's "
+                                          "findings are not a translator's note",
+                                          "{key}: {count} pofilter comments left out: a tool's "
+                                          "findings are not a translator's note",
+                                          count=dropped, key=unit.key),
                                    "warning"))
         return replace(unit, note="\n".join(kept).strip("\n") or None)
 
     def take_card_text(self, unit: IncomingUnit, kind: str, card_id: str, path: str) -> None:
         card = self.database.cards.get(card_id)
         if not kind or not card_id or not path:
-            self.fault(unit, f"{unit.key!r} is not a cardkit key (kind:card-id:field)")
+            self.fault(unit, Message("{key} is not a cardkit key (kind:card-id:field)",
+                                     key=repr(unit.key)))
             return
         if card is None:
-            self.fault(unit, f"no card {card_id!r} in the database")
+            self.fault(unit, Message("no card {card} in the database", card=repr(card_id)))
             return
         games = recorded_games(self.received.database) if self.received.database else None
         if games is not None and self.database.game_of(card_id) not in games:
-            self.fault(unit, f"{card_id!r} is a card of {self.database.game_of(card_id)}, but the "
-                             f"file was exported for {self.received.database!r}")
+            self.fault(unit, Message("{card} is a card of {game}, but the file was exported for "
+                                     "{recorded}", card=repr(card_id),
+                                     game=self.database.game_of(card_id),
+                                     recorded=repr(self.received.database)))
             return
         if card.kind != kind:
-            self.fault(unit, f"{card_id!r} is {with_article(card.kind)} card, not "
-                             f"{with_article(kind)} card")
+            self.fault(unit, Message("{card} is a card of the kind {kind}, not {asked}",
+                                     card=repr(card_id), kind=card.kind, asked=kind))
             return
         if path not in translatable_fields(card):
-            self.fault(unit, f"{kind} {card_id!r} has no translatable text {path!r}")
+            self.fault(unit, Message("{kind} {card} has no translatable text {field}", kind=kind,
+                                     card=repr(card_id), field=repr(path)))
             return
         if unit.plural or len(unit.targets) != 1:
-            self.fault(unit, f"{unit.key} is a single text, not a plural one")
+            self.fault(unit, Message("{key} is a single text, not a plural one", key=unit.key))
             return
         state = self.states[(card_id, path)]
         if unit.sources != (state.source_text,):
-            self.fault(unit, f"{unit.key}: the English text has changed since this file was "
-                             "exported; export again and carry the translation over")
+            self.fault(unit, Message("{key}: the English text has changed since this file was "
+                                     "exported; export again and carry the translation over",
+                                     key=unit.key))
             return
         text = unit.targets[0]
         if text and not self.valid(unit, _TEXT, text):
@@ -346,25 +362,25 @@ class _Plan:
         recorded = entry.translated_from.get(state.path) if entry is not None else None
         current_note = entry.notes.get(state.path) if entry is not None else None
         translation = Translation(state.card_id, state.path, english=state.source_text)
-        changes: list[str] = []
+        changes: list[Message] = []
         if text and text != state.text:
             translation = replace(translation, text=text)
-            changes.append("text")
+            changes.append(Message("text"))
         if text and not unit.needs_review and recorded != current:
             translation = replace(translation, confirmed=True)
-            changes.append("translated")
-        elif text and unit.needs_review and (recorded == current or "text" in changes):
+            changes.append(Message("translated"))
+        elif text and unit.needs_review and (recorded == current or Message("text") in changes):
             translation = replace(translation, confirmed=False)
-            changes.append("needs review")
+            changes.append(Message("needs review"))
         if unit.note and unit.note != current_note:
             translation = replace(translation, note=unit.note)
-            changes.append("note")
+            changes.append(Message("note"))
         if not changes:
             return
         self.edits.add(self.database.locale_file(self.language, state.card_id), translation)
         self.card_texts[(state.card_id, state.path)] = unit.key
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
-                                   ", ".join(changes)))
+                                   joined(changes)))
 
     def forms_numbering(self, count: int) -> PluralForms:
         """The plural forms a phrase of `count` forms is numbered by: the file's declared
@@ -378,37 +394,43 @@ class _Plan:
         steps = path.split(".")
         if len(steps) != 3 or steps[0] != "effects" or steps[1] not in EFFECT_NAMES \
                 or steps[2] not in PHRASE_VARIANTS:
-            self.fault(unit, f"{unit.key!r} names no effect phrase "
-                             "(phrasebook:effects.<effect>.required or .optional)")
+            self.fault(unit, Message("{key} names no effect phrase "
+                                     "(phrasebook:effects.<effect>.required or .optional)",
+                                     key=repr(unit.key)))
             return
         _, effect, variant = steps
         source = phrase_of(self.database.phrasebooks.get(SOURCE_LANGUAGE), effect, variant)
         if source is None:
-            self.fault(unit, f"the English phrasebook has no phrase {path!r}")
+            self.fault(unit, Message("the English phrasebook has no phrase {path}", path=repr(path)))
             return
         counted = effect in COUNTED_EFFECTS
         if unit.plural != counted:
-            self.fault(unit, f"{unit.key} is {'a plural' if counted else 'a single'} phrase")
+            self.fault(unit, Message("{key} is a plural phrase", key=unit.key) if counted
+                       else Message("{key} is a single phrase", key=unit.key))
             return
         forms = self.forms_numbering(len(unit.targets)) if counted else self.forms
         if counted and len(unit.targets) != forms.count:
-            self.fault(unit, f"{unit.key} has {len(unit.targets)} plural forms; {self.language} "
-                             f"has {forms.count} ({forms.header})")
+            self.fault(unit, Message("{key} has {given} plural forms; {language} has {count} "
+                                     "({header})", key=unit.key, given=len(unit.targets),
+                                     language=self.language, count=forms.count,
+                                     header=forms.header))
             return
         expected_sources = ((source.one or source.other,) + (source.other,) * (len(unit.sources) - 1)
                             if counted else (source.other,))
         if len(unit.sources) < 1 + counted or unit.sources != expected_sources:
-            self.fault(unit, f"{unit.key}: the English phrase has changed since this file was "
-                             "exported; export again and carry the translation over")
+            self.fault(unit, Message("{key}: the English phrase has changed since this file was "
+                                     "exported; export again and carry the translation over",
+                                     key=unit.key))
             return
         if unit.note:
-            self.fault(unit, f"{unit.key}: phrasebook phrases carry no translator notes; "
-                             "remove the note")
+            self.fault(unit, Message("{key}: phrasebook phrases carry no translator notes; "
+                                     "remove the note", key=unit.key))
             return
         if unit.needs_review and any(unit.targets):
             self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
-                                       "not written: it is fuzzy (needs review), and a phrase has "
-                                       "no unconfirmed state; confirm it to import it", "skipped"))
+                                       Message("not written: it is fuzzy (needs review), and a "
+                                               "phrase has no unconfirmed state; confirm it to "
+                                               "import it"), "skipped"))
             return
         slots = forms.slots if counted else (("other",),)
         current = phrase_of(self.database.phrasebooks.get(self.language), effect, variant)
@@ -427,7 +449,8 @@ class _Plan:
             self.edits.add(file, PhraseForm(("effects", effect, variant, category), text))
         self.phrases[(effect, variant)] = unit.key
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
-                                   "forms " + ", ".join(updates)))
+                                   Message("forms {categories}",
+                                           categories=", ".join(updates))))
 
     def take_marker_words(self, unit: IncomingUnit, path: str) -> None:
         """A list of marker words (or of the negations of `optional`), the words separated by
@@ -436,35 +459,37 @@ class _Plan:
         lists = {".".join(marker_location(kind) + (name,)): (kind, name, marker)
                  for kind, name, marker in marker_lists(english)}
         if path not in lists:
-            self.fault(unit, f"{unit.key!r} names nothing of the phrasebook (known: "
-                             f"{PHRASEBOOK}:effects.<effect>.<variant>, "
-                             f"{', '.join(f'{PHRASEBOOK}:{known}' for known in lists)})")
+            self.fault(unit, Message("{key} names nothing of the phrasebook (known: {known})",
+                                     key=repr(unit.key), known=", ".join(
+                                         [f"{PHRASEBOOK}:effects.<effect>.<variant>",
+                                          *(f"{PHRASEBOOK}:{known}" for known in lists)])))
             return
         kind, name, marker = lists[path]
         if unit.plural or len(unit.targets) != 1:
-            self.fault(unit, f"{unit.key} is a single text, not a plural one")
+            self.fault(unit, Message("{key} is a single text, not a plural one", key=unit.key))
             return
         if unit.sources != (marker_source(marker, name),):
-            self.fault(unit, f"{unit.key}: the English words have changed since this file was "
-                             "exported; export again and carry the translation over")
+            self.fault(unit, Message("{key}: the English words have changed since this file was "
+                                     "exported; export again and carry the translation over",
+                                     key=unit.key))
             return
         if unit.note:
-            self.fault(unit, f"{unit.key}: phrasebook words carry no translator notes; "
-                             "remove the note")
+            self.fault(unit, Message("{key}: phrasebook words carry no translator notes; "
+                                     "remove the note", key=unit.key))
             return
         text = unit.targets[0]
         if not text:
             return
         if unit.needs_review:
             self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
-                                       "not written: it is fuzzy (needs review), and the "
-                                       "phrasebook's words have no unconfirmed state; confirm "
-                                       "them to import them", "skipped"))
+                                       Message("not written: it is fuzzy (needs review), and "
+                                               "the phrasebook's words have no unconfirmed state; "
+                                               "confirm them to import them"), "skipped"))
             return
         words = [word.strip() for word in text.split(",")]
         if not all(words):
-            self.fault(unit, f"{unit.key}: an empty word between commas; write the words as "
-                             "'one, two'")
+            self.fault(unit, Message("{key}: an empty word between commas; write the words as "
+                                     "'one, two'", key=unit.key))
             return
         if not all(self.valid(unit, _WORD, word) for word in words):
             return
@@ -474,7 +499,8 @@ class _Plan:
                                                            tuple(words)))
         self.marker_words[kind] = unit.key
         self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
-                                   "negations" if name == "unless_preceded_by" else "words"))
+                                   Message("negations") if name == "unless_preceded_by"
+                                   else Message("words")))
 
     def phrasebook_file(self) -> Path:
         origin = self.database.phrasebook_origins.get(self.language)
@@ -484,36 +510,42 @@ class _Plan:
         """Refuses control characters (but newline and tab) and the other characters no text
         may hold (`source.characters`) in a translation or note, and one of only whitespace or
         invisible characters."""
-        texts = [(f"form [{index}]" if unit.plural else "the translation", text)
-                 for index, text in enumerate(unit.targets)]
-        texts += [("the note", unit.note)] if unit.note else []
+        texts = [(Message("form [{index}]", index=index) if unit.plural else Message("the translation"),
+                  text) for index, text in enumerate(unit.targets)]
+        texts += [(Message("the note"), unit.note)] if unit.note else []
         faults = len(self.faults)
         for what, text in texts:
             forbidden = first_forbidden(text)
             blank = blank_description(text)
             if forbidden:
-                self.fault(unit, f"{unit.key}: {what} {_holds(forbidden)}")
+                self.fault(unit, Message("{key}: {what} holds {found}", key=unit.key, what=what,
+                                         found=_holds(forbidden)))
             elif blank:
-                self.fault(unit, f"{unit.key}: {what} is only {blank}; leave it empty for no "
-                                 "translation")
+                self.fault(unit, Message("{key}: {what} is only {blank}; leave it empty for no "
+                                         "translation", key=unit.key, what=what, blank=blank))
         return len(self.faults) == faults
 
     def valid(self, unit: IncomingUnit, adapter: TypeAdapter, text: str) -> bool:
         try:
             adapter.validate_python(text)
         except ValidationError as exc:
-            self.fault(unit, f"{unit.key}: {exc.errors(include_url=False)[0]['msg'].lower()}")
+            error = exc.errors(include_url=False)[0]
+            if error["type"] == "string_too_long":
+                self.fault(unit, Message("{key}: longer than the {limit} characters a text may hold",
+                                         key=unit.key, limit=error["ctx"]["max_length"]))
+            else:
+                self.fault(unit, Message("{key}: {reason}", key=unit.key, reason=error["msg"].lower()))
             return False
         return True
 
 
-def _holds(found: re.Match) -> str:
-    """`holds the control character U+001B (ESC) at character 3; ...` for a character of
-    `first_forbidden`."""
-    character, where = found.group(), f" at character {found.start() + 1}"
+def _holds(found: re.Match) -> Message:
+    """`the control character U+001B (ESC) at character 3; ...` for a character of
+    `first_forbidden`, to follow "holds"."""
+    character, where = found.group(), Message(" at character {number}", number=found.start() + 1)
     if is_control(character):
         name = CONTROL_NAMES.get(character)
         shown = f"U+{ord(character):04X}" + (f" ({name})" if name else "")
-        return (f"holds the control character {shown}{where}; only line breaks and tabs may "
-                "stand in a text")
-    return f"holds {unsafe_description(character, where)}"
+        return Message("the control character {character}{where}; only line breaks and tabs may "
+                       "stand in a text", character=shown, where=where)
+    return unsafe_description(character, where)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.i18n.writer import LocaleEdits, Translation, write_texts
+from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.source.layout import LanguageRefused, translatable_language
 
@@ -41,19 +42,20 @@ def mark_translated(root: Path, database: Database, language: str,
     try:
         translatable_language(language, database.languages)
     except LanguageRefused as exc:
-        raise MarkRefused(str(exc)) from None
+        raise MarkRefused(exc.args[0]) from None
     states = translation_states(database, [language])
     selections = [Selection.parse(selector) for selector in selectors]
     for selection in selections:
         if not any(selection.covers(state) for state in states):
             what = f"{selection.card_id}.{selection.path}" if selection.path else selection.card_id
-            raise MarkRefused(f"{what!r} names no translatable text of any card")
+            raise MarkRefused(Message("{what} names no translatable text of any card", what=repr(what)))
     chosen = [state for state in states
               if state.state == "stale" and state.source_text is not None
               and (everything or any(selection.covers(state) for selection in selections))]
     for selection in selections:
         if selection.path and any(selection.covers(s) and s.state == "missing" for s in states):
-            raise MarkRefused(f"{selection.card_id}.{selection.path} has no {language} text to mark")
+            raise MarkRefused(Message("{field} has no {language} text to mark",
+                                      field=f"{selection.card_id}.{selection.path}", language=language))
     edits = LocaleEdits(root)
     for state in chosen:
         edits.add(database.locale_file(language, state.card_id),

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
                                     OutgoingUnit, recorded_games)
+from cardkit.messages import Message
 from cardkit.model.games import games_title
 from cardkit.model.plurals import (PluralForms, PluralMismatch, accepted_plural_forms,
                                    declared_plural_forms)
@@ -121,7 +122,7 @@ def _escape(text: str) -> str:
 
 
 class _Malformed(Exception):
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: Message):
         self.line = line
         super().__init__(message)
 
@@ -148,7 +149,7 @@ def read_po(raw: bytes, shown: Path) -> IncomingCatalogue:
         entries = _parse(_decode(raw))
         return _catalogue(entries, shown)
     except _Malformed as exc:
-        raise ImportRefused([Fault(Position(shown, exc.line), str(exc))]) from None
+        raise ImportRefused([Fault(Position(shown, exc.line), exc.args[0])]) from None
 
 
 def _decode(raw: bytes) -> list[str]:
@@ -156,8 +157,8 @@ def _decode(raw: bytes) -> list[str]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise _Malformed(line, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); cardkit reads and "
-                               "writes PO files in UTF-8") from None
+        raise _Malformed(line, Message("not UTF-8 text (byte {byte}); cardkit reads and writes PO "
+                                       "files in UTF-8", byte=f"0x{raw[exc.start]:02x}")) from None
     # Only \n ends a line: other line separators (U+2028, U+0085) may stand inside strings.
     return [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
 
@@ -187,20 +188,20 @@ def _parse(lines: list[str]) -> list[_Entry]:
                 entry.note_lines.append(line[2:] if line.startswith("# ") else line.lstrip()[1:])
         elif stripped.startswith('"'):
             if current is None:
-                raise _Malformed(number, "a string that continues no msgid, msgstr or msgctxt")
+                raise _Malformed(number, Message("a string that continues no msgid, msgstr or msgctxt"))
             entry.strings[current] += _unquote(stripped, number)
         else:
             match = _KEYWORD.match(stripped)
             if match is None:
                 word = stripped.split()[0]
-                raise _Malformed(number, f"unknown keyword {word!r}: expected msgctxt, msgid, "
-                                         "msgid_plural or msgstr")
+                raise _Malformed(number, Message("unknown keyword {word}: expected msgctxt, msgid, "
+                                                 "msgid_plural or msgstr", word=repr(word)))
             name, index, rest = match.groups()
             keyword = f"{name}[{index}]" if index is not None else name
             if name in ("msgctxt", "msgid") and entry.has_translation():
                 entry = finish()
             if keyword in entry.strings:
-                raise _Malformed(number, f"{keyword} appears twice in one entry")
+                raise _Malformed(number, Message("{keyword} appears twice in one entry", keyword=keyword))
             if not entry.started:
                 entry.line = number
             entry.strings[keyword] = _unquote(rest, number)
@@ -213,24 +214,25 @@ def _parse(lines: list[str]) -> list[_Entry]:
 def _unquote(text: str, line: int) -> str:
     match = _QUOTED.fullmatch(text)
     if match is None:
-        raise _Malformed(line, "expected one string in double quotes, with \\\" for a quote in it")
+        raise _Malformed(line, Message("expected one string in double quotes, with \\\" for a quote in it"))
 
     def unescape(escape: re.Match) -> str:
         octal, hexadecimal, other = escape.groups()
         if octal:
             if int(octal, 8) > 0o177:  # gettext reads it as one byte of the encoded text
-                raise _Malformed(line, f"the escape \\{octal} is not a character: an octal escape "
-                                       "names one byte, and only \\0 to \\177 (ASCII) stand for "
-                                       "a character alone; write the character itself")
+                raise _Malformed(line, Message("the escape \\{octal} is not a character: an octal escape "
+                                               "names one byte, and only \\0 to \\177 (ASCII) stand "
+                                               "for a character alone; write the character itself",
+                                               octal=octal))
             return chr(int(octal, 8))
         if hexadecimal:
             value = int(hexadecimal, 16) if len(hexadecimal) <= _MAX_HEX_DIGITS else None
             if value is None or value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
                 shown = hexadecimal if len(hexadecimal) <= 10 else hexadecimal[:9] + "…"
-                raise _Malformed(line, f"the escape \\x{shown} names no Unicode character")
+                raise _Malformed(line, Message("the escape \\x{shown} names no Unicode character", shown=shown))
             return chr(value)
         if other not in _UNESCAPES:
-            raise _Malformed(line, f"unknown escape \\{other} in a string")
+            raise _Malformed(line, Message("unknown escape \\{other} in a string", other=other))
         return _UNESCAPES[other]
 
     return _ESCAPE_SEQUENCE.sub(unescape, match.group(1))
@@ -239,41 +241,41 @@ def _unquote(text: str, line: int) -> str:
 def _check_complete(entry: _Entry) -> None:
     keywords = entry.strings
     if "msgid" not in keywords:
-        raise _Malformed(entry.line, "an entry without msgid")
+        raise _Malformed(entry.line, Message("an entry without msgid"))
     plural_keys = sorted(int(key[7:-1]) for key in keywords if key.startswith("msgstr["))
     if "msgid_plural" in keywords:
         if "msgstr" in keywords:
-            raise _Malformed(entry.lines["msgstr"], "a plural entry (msgid_plural) takes msgstr[0], "
-                                                    "msgstr[1], ..., not msgstr")
+            raise _Malformed(entry.lines["msgstr"], Message("a plural entry (msgid_plural) takes "
+                                                            "msgstr[0], msgstr[1], ..., not msgstr"))
         if plural_keys != list(range(len(plural_keys))) or not plural_keys:
             raise _Malformed(entry.lines["msgid_plural"],
-                             "the forms of a plural entry are msgstr[0], msgstr[1], ... in order")
+                             Message("the forms of a plural entry are msgstr[0], msgstr[1], ... in order"))
     elif plural_keys:
         raise _Malformed(entry.lines[f"msgstr[{plural_keys[0]}]"],
-                         "msgstr[n] belongs to a plural entry, which needs msgid_plural")
+                         Message("msgstr[n] belongs to a plural entry, which needs msgid_plural"))
     elif "msgstr" not in keywords:
-        raise _Malformed(entry.lines["msgid"], "an entry without msgstr")
+        raise _Malformed(entry.lines["msgid"], Message("an entry without msgstr"))
 
 
 def _catalogue(entries: list[_Entry], shown: Path) -> IncomingCatalogue:
     if not entries or entries[0].strings["msgid"] or "msgctxt" in entries[0].strings:
         raise _Malformed(entries[0].line if entries else 1,
-                         'the file does not start with the header entry (msgid "")')
+                         Message('the file does not start with the header entry (msgid "")'))
     header = entries[0]
     fields = _header_fields(header.strings.get("msgstr", ""))
     header_line = header.lines.get("msgstr", header.line)
     language = fields.get("language")
     if not language and "translate toolkit" in fields.get("x-generator", "").lower():
-        raise _Malformed(header_line, "this PO file was made by translate-toolkit's xliff2po, "
-                                      "which drops cardkit's keys (the XLIFF trans-unit ids) and "
-                                      "the Language; import the XLIFF file itself, or export PO "
-                                      "with `cardkit i18n export --format po`")
+        raise _Malformed(header_line, Message("this PO file was made by translate-toolkit's xliff2po, "
+                                              "which drops cardkit's keys (the XLIFF trans-unit ids) "
+                                              "and the Language; import the XLIFF file itself, or "
+                                              "export PO with `cardkit i18n export --format po`"))
     if not language:
-        raise _Malformed(header_line, "the header names no Language")
+        raise _Malformed(header_line, Message("the header names no Language"))
     charset = re.search(r"charset=([\w-]+)", fields.get("content-type", ""))
     if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
-        raise _Malformed(header_line, f"the file declares charset {charset.group(1)}; cardkit reads "
-                                      "PO files in UTF-8")
+        raise _Malformed(header_line, Message("the file declares charset {charset}; cardkit reads "
+                                              "PO files in UTF-8", charset=charset.group(1)))
     units = [_unit(entry) for entry in entries[1:]]
     forms = (_declared_plural_forms(language, fields.get("plural-forms"), header_line)
              if any(unit.plural for unit in units) else None)
@@ -301,8 +303,10 @@ def _declared_plural_forms(language: str, declared: str | None, line: int) -> Pl
     match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", declared or "")
     forms = match and declared_plural_forms(language, int(match.group(1)), match.group(2))
     if not forms:
-        raise _Malformed(line, f"the header's Plural-Forms {declared!r} number the forms "
-                               f"differently from {language}'s: {accepted[0].header}")
+        raise _Malformed(line, Message("the header's Plural-Forms {declared} number the forms "
+                                       "differently from {language}'s: {accepted}",
+                                       declared=repr(declared), language=language,
+                                       accepted=accepted[0].header))
     return forms
 
 

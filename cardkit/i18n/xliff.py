@@ -40,6 +40,7 @@ from xml.parsers import expat
 
 from cardkit.i18n.catalogue import (Fault, ImportRefused, IncomingCatalogue, IncomingUnit, OutgoingCatalogue,
                                     OutgoingUnit)
+from cardkit.messages import Message
 from cardkit.problems import Position
 from cardkit.source.layout import SOURCE_LANGUAGE
 
@@ -55,7 +56,7 @@ CONFIRMED_STATES = ("translated", "final", "signed-off", None)
 ORIGINAL_PREFIX = "cardkit"
 # What the import says of a file Weblate saved in its gettext-extensions XLIFF format, which
 # reads and writes no state of a single text (only of a plural group's forms).
-_GETTEXT_EXTENSIONS = ('this is how Weblate\'s "XLIFF 1.2 with gettext extensions" format saves '
+_GETTEXT_EXTENSIONS = Message('this is how Weblate\'s "XLIFF 1.2 with gettext extensions" format saves '
                        "a file, and that format never shows a stale single text as needing "
                        'editing; set the component\'s file format to "XLIFF 1.2 translation '
                        'file" (or translate the PO export), review the stale texts there, and '
@@ -125,8 +126,8 @@ def _original(database: str, language: str) -> str:
 def _text(unit_id: str, text: str) -> str:
     bad = _NOT_XML.search(text)
     if bad:
-        raise XliffUnwritable(f"{unit_id}: the character U+{ord(bad.group()):04X} cannot be "
-                              "written in XML; export as PO")
+        raise XliffUnwritable(Message("{unit}: the character {character} cannot be written in XML; "
+                                      "export as PO", unit=unit_id, character=f"U+{ord(bad.group()):04X}"))
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace("\r", "&#13;"))
 
@@ -148,7 +149,7 @@ class _Element:
 
 
 class _Malformed(Exception):
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: Message):
         self.line = line
         super().__init__(message)
 
@@ -162,7 +163,7 @@ def read_xliff(raw: bytes, shown: Path) -> IncomingCatalogue:
     try:
         return _catalogue(_parse(raw), shown)
     except _Malformed as exc:
-        raise ImportRefused([Fault(Position(shown, exc.line), str(exc))]) from None
+        raise ImportRefused([Fault(Position(shown, exc.line), exc.args[0])]) from None
 
 
 def _parse(raw: bytes) -> _Element:
@@ -174,7 +175,7 @@ def _parse(raw: bytes) -> _Element:
     def start(name: str, attributes: dict[str, str]) -> None:
         if len(stack) >= MAX_DEPTH:
             raise _Malformed(parser.CurrentLineNumber,
-                             f"elements are nested deeper than {MAX_DEPTH} levels")
+                             Message("elements are nested deeper than {depth} levels", depth=MAX_DEPTH))
         element = _Element(_element_name(name),
                            {_local(key): value for key, value in attributes.items()},
                            parser.CurrentLineNumber)
@@ -199,10 +200,11 @@ def _parse(raw: bytes) -> _Element:
         parser.Parse(raw, True)
     except _DoctypeRefused:
         raise _Malformed(parser.CurrentLineNumber,
-                         "a DOCTYPE is not allowed in an XLIFF file cardkit reads") from None
+                         Message("a DOCTYPE is not allowed in an XLIFF file cardkit reads")) from None
     except expat.ExpatError as exc:
-        raise _Malformed(exc.lineno, f"not well-formed XML: {expat.ErrorString(exc.code)} "
-                                     f"(column {exc.offset + 1})") from None
+        raise _Malformed(exc.lineno, Message("not well-formed XML: {reason} (column {column})",
+                                             reason=expat.ErrorString(exc.code),
+                                             column=exc.offset + 1)) from None
     return roots[0]
 
 
@@ -222,31 +224,34 @@ def _element_name(name: str) -> str:
 
 def _catalogue(root: _Element, shown: Path) -> IncomingCatalogue:
     if root.name == "{}xliff":
-        raise _Malformed(root.line, f'the <xliff> element is in no namespace; XLIFF 1.2 is '
-                                    f'xmlns="{NAMESPACE}", and cardkit reads no other')
+        raise _Malformed(root.line, Message('the <xliff> element is in no namespace; XLIFF 1.2 is '
+                                            'xmlns="{namespace}", and cardkit reads no other',
+                                            namespace=NAMESPACE))
     if root.name == f"{{{NAMESPACE_1_1}}}xliff":
-        raise _Malformed(root.line, "this is XLIFF 1.1, as translate-toolkit's po2xliff writes "
-                                    "it: its trans-unit ids are numbers, so cardkit's keys (the "
-                                    "PO msgctxt) are lost; import the PO file itself, or export "
-                                    "XLIFF with `cardkit i18n export --format xliff`")
+        raise _Malformed(root.line, Message("this is XLIFF 1.1, as translate-toolkit's po2xliff "
+                                            "writes it: its trans-unit ids are numbers, so cardkit's "
+                                            "keys (the PO msgctxt) are lost; import the PO file "
+                                            "itself, or export XLIFF with `cardkit i18n export "
+                                            "--format xliff`"))
     if root.name != "xliff" or root.attributes.get("version") != "1.2":
-        raise _Malformed(root.line, f'not an XLIFF 1.2 file: expected <xliff version="1.2" '
-                                    f'xmlns="{NAMESPACE}">')
+        raise _Malformed(root.line, Message('not an XLIFF 1.2 file: expected <xliff version="1.2" '
+                                            'xmlns="{namespace}">', namespace=NAMESPACE))
     files = root.all("file")
     if len(files) != 1:
         raise _Malformed(files[1].line if files else root.line,
-                         f"expected one <file> element, found {len(files)}")
+                         Message("expected one <file> element, found {count}", count=len(files)))
     file = files[0]
     source_language = file.attributes.get("source-language")
     if source_language != SOURCE_LANGUAGE:
-        raise _Malformed(file.line, f"the source language is {source_language!r}; cardkit "
-                                    f"translates from {SOURCE_LANGUAGE!r}")
+        raise _Malformed(file.line, Message("the source language is {language}; cardkit "
+                                            "translates from {source}", language=repr(source_language),
+                                            source=repr(SOURCE_LANGUAGE)))
     language = file.attributes.get("target-language")
     if not language:
-        raise _Malformed(file.line, "the <file> element names no target-language")
+        raise _Malformed(file.line, Message("the <file> element names no target-language"))
     bodies = file.all("body")
     if len(bodies) != 1:
-        raise _Malformed(file.line, "expected one <body> element in <file>")
+        raise _Malformed(file.line, Message("expected one <body> element in <file>"))
     database, exported_for = _record(file.attributes.get("original", ""))
     return IncomingCatalogue(shown, language, file.line, list(_units(bodies[0])),
                              exported_for=exported_for, database=database)
@@ -286,9 +291,10 @@ class _Form:
 def _form(unit: _Element) -> _Form:
     sources, targets = unit.all("source"), unit.all("target")
     if len(sources) != 1:
-        raise _Malformed(unit.line, f"a trans-unit has one <source>, this one {len(sources)}")
+        raise _Malformed(unit.line, Message("a trans-unit has one <source>, this one {count}",
+                                            count=len(sources)))
     if len(targets) > 1:
-        raise _Malformed(targets[1].line, "a trans-unit has at most one <target>")
+        raise _Malformed(targets[1].line, Message("a trans-unit has at most one <target>"))
     target = targets[0] if targets else None
     state = target.attributes.get("state") if target is not None else None
     text = _plain(target) if target is not None else ""
@@ -308,15 +314,18 @@ def _single(unit: _Element) -> IncomingUnit:
 def _plural(group: _Element) -> IncomingUnit:
     identifier = _identifier(group)
     if "approved" in group.attributes:
-        raise _Malformed(group.line, f"the plural group {identifier!r} carries approved, which XLIFF "
-                                     f"1.2 puts on trans-units only: {_GETTEXT_EXTENSIONS}")
+        raise _Malformed(group.line, Message("the plural group {group} carries approved, which XLIFF "
+                                             "1.2 puts on trans-units only: {weblate}",
+                                             group=repr(identifier), weblate=_GETTEXT_EXTENSIONS))
     members = group.all("trans-unit")
     if not members:
-        raise _Malformed(group.line, f"the plural group {identifier!r} holds no trans-unit")
+        raise _Malformed(group.line, Message("the plural group {group} holds no trans-unit",
+                                             group=repr(identifier)))
     for index, member in enumerate(members):
         if member.attributes.get("id") != f"{identifier}[{index}]":
-            raise _Malformed(member.line, f"the forms of plural group {identifier!r} are "
-                                          f"{identifier}[0], {identifier}[1], ... in order")
+            raise _Malformed(member.line, Message("the forms of plural group {group} are {first}, "
+                                                  "{second}, ... in order", group=repr(identifier),
+                                                  first=f"{identifier}[0]", second=f"{identifier}[1]"))
     forms = [_form(member) for member in members]
     notes = [note for form in forms for note in form.notes]
     return IncomingUnit(identifier, tuple(form.source for form in forms), True,
@@ -328,14 +337,15 @@ def _plural(group: _Element) -> IncomingUnit:
 def _identifier(element: _Element) -> str:
     identifier = element.attributes.get("id")
     if not identifier:
-        raise _Malformed(element.line, f"a <{element.name}> without id")
+        raise _Malformed(element.line, Message("a <{element}> without id", element=element.name))
     return identifier
 
 
 def _plain(element: _Element) -> str:
     if element.children:
         inline = element.children[0]
-        raise _Malformed(inline.line, f"<{inline.name}> inside <{element.name}>: cardkit texts are "
-                                      "plain text (markup such as ** and icons such as [blast] "
-                                      "are written as text)")
+        raise _Malformed(inline.line, Message("<{inline}> inside <{element}>: cardkit texts are "
+                                              "plain text (markup such as ** and icons such as "
+                                              "[blast] are written as text)", inline=inline.name,
+                                              element=element.name))
     return "".join(element.text)

@@ -20,6 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from cardkit.messages import Catalogue, Message
 from cardkit.source.characters import FORMULA_CHARACTERS
 
 FORMATS = (".xlsx", ".ods", ".csv")
@@ -45,9 +46,12 @@ PACKING_RATIO_FROM = 1024 * 1024
 class SheetRefused(Exception):
     """The spreadsheet cannot be imported; each fault names its file, sheet and cell."""
 
-    def __init__(self, faults: list[str]):
+    def __init__(self, faults: list[Message | str]):
         self.faults = faults
-        super().__init__("\n".join(faults))
+        super().__init__("\n".join(str(fault) for fault in faults))
+
+    def said(self, catalogue: Catalogue) -> str:
+        return "\n".join(catalogue.say(fault) for fault in self.faults)
 
 
 def column_letters(index: int) -> str:
@@ -85,7 +89,8 @@ def read_grid(path: Path, data: bytes) -> Grid:
         return _read_ods(path.name, data)
     if suffix == ".csv":
         return _read_csv(path.name, data)
-    raise SheetRefused([f"{path.name}: cannot tell the format; name the file .xlsx, .ods or .csv"])
+    raise SheetRefused([Message("{file}: cannot tell the format; name the file .xlsx, .ods or .csv",
+                                file=path.name)])
 
 
 def grid_bytes(suffix: str, sheet: str, rows: list[list[Any]], text_columns: set[int]) -> bytes:
@@ -118,14 +123,15 @@ def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
 def _read_xlsx(name: str, data: bytes) -> Grid:
     import openpyxl
 
-    archive = _opened_zip(name, data, "an XLSX workbook")
+    archive = _opened_zip(name, data, Message("an XLSX workbook"))
     for member in archive.infolist():
         if member.filename.endswith((".xml", ".rels")) and member.file_size:
             _well_formed(name, archive, member.filename)
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except Exception as exc:  # openpyxl raises what zipfile and its XML parser raise, unwrapped
-        raise SheetRefused([f"{name}: not an XLSX workbook that can be read ({exc})"]) from None
+        raise SheetRefused([Message("{file}: not an XLSX workbook that can be read ({reason})",
+                                    file=name, reason=exc)]) from None
     try:
         measured = [(sheet, _measure_xlsx_sheet(name, sheet.title, archive, sheet._worksheet_path))
                     for sheet in workbook.worksheets]
@@ -141,16 +147,17 @@ def _read_xlsx(name: str, data: bytes) -> Grid:
             values = []
             for column, cell in enumerate(cells):
                 if cell.data_type == "f":
-                    faults.append(f"{grid.where(index, column)}: a formula ({cell.value}); type "
-                                  "the value itself")
+                    faults.append(Message("{cell}: a formula ({formula}); type the value itself",
+                                          cell=grid.where(index, column), formula=cell.value))
                     values.append(None)
                 elif cell.data_type == "e":
-                    faults.append(f"{grid.where(index, column)}: an error value ({cell.value}); "
-                                  "type the value itself")
+                    faults.append(Message("{cell}: an error value ({value}); type the value itself",
+                                          cell=grid.where(index, column), value=cell.value))
                     values.append(None)
                 elif isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARACTERS:
-                    faults.append(f"{grid.where(index, column)}: {len(cell.value):,} characters; a "
-                                  f"cell cardkit reads holds at most {MAX_CELL_CHARACTERS:,}")
+                    faults.append(Message("{cell}: {count} characters; a cell cardkit reads holds at "
+                                          "most {limit}", cell=grid.where(index, column),
+                                          count=f"{len(cell.value):,}", limit=f"{MAX_CELL_CHARACTERS:,}"))
                     values.append(None)
                 else:
                     values.append(cell.value if cell.value != "" else None)
@@ -164,13 +171,14 @@ def _read_xlsx(name: str, data: bytes) -> Grid:
     return grid
 
 
-def _opened_zip(name: str, data: bytes, kind: str) -> zipfile.ZipFile:
+def _opened_zip(name: str, data: bytes, kind: Message) -> zipfile.ZipFile:
     """The file as a zip archive whose every member unpacks to a bounded size."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
-        raise SheetRefused([f"{name}: not {kind} that can be read ({exc})"]) from None
+        raise SheetRefused([Message("{file}: not {kind} that can be read ({reason})", file=name,
+                                    kind=kind, reason=exc)]) from None
     for member in members:
         if member.file_size > MAX_UNPACKED_BYTES:
             raise SheetRefused([f"{name}: its part {member.filename} unpacks to "
@@ -329,15 +337,15 @@ def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int
     for row in sorted(hidden_rows):
         if row < len(grid.rows) and any(value is not None for value in grid.rows[row]):
             column = next(index for index, value in enumerate(grid.rows[row]) if value is not None)
-            faults.append(f"{grid.where(row, column)}: a hidden row holding data; show it "
-                          "(or delete it) so what is imported is what you see")
+            faults.append(Message("{cell}: a hidden row holding data; show it (or delete it) so "
+                                  "what is imported is what you see", cell=grid.where(row, column)))
     for column in sorted(hidden_columns):
         # Its header alone is no data: a column hidden for holding nothing to edit.
         row = next((index for index, cells in enumerate(grid.rows) if index > 0
                     and column < len(cells) and cells[column] is not None), None)
         if row is not None:
-            faults.append(f"{grid.where(row, column)}: a hidden column holding data; show it "
-                          "(or delete it) so what is imported is what you see")
+            faults.append(Message("{cell}: a hidden column holding data; show it (or delete it) so "
+                                  "what is imported is what you see", cell=grid.where(row, column)))
     return faults
 
 
@@ -382,7 +390,7 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
 def _read_ods(name: str, data: bytes) -> Grid:
     from odfdo import Document
 
-    archive = _opened_zip(name, data, "an ODS spreadsheet")
+    archive = _opened_zip(name, data, Message("an ODS spreadsheet"))
     for member in archive.infolist():
         if member.filename.endswith(".xml") and member.file_size:  # LibreOffice leaves some empty
             _well_formed(name, archive, member.filename)
@@ -390,7 +398,8 @@ def _read_ods(name: str, data: bytes) -> Grid:
         document = Document(io.BytesIO(data))
         tables = document.body.get_tables()
     except Exception as exc:  # odfdo raises what zipfile and lxml raise, unwrapped
-        raise SheetRefused([f"{name}: not an ODS spreadsheet that can be read ({exc})"]) from None
+        raise SheetRefused([Message("{file}: not an ODS spreadsheet that can be read ({reason})",
+                                    file=name, reason=exc)]) from None
     read = [_ods_table(name, table) for table in tables]
     with_data = [(grid, faults) for grid, faults in read if grid.rows]
     _one_sheet_with_data(name, [grid.sheet for grid, _ in with_data])
@@ -438,13 +447,14 @@ def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
         column = len(values) + empty
         spanned = [cell.get_attribute(f"table:number-{what}-spanned") for what in ("columns", "rows")]
         if any(span not in (None, "1", 1) for span in spanned):
-            faults.append(f"{grid.where(index, column)}: merged cells; unmerge them, each value "
-                          "in its own cell")
+            faults.append(Message("{cell}: merged cells; unmerge them, each value in its own cell",
+                                  cell=grid.where(index, column)))
         if cell.tag == "table:covered-table-cell":
             value = None
         elif cell.get_attribute("table:formula"):
-            faults.append(f"{grid.where(index, column)}: a formula "
-                          f"({cell.get_attribute('table:formula')}); type the value itself")
+            faults.append(Message("{cell}: a formula ({formula}); type the value itself",
+                                  cell=grid.where(index, column),
+                                  formula=cell.get_attribute("table:formula")))
             value = None
         elif len(str(cell.get_attribute("office:value") or "")) > MAX_NUMBER_CHARACTERS:
             faults.append(f"{grid.where(index, column)}: a number of more than "
@@ -461,8 +471,9 @@ def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
         if fault is not None:
             raise fault
         if isinstance(value, str) and len(value) > MAX_CELL_CHARACTERS:
-            faults.append(f"{grid.where(index, column)}: {len(value):,} characters; a cell cardkit "
-                          f"reads holds at most {MAX_CELL_CHARACTERS:,}")
+            faults.append(Message("{cell}: {count} characters; a cell cardkit reads holds at most "
+                                  "{limit}", cell=grid.where(index, column), count=f"{len(value):,}",
+                                  limit=f"{MAX_CELL_CHARACTERS:,}"))
             value = None
             empty += repeated
             continue
@@ -530,9 +541,9 @@ def _ods_bytes(sheet_name: str, rows: list[list[Any]]) -> bytes:
 
 # CSV
 
-LEGACY_CSV = ("is not UTF-8: it looks saved in a legacy code page (such as Windows-1252). Save "
-              "it as UTF-8: in Excel, File > Save As > \"CSV UTF-8 (Comma delimited)\"; in "
-              "LibreOffice, Save As CSV with the character set \"Unicode (UTF-8)\"")
+LEGACY_CSV = Message("is not UTF-8: it looks saved in a legacy code page (such as Windows-1252). "
+                     "Save it as UTF-8: in Excel, File > Save As > \"CSV UTF-8 (Comma delimited)\"; "
+                     "in LibreOffice, Save As CSV with the character set \"Unicode (UTF-8)\"")
 
 
 def _read_csv(name: str, data: bytes) -> Grid:
@@ -540,7 +551,8 @@ def _read_csv(name: str, data: bytes) -> Grid:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        raise SheetRefused([f"{name}, line {line}: {LEGACY_CSV}"]) from None
+        raise SheetRefused([Message("{file}, line {line}: {reason}", file=name, line=line,
+                                    reason=LEGACY_CSV)]) from None
     text = text.removeprefix(UTF8_BOM)
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if ";" in first_line else ","
@@ -562,7 +574,8 @@ def _read_csv(name: str, data: bytes) -> Grid:
     except csv.Error as exc:
         if "field limit" in str(exc):  # the csv module's own limit, above ours
             raise _csv_cell_too_large(grid, len(rows), None) from None
-        raise SheetRefused([f"{name}, line {reader.line_num}: not CSV that can be read ({exc})"]) from None
+        raise SheetRefused([Message("{file}, line {line}: not CSV that can be read ({reason})",
+                                    file=name, line=reader.line_num, reason=exc)]) from None
     grid.rows = _trimmed(rows)
     return grid
 
@@ -596,6 +609,6 @@ def _csv_text(cell: str) -> str:
 def _one_sheet_with_data(name: str, titles: list[str]) -> None:
     """Refuses a workbook whose sheets with data are not exactly one."""
     if len(titles) != 1:
-        raise SheetRefused([f"{name}: holds {len(titles)} sheets with data "
-                            f"({', '.join(titles) or 'none'}); "
-                            "import one sheet per file, as `cardkit sheet export` writes it"])
+        raise SheetRefused([Message("{file}: holds {count} sheets with data ({sheets}); import one "
+                                    "sheet per file, as `cardkit sheet export` writes it", file=name,
+                                    count=len(titles), sheets=", ".join(titles) or Message("none"))])

@@ -22,7 +22,8 @@ from cardkit.i18n.writer import EntryValue, LocaleEdits, write_texts
 from cardkit.intake.sheet_cells import stripped
 from cardkit.intake.sheet_layout import nested
 from cardkit.model.base import CardId
-from cardkit.model.games import GAMES, CardKind, Game, with_article
+from cardkit.messages import Catalogue, Message
+from cardkit.model.games import GAMES, CardKind, Game
 from cardkit.model.schema import leaf_types
 from cardkit.model.texts import NOT_TEXTS
 from cardkit.problems import Position, Severity
@@ -30,7 +31,13 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.yamlfile import load_text
 
 class NewRefused(Exception):
-    """The card cannot be added as asked; nothing was written."""
+    """The card cannot be added as asked; nothing was written. Each argument is a reason."""
+
+    def __str__(self) -> str:
+        return self.said(Catalogue.ENGLISH)
+
+    def said(self, catalogue: Catalogue) -> str:
+        return "\n".join(catalogue.say(reason) for reason in self.args)
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,7 @@ class Step:
     """Something to fill in next, where."""
 
     position: Position
-    what: str
+    what: Message
 
 
 @dataclass(frozen=True)
@@ -53,7 +60,7 @@ class GivenText:
 
 def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
              name: str | None = None, facts: dict[str, Any] | None = None,
-             more_texts: list[GivenText] | None = None, notes: list[str] | None = None) -> list[Step]:
+             more_texts: list[GivenText] | None = None, notes: list[Message] | None = None) -> list[Step]:
     """Adds the card and returns what to fill in next; raises NewRefused, writing nothing.
     White space taken off the ends of the id, name and texts is noted in `notes`."""
     notes = [] if notes is None else notes
@@ -68,17 +75,20 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
     try:
         TypeAdapter(CardId).validate_python(card_id)
     except ValidationError:
-        raise NewRefused(f"{card_id!r} is not a card id: lowercase letters and digits in words "
-                         "joined by hyphens (iron-matron), at most 64") from None
+        raise NewRefused(Message("{card} is not a card id: lowercase letters and digits in words "
+                                 "joined by hyphens (iron-matron), at most 64",
+                                 card=repr(card_id))) from None
     if card_id in database.card_origins:
         at = database.card_origins[card_id].key_position()
-        raise NewRefused(f"{card_id!r} exists already: {at.path}:{at.line}")
+        raise NewRefused(Message("{card} exists already: {position}", card=repr(card_id),
+                                 position=f"{at.path}:{at.line}"))
     missing = [field for field, info in kind.facts.model_fields.items()
                if info.is_required() and field != "id" and field not in facts]
     if missing:
         given = " ".join(f"--fact {field}=..." for field in missing)
-        raise NewRefused(f"{with_article(kind.name)} of {game.name} cannot leave "
-                         f"{', '.join(missing)} unknown: give {given}")
+        raise NewRefused(Message("{game} {kind} cards cannot leave {fields} unknown: give {given}",
+                                 game=game.name, kind=kind.name, fields=", ".join(missing),
+                                 given=given))
     typed = _texts(checked, game, kind, name, [text for text in more_texts if text.text is not None])
     english = typed.get(SOURCE_LANGUAGE, {})
     unknown = [field for field in kind.facts.required_facts if field not in facts]
@@ -110,7 +120,8 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
     refused = [problem for problem in brought if problem.severity is Severity.ERROR
                and problem.code != "provenance-missing"]
     if refused:
-        raise NewRefused("\n".join(f"{p.position.path}:{p.position.line}: {p.message}" for p in refused))
+        raise NewRefused(*(Message("{position}: {problem}", position=f"{p.position.path}:{p.position.line}",
+                                   problem=p.sentence) for p in refused))
     write_texts(checked.root, texts)
     return _steps(texts, facts_file, text_file, card_id, unknown, brought, checked, game)
 
@@ -122,26 +133,31 @@ def _texts(checked: Checked, game: Game, kind: CardKind, name: str | None,
     if not given:
         return texts
     if kind.texts is None:
-        raise NewRefused(f"{with_article(kind.name)} of {game.name} has no texts; give no --text")
+        raise NewRefused(Message("{game} {kind} cards have no texts; give no --text", game=game.name,
+                                 kind=kind.name))
     plain = [field for field in kind.texts.model_fields
              if field not in NOT_TEXTS and leaf_types(kind.texts, field) == {"string"}]
     others = [field for field in plain if field != "name"]
     for text in given:
         language = text.language or SOURCE_LANGUAGE
         if language not in checked.database.languages:
-            raise NewRefused(f"the database has no language {language!r}; it has "
-                             f"{', '.join(checked.database.languages)}")
+            raise NewRefused(Message("the database has no language {language}; it has {known}",
+                                     language=repr(language),
+                                     known=", ".join(checked.database.languages)))
         field = text.field
         if field is None:
             if len(others) != 1:
-                raise NewRefused(f"{with_article(kind.name)} of {game.name} has the texts "
-                                 f"{', '.join(plain)}: name the one you give, as --text FIELD=TEXT")
+                raise NewRefused(Message("{game} {kind} cards have the texts {fields}: name the one "
+                                         "you give, as --text FIELD=TEXT", game=game.name,
+                                         kind=kind.name, fields=", ".join(plain)))
             field = others[0]
         elif field.split(".")[0] in NOT_TEXTS or leaf_types(kind.texts, field) != {"string"}:
-            raise NewRefused(f"{with_article(kind.name)} of {game.name} has no text {field!r}; "
-                             f"its texts are {', '.join(plain)}")
+            raise NewRefused(Message("{game} {kind} cards have no text {field}; their texts are "
+                                     "{fields}", game=game.name, kind=kind.name, field=repr(field),
+                                     fields=", ".join(plain)))
         if field in texts.get(language, {}):
-            raise NewRefused(f"the {language} text {field!r} is given twice")
+            raise NewRefused(Message("the {language} text {field} is given twice", language=language,
+                                     field=repr(field)))
         texts.setdefault(language, {})[field] = text.text
     return texts
 
@@ -149,15 +165,17 @@ def _texts(checked: Checked, game: Game, kind: CardKind, name: str | None,
 def _game(checked: Checked, name: str) -> Game:
     held = sorted(game for game in GAMES if game in checked.database.boxes)
     if name not in GAMES or name not in held:
-        raise NewRefused(f"the database has no game {name!r}; it has {', '.join(held) or 'none'}")
+        raise NewRefused(Message("the database has no game {game}; it has {known}", game=repr(name),
+                                 known=", ".join(held) or Message("none")))
     return GAMES[name]
 
 
 def _kind(game: Game, name: str) -> CardKind:
     kind = game.kind(name)
     if kind is None:
-        raise NewRefused(f"{game.name} has no card kind {name!r}; its kinds are "
-                         f"{', '.join(kind.name for kind in game.kinds)}")
+        raise NewRefused(Message("{game} has no card kind {kind}; its kinds are {kinds}",
+                                 game=game.name, kind=repr(name),
+                                 kinds=", ".join(kind.name for kind in game.kinds)))
     return kind
 
 
@@ -183,19 +201,21 @@ def _steps(texts: dict[Path, str], facts_file: Path, text_file: Path | None, car
     steps = []
     if unknown:
         steps.append(Step(facts.key_position((card_id, "unknown")),
-                          f"give {', '.join(unknown)} with a source (a declared printing or "
-                          "rulebook lines), and take each off `unknown` (docs/fields.md lists "
-                          "the fields)"))
-    steps += [Step(problem.position, problem.message) for problem in brought]
+                          Message("give {fields} with a source (a declared printing or rulebook "
+                                  "lines), and take each off `unknown` (docs/fields.md lists the "
+                                  "fields)", fields=", ".join(unknown))))
+    steps += [Step(problem.position, problem.sentence) for problem in brought]
     if text_file is not None:
         english = load_text(texts[text_file], text_file)
-        written = "the name is" if english.data[card_id]["provisional"] == ["name"] else "the texts are"
         steps.append(Step(english.key_position((card_id, "provisional")),
-                          f"{written} ours (provisional) until cited to an English printing; "
-                          "cite one under `sources` and drop `provisional`"))
+                          Message("the name is ours (provisional) until cited to an English "
+                                  "printing; cite one under `sources` and drop `provisional`")
+                          if english.data[card_id]["provisional"] == ["name"] else
+                          Message("the texts are ours (provisional) until cited to an English "
+                                  "printing; cite one under `sources` and drop `provisional`")))
     box = checked.database.boxes[game.name]
     if not box.printings:
         origin = checked.database.box_origins[game.name]
         steps.append(Step(origin.position(()),
-                          "declare the printing you type the card from under `printings`"))
+                          Message("declare the printing you type the card from under `printings`")))
     return steps

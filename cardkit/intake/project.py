@@ -20,6 +20,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 
 from cardkit.i18n.begin import begun_catalogue
+from cardkit.messages import Catalogue, Message
 from cardkit.model.games import BUILT_IN
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.templates import package_templates
@@ -30,7 +31,13 @@ EXAMPLE_FILE = "cards"
 
 
 class InitRefused(Exception):
-    """A project that cannot be begun as asked; nothing was written."""
+    """A project that cannot be begun as asked; nothing was written. Each argument is a reason."""
+
+    def __str__(self) -> str:
+        return self.said(Catalogue.ENGLISH)
+
+    def said(self, catalogue: Catalogue) -> str:
+        return "\n".join(catalogue.say(reason) for reason in self.args)
 
 
 def init_project(folder: Path, game: str, title: str, languages: list[str]) -> list[Path]:
@@ -39,27 +46,29 @@ def init_project(folder: Path, game: str, title: str, languages: list[str]) -> l
     title = title.strip()
     reasons = []
     if not GAME_ID.fullmatch(game):
-        reasons.append(f"--game {game!r}: a game's id is lowercase letters, digits and hyphens "
-                       "(star-traders)")
+        reasons.append(Message("--game {game}: a game's id is lowercase letters, digits and hyphens "
+                               "(star-traders)", game=repr(game)))
     elif game in BUILT_IN:
-        reasons.append(f"--game {game!r}: cardkit ships a game of that id; choose another")
+        reasons.append(Message("--game {game}: cardkit ships a game of that id; choose another",
+                               game=repr(game)))
     if not title:
-        reasons.append("--title: the game's English title is empty")
+        reasons.append(Message("--title: the game's English title is empty"))
     if SOURCE_LANGUAGE not in languages:
-        reasons.append(f"--lang {','.join(languages)}: English (en), the source language, is "
-                       "one of them")
+        reasons.append(Message("--lang {languages}: English (en), the source language, is one of "
+                               "them", languages=",".join(languages)))
     locales = {}
     for language in languages:
         try:
             locales[language] = Locale.parse(language)
         except (UnknownLocaleError, ValueError):
-            reasons.append(f"--lang: {language!r} is not a language code Babel knows (such as "
-                           "fr, pl, pt_BR)")
+            reasons.append(Message("--lang: {language} is not a language code Babel knows (such as "
+                                   "fr, pl, pt_BR)", language=repr(language)))
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        reasons.append(f"{folder}: exists and is not an empty folder; cardkit init writes into a "
-                       "new or empty folder only, so nothing of yours is touched")
+        reasons.append(Message("{folder}: exists and is not an empty folder; cardkit init writes "
+                               "into a new or empty folder only, so nothing of yours is touched",
+                               folder=folder))
     if reasons:
-        raise InitRefused("\n".join(reasons))
+        raise InitRefused(*reasons)
 
     files: dict[Path, str | bytes] = {
         Path("cards", game, "game.yaml"): _declaration(title),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.checks.provenance import NOT_FACTS
+from cardkit.messages import Message
 from cardkit.intake.grid import Grid, SheetRefused
 from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, SheetUsage, card_facts,
                                          columns_for, flat_paths, resolve_kind)
@@ -45,26 +46,28 @@ class SheetRow:
 def read_layout(grid: Grid, database: Database, game_name: str | None,
             kind_name: str | None) -> tuple[Game, CardKind, list[Column | None]]:
     if not grid.rows or not isinstance(grid.value(0, 0), str):
-        raise SheetRefused([f"{grid.where(0, 0)}: empty; the first cell names the game and "
-                            "kind (`duel alien`), as `cardkit sheet export` writes it"])
+        raise SheetRefused([Message("{cell}: empty; the first cell names the game and kind (`duel "
+                                    "alien`), as `cardkit sheet export` writes it",
+                                    cell=grid.where(0, 0))])
     # Ids, fields and languages are lowercase: a capital a spreadsheet's autocorrect put at
     # the start of a cell (`Duel plan`, `Complexity`) is read as what was typed.
     named = grid.value(0, 0).lower().split()
     if len(named) != 2:
-        raise SheetRefused([f"{grid.where(0, 0)}: {grid.value(0, 0)!r} does not name a game and a "
-                            "kind (`duel alien`)"])
+        raise SheetRefused([Message("{cell}: {value} does not name a game and a kind (`duel alien`)",
+                                    cell=grid.where(0, 0), value=repr(grid.value(0, 0)))])
     try:
         game, kind = resolve_kind(database, *named)
     except SheetUsage as exc:
-        raise SheetRefused([f"{grid.where(0, 0)}: {exc}"]) from None
+        raise SheetRefused([Message("{cell}: {reason}", cell=grid.where(0, 0), reason=exc.args[0])]) from None
     wanted = (game_name or game.name, kind_name or kind.name)
     if (game.name, kind.name) != wanted or (grid.sheet is not None and grid.sheet != kind.name):
         theirs = f"{game.name} {kind.name}"
         if grid.sheet is not None and grid.sheet != kind.name and (game.name, kind.name) == wanted:
-            raise SheetRefused([f"{grid.where(0, 0)}: the sheet {grid.sheet!r} says it holds "
-                                f"{theirs} cards; a sheet of {theirs} cards is named {kind.name!r}"])
-        raise SheetRefused([f"{grid.where(0, 0)}: a sheet of {theirs} cards, not of "
-                            f"{' '.join(wanted)} cards"])
+            raise SheetRefused([Message("{cell}: the sheet {sheet} says it holds {theirs} cards; a "
+                                        "sheet of {theirs} cards is named {kind}", cell=grid.where(0, 0),
+                                        sheet=repr(grid.sheet), theirs=theirs, kind=repr(kind.name))])
+        raise SheetRefused([Message("{cell}: a sheet of {theirs} cards, not of {wanted} cards",
+                                    cell=grid.where(0, 0), theirs=theirs, wanted=" ".join(wanted))])
     known = columns_for(game, kind, database, database.languages)
     by_header = {column.header: column for column in known}
     columns: list[Column | None] = [known[0]]
@@ -80,11 +83,14 @@ def read_layout(grid: Grid, database: Database, game_name: str | None,
         header = column.header if column is not None else header
         if column is None:
             close = difflib.get_close_matches(header, list(by_header), n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            faults.append(f"{grid.where(0, index)}: unknown column {header!r}{hint}")
+            faults.append(Message("{cell}: unknown column {header}; did you mean {close}?",
+                                  cell=grid.where(0, index), header=repr(header), close=repr(close[0]))
+                          if close else Message("{cell}: unknown column {header}",
+                                                cell=grid.where(0, index), header=repr(header)))
         elif header in seen:
-            faults.append(f"{grid.where(0, index)}: the column {header!r} again (first in "
-                          f"{grid.where(0, seen[header]).rsplit(', ', 1)[1]})")
+            faults.append(Message("{cell}: the column {header} again (first in {first})",
+                                  cell=grid.where(0, index), header=repr(header),
+                                  first=grid.where(0, seen[header]).rsplit(', ', 1)[1]))
         seen.setdefault(header, index)
         columns.append(column)
     if faults:
@@ -108,7 +114,7 @@ def _column_named(header: str, game: Game, kind: CardKind, database: Database) -
 
 
 def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database: Database,
-              game: Game, notes: list[str]) -> list[SheetRow]:
+              game: Game, notes: list[Message]) -> list[SheetRow]:
     """The sheet's rows; white space taken off the ends of a text cell is noted in `notes`."""
     rows, faults = [], []
     first_row: dict[str, int] = {}
@@ -120,22 +126,25 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
             continue
         card_id = stripped(grid.value(index, 0), grid.where(index, 0), notes)
         if card_id is None:
-            faults.append(f"{grid.where(index, 0)}: empty, in a row that holds data; every row "
-                          "names its card's id")
+            faults.append(Message("{cell}: empty, in a row that holds data; every row names its "
+                                  "card's id", cell=grid.where(index, 0)))
             continue
         if not isinstance(card_id, str):
-            faults.append(f"{grid.where(index, 0)}: {card_id!r} is not a card id")
+            faults.append(Message("{cell}: {card} is not a card id", cell=grid.where(index, 0),
+                                  card=repr(card_id)))
             continue
         if card_id in first_row:
-            faults.append(f"{grid.where(index, 0)}: the id {card_id!r} again (first in row "
-                          f"{first_row[card_id] + 1})")
+            faults.append(Message("{cell}: the id {card} again (first in row {row})",
+                                  cell=grid.where(index, 0), card=repr(card_id),
+                                  row=first_row[card_id] + 1))
             continue
         first_row[card_id] = index
         if card_id in database.card_origins and database.card_kinds.get(card_id) != kind.name \
                 or card_id in database.card_origins and database.card_origins[card_id].game != game.name:
             at = database.card_origins[card_id].key_position()
-            faults.append(f"{grid.where(index, 0)}: the id {card_id!r} is taken by another card "
-                          f"({at.path}:{at.line})")
+            faults.append(Message("{cell}: the id {card} is taken by another card ({position})",
+                                  cell=grid.where(index, 0), card=repr(card_id),
+                                  position=f"{at.path}:{at.line}"))
             continue
         row = SheetRow(index, card_id)
         for number, column in enumerate(columns[1:], 1):
@@ -144,14 +153,14 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                 value = stripped(value, grid.where(index, number), notes)
             if column is None:
                 if value is not None:
-                    faults.append(f"{grid.where(index, number)}: a value in a column with no "
-                                  "name; name the column or clear it")
+                    faults.append(Message("{cell}: a value in a column with no name; name the "
+                                          "column or clear it", cell=grid.where(index, number)))
                 continue
             if value is None:
                 continue
             typed, fault = _typed(value, column)
             if fault is not None:
-                faults.append(f"{grid.where(index, number)}: {fault}")
+                faults.append(Message("{cell}: {reason}", cell=grid.where(index, number), reason=fault))
                 continue
             row.cells[(column.language, column.path)] = number
             if column.path in (PRINTING, NUMBER):
@@ -168,13 +177,13 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                 if not any(path == name or path.startswith(name + ".") for path in row.facts):
                     where = next((i for i, column in enumerate(columns)
                                   if column is not None and column.is_fact and column.path == name), 0)
-                    faults.append(f"{grid.where(index, where)}: empty, and a new {kind.name} needs "
-                                  f"its {name}")
+                    faults.append(Message("{cell}: empty, and a new {kind} needs its {field}",
+                                          cell=grid.where(index, where), kind=kind.name, field=name))
         for language, (printing, number) in row.printings.items():
             if printing is None:
                 where = row.cells[(language, NUMBER)]
-                faults.append(f"{grid.where(index, where)}: a printed number with no printing "
-                              "beside it; name the printing it is the number in")
+                faults.append(Message("{cell}: a printed number with no printing beside it; name "
+                                      "the printing it is the number in", cell=grid.where(index, where)))
         rows.append(row)
     if faults:
         raise SheetRefused(faults)
@@ -190,28 +199,30 @@ def _present(database: Database, card_id: str, column: Column) -> Any:
     return flat_paths(card_facts(card)).get(column.path) if column.is_fact and card is not None else None
 
 
-def stripped(value: Any, where: str, notes: list[str]) -> Any:
+def stripped(value: Any, where: str, notes: list[Message]) -> Any:
     """A text without white space at its ends (a space typed after a name travels into every
     output), noting where it was taken off; one of white space alone is an empty cell."""
     if not isinstance(value, str) or value == value.strip():
         return value
-    notes.append(f"{where}: white space taken off the ends of {value!r}" if value.strip()
-                 else f"{where}: only white space, read as an empty cell")
+    notes.append(Message("{where}: white space taken off the ends of {value}", where=where,
+                         value=repr(value)) if value.strip()
+                 else Message("{where}: only white space, read as an empty cell", where=where))
     return value.strip() or None
 
 
-def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
+def _typed(value: Any, column: Column) -> tuple[Any, Message | None]:
     """The cell's value as its field takes it, or what is wrong with it."""
     types = column.types
     if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
         shown = value.isoformat() if hasattr(value, "isoformat") else str(value)
-        return None, (f"a date ({shown}) where {column.header} takes "
-                      f"{_wanted(types)}; the spreadsheet made a date of what was typed (such as "
-                      "3-5): format the column as text and type it again")
+        return None, Message("a date ({date}) where {column} takes {wanted}; the spreadsheet made a "
+                             "date of what was typed (such as 3-5): format the column as text and "
+                             "type it again", date=shown, column=column.header, wanted=_wanted(types))
     if isinstance(value, bool):
         if types == {"boolean"}:
             return value, None
-        return None, f"{value} where {column.header} takes {_wanted(types)}"
+        return None, Message("{value} where {column} takes {wanted}", value=value,
+                             column=column.header, wanted=_wanted(types))
     if isinstance(value, (int, float)):
         if "integer" in types and float(value).is_integer():
             return int(value), None
@@ -219,40 +230,51 @@ def _typed(value: Any, column: Column) -> tuple[Any, str | None]:
             return bool(value), None
         if "number" in types:
             return value, None
-        return None, (f"the number {value:g} where {column.header} takes {_wanted(types)}; a "
-                      "spreadsheet drops leading zeros and reads some texts as numbers: format "
-                      "the column as text and type it again")
+        return None, Message("the number {value} where {column} takes {wanted}; a spreadsheet drops "
+                             "leading zeros and reads some texts as numbers: format the column as "
+                             "text and type it again", value=f"{value:g}", column=column.header,
+                             wanted=_wanted(types))
     text = str(value).strip()
     if column.path == NUMBER and DATE_TEXT.fullmatch(text):
-        return None, (f"a date ({text}) where {column.header} takes a printed card's number; the "
-                      "spreadsheet made a date of what was typed (such as 19.3): format the column "
-                      "as text and type it again")
+        return None, Message("a date ({date}) where {column} takes a printed card's number; the "
+                             "spreadsheet made a date of what was typed (such as 19.3): format the "
+                             "column as text and type it again", date=text, column=column.header)
     if types == {"boolean"}:
         if text.lower() in YES:
             return True, None
         if text.lower() in NO:
             return False, None
-        return None, f"{text!r} where {column.header} takes yes or no"
+        return None, Message("{value} where {column} takes yes or no", value=repr(text),
+                             column=column.header)
     if types == {"array"}:
         return [_scalar(item) for item in LIST_SEPARATOR.split(text) if item], None
     if "integer" in types and WHOLE_NUMBER.fullmatch(text):
         if len(text.lstrip("-")) > MAX_INT_DIGITS:
-            return None, (f"a whole number of {len(text.lstrip('-')):,} digits where {column.header} "
-                          f"takes at most {MAX_INT_DIGITS}")
+            return None, Message("a whole number of {digits} digits where {column} takes at most "
+                                 "{limit}", digits=f"{len(text.lstrip('-')):,}", column=column.header,
+                                 limit=MAX_INT_DIGITS)
         return int(text), None
     if "number" in types and DECIMAL_NUMBER.fullmatch(text):
         return (int(text) if WHOLE_NUMBER.fullmatch(text) else float(text)), None
     if "string" in types:
         return str(value), None
     if "integer" in types and re.fullmatch(r"-?0[0-9]+", text):
-        return None, f"{text!r} where {column.header} takes a whole number, written without leading zeros"
-    return None, f"{text!r} where {column.header} takes {_wanted(types)}"
+        return None, Message("{value} where {column} takes a whole number, written without leading "
+                             "zeros", value=repr(text), column=column.header)
+    return None, Message("{value} where {column} takes {wanted}", value=repr(text), column=column.header,
+                         wanted=_wanted(types))
 
 
 def _scalar(text: str) -> Any:
     return int(text) if WHOLE_NUMBER.fullmatch(text) and len(text) <= MAX_INT_DIGITS else text
 
 
-def _wanted(types: frozenset[str]) -> str:
-    return " or ".join({"integer": "a whole number", "string": "a text", "boolean": "yes or no",
-                        "array": "a list", "number": "a number"}.get(kind, kind) for kind in sorted(types))
+def _wanted(types: frozenset[str]) -> Message | str:
+    """`a whole number or a text`: what a column takes, each kind said in the reader's language."""
+    said = {"integer": Message("a whole number"), "string": Message("a text"),
+            "boolean": Message("yes or no"), "array": Message("a list"), "number": Message("a number")}
+    wanted: Message | str = ""
+    for kind in reversed(sorted(types)):
+        one = said.get(kind, kind)
+        wanted = one if wanted == "" else Message("{one} or {other}", one=one, other=wanted)
+    return wanted

@@ -9,6 +9,7 @@ from cardkit.intake.grid import grid_bytes
 from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, SheetUsage, card_facts,
                                          columns_for, entry_texts, first_printing, flat_paths,
                                          resolve_kind)
+from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
 
@@ -19,8 +20,8 @@ def export_sheet(database: Database, game_name: str, kind_name: str, languages: 
     game, kind = resolve_kind(database, game_name, kind_name)
     for language in languages:
         if language not in database.languages:
-            raise SheetUsage(f"the database has no language {language!r}; it has "
-                             f"{', '.join(database.languages)}")
+            raise SheetUsage(Message("the database has no language {language}; it has {known}",
+                                     language=repr(language), known=", ".join(database.languages)))
     columns = columns_for(game, kind, database, languages)
     rows: list[list[Any]] = [[column.header for column in columns]]
     for card in database.cards_of_kind(kind.name, game.name):

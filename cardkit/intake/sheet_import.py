@@ -22,6 +22,7 @@ from cardkit.intake.grid import Grid, SheetRefused
 from cardkit.intake.new import file_of
 from cardkit.intake.sheet_cells import SheetRow, read_layout, read_rows
 from cardkit.intake.sheet_layout import card_facts, flat_paths, nested
+from cardkit.messages import Message, Plural, joined
 from cardkit.model.database import Database
 from cardkit.model.games import CardKind, Game
 from cardkit.model.provenance import PrintingCitation
@@ -32,38 +33,47 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 _POSITION = re.compile(r":\d+(:\d+)?")
 
 
+NEW_CARD = Message("new card")
+
+
 @dataclass
 class SheetChange:
     card_id: str
-    what: str  # `new card`, or the fields changed
+    what: Message | str  # NEW_CARD, or the fields changed
 
 
 @dataclass
 class SheetReport:
     changes: list[SheetChange]  # per card added or changed, in the sheet's order
     files: dict[Path, EntryChanges]  # per file written, the cards it adds and changes
-    notes: list[str] = field(default_factory=list)  # what was read otherwise than typed
+    notes: list[Message] = field(default_factory=list)  # what was read otherwise than typed
 
-    def summary(self) -> list[str]:
+    def summary(self) -> list[Message]:
         """A line per file written with the cards it adds and changes, then the cards in
         all: `locales/de/duel/plans.yaml: 1 card added`, `2 cards added, 1 changed`."""
-        lines = [f"warning: {note}" for note in self.notes]
-        lines += [f"{file.as_posix()}: "
-                 f"{_counted(len(entries.added), len(entries.changed), len(entries.removed))}"
-                 for file, entries in self.files.items()]
+        lines = [Message("{kind}: {fault}", kind=Message("warning"), fault=note) for note in self.notes]
+        lines += [Message("{file}: {counted}", file=file.as_posix(),
+                          counted=_counted(len(entries.added), len(entries.changed),
+                                           len(entries.removed)))
+                  for file, entries in self.files.items()]
         if not self.changes:
-            return lines + ["no change"]
-        new = sum(change.what == "new card" for change in self.changes)
+            return lines + [Message("no change")]
+        new = sum(change.what == NEW_CARD for change in self.changes)
         return lines + [_counted(new, len(self.changes) - new)]
 
 
-def _counted(added: int, changed: int, removed: int = 0) -> str:
+def _counted(added: int, changed: int, removed: int = 0) -> Message:
     """`1 card added`, `2 cards changed`, `1 card added, 2 changed`."""
+    first_said = {"added": lambda n: Plural("{count} card added", "{count} cards added", count=n),
+                  "changed": lambda n: Plural("{count} card changed", "{count} cards changed", count=n),
+                  "removed": lambda n: Plural("{count} card removed", "{count} cards removed", count=n)}
+    then_said = {"added": lambda n: Message("{count} added", count=n),
+                 "changed": lambda n: Message("{count} changed", count=n),
+                 "removed": lambda n: Message("{count} removed", count=n)}
     counts = [(number, what) for number, what in ((added, "added"), (changed, "changed"),
                                                   (removed, "removed")) if number]
     (first, what), *rest = counts
-    return f"{first} {'card' if first == 1 else 'cards'} {what}" + "".join(
-        f", {number} {what}" for number, what in rest)
+    return joined([first_said[what](first), *(then_said[what](number) for number, what in rest)])
 
 
 def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
@@ -73,7 +83,7 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
     the project lock. The report's files are what the writing changed, compared as data."""
     database = checked.database
     game, kind, columns = read_layout(grid, database, game_name, kind_name)
-    notes: list[str] = []
+    notes: list[Message] = []
     rows = read_rows(grid, columns, kind, database, game, notes)
     edits = LocaleEdits(checked.root)
     changes = [change for row in rows
@@ -91,7 +101,8 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
         if before[_identity(problem)]:
             before[_identity(problem)] -= 1
             continue
-        faults.append(f"{_cell_of(grid, rows, problem)}: {problem.message}")
+        faults.append(Message("{cell}: {problem}", cell=_cell_of(grid, rows, problem),
+                              problem=problem.sentence))
     if faults:
         raise SheetRefused(faults)
     written = edits.entry_changes()
@@ -149,7 +160,7 @@ def _plan_row(checked: Checked, game: Game, kind: CardKind, row: SheetRow, edits
     for language in sorted((set(row.texts) | set(row.printings) | set(row.confirmed)) - {None}):
         changed += _plan_texts(checked, game, kind, row, language, edits)
     if card is None:
-        return SheetChange(row.card_id, "new card")
+        return SheetChange(row.card_id, NEW_CARD)
     return SheetChange(row.card_id, ", ".join(changed)) if changed else None
 
 

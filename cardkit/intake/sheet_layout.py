@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardkit.checks.provenance import NOT_FACTS
+from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
 from cardkit.model.games import GAMES, CardKind, Game
@@ -174,10 +175,12 @@ class SheetUsage(Exception):
 def resolve_kind(database: Database, game_name: str, kind_name: str) -> tuple[Game, CardKind]:
     held = sorted(name for name in GAMES if name in database.boxes)
     if game_name not in held:
-        raise SheetUsage(f"the database has no game {game_name!r}; it has {', '.join(held) or 'none'}")
+        raise SheetUsage(Message("the database has no game {game}; it has {known}", game=repr(game_name),
+                                 known=", ".join(held) or Message("none")))
     game = GAMES[game_name]
     kind = game.kind(kind_name)
     if kind is None:
-        raise SheetUsage(f"{game.name} has no card kind {kind_name!r}; its kinds are "
-                         f"{', '.join(kind.name for kind in game.kinds)}")
+        raise SheetUsage(Message("{game} has no card kind {kind}; its kinds are {kinds}",
+                                 game=game.name, kind=repr(kind_name),
+                                 kinds=", ".join(kind.name for kind in game.kinds)))
     return game, kind

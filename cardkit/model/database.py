@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardkit.messages import Message
+from cardkit.messages import Message, Plural
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.declared import declare_game, reference_problems
@@ -123,8 +123,10 @@ class DatabaseHasErrors(Exception):
 
     def __init__(self, root: Path, errors: list[Problem]):
         self.errors = errors
-        super().__init__(f"the database under {root} has {len(errors)} error(s); "
-                         "`cardkit validate` lists them")
+        super().__init__(Plural("the database under {root} has {count} error; `cardkit validate` "
+                                "lists it",
+                                "the database under {root} has {count} errors; `cardkit validate` "
+                                "lists them", count=len(errors), root=root))
 
 
 def assemble(sources: Sources) -> tuple[Database, list[Problem]]:

@@ -28,6 +28,7 @@ from functools import lru_cache
 from babel import Locale, UnknownLocaleError
 from babel.messages.plurals import get_plural
 
+from cardkit.messages import Message
 from cardkit.model.effects import CARD_COUNTS
 
 # Whole numbers that reach every gettext form of every language Babel knows.
@@ -132,7 +133,8 @@ def _locale(language: str) -> Locale:
     try:
         return Locale.parse(language)
     except (UnknownLocaleError, ValueError):
-        raise PluralMismatch(f"Babel knows no plural rules for {language!r}") from None
+        raise PluralMismatch(Message("Babel knows no plural rules for {language}",
+                                     language=repr(language))) from None
 
 
 def _cldr_formula(language: str) -> tuple[int, str]:

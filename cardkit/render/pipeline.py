@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Protocol
 
 from cardkit.checks.runner import Strictness, load_checked
+from cardkit.messages import Message, Plural
 from cardkit.faces.art import DEFAULT_ART_DPI, Pictures, prepare_pictures
 from cardkit.faces.cache import FaceCache, Fit, budget_key, cache_key, document_key, face_key
 from cardkit.faces.documents import LanguageContext, credited, face_html
@@ -68,7 +69,7 @@ from cardkit.source.transaction import Transaction, WriteFailed, reason_of
 class BuildFailed(Exception):
     """The build stopped before writing anything; `problems` or the message say why."""
 
-    def __init__(self, message: str, problems: list[Problem] | None = None):
+    def __init__(self, message: Message | str, problems: list[Problem] | None = None):
         super().__init__(message)
         self.problems = problems or []
 
@@ -142,13 +143,15 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     papers = (papers or list(PAPERS)) if outputs.imposes else []
     unknown = [language for language in languages if language not in database.languages]
     if unknown:
-        raise BuildFailed(f"no locale for {', '.join(unknown)} under {root / 'locales'}; "
-                          f"known: {', '.join(database.languages)}")
+        raise BuildFailed(Message("no locale for {languages} under {folder}; known: {known}",
+                                  languages=", ".join(unknown), folder=root / "locales",
+                                  known=", ".join(database.languages)))
     games = games or database.games
     unknown = [game for game in games if game not in database.games]
     if unknown:
-        raise BuildFailed(f"no game {', '.join(unknown)} under {root / 'cards'}; "
-                          f"known: {', '.join(database.games)}")
+        raise BuildFailed(Message("no game {games} under {folder}; known: {known}",
+                                  games=", ".join(unknown), folder=root / "cards",
+                                  known=", ".join(database.games)))
     store.open()
     preflight = preflight_problems(database, root, languages, store)
     if not preflight:  # a refused catalogue or font would refuse the templates too
@@ -158,7 +161,8 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
             raise BuildFailed(str(exc)) from None
         preflight = pictures.errors
     if preflight:
-        raise BuildFailed(f"{len(preflight)} problem(s) would print wrong", preflight)
+        raise BuildFailed(Plural("{count} problem would print wrong", "{count} problems would print wrong",
+                                 count=len(preflight)), preflight)
     imposed: dict[tuple[Target, str], bytes] = {}
     fonts = _Fonts(root)
 
@@ -193,8 +197,9 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
         result.problems += problems_of(database, target.language, fits, context.templates)
     overflowing = [problem for problem in result.problems if problem.severity is Severity.ERROR]
     if overflowing:
-        raise BuildFailed(f"{len(overflowing)} text(s) do not fit their boxes even at the "
-                          "smallest size", result.problems)
+        raise BuildFailed(Plural("{count} text does not fit its box even at the smallest size",
+                                 "{count} texts do not fit their boxes even at the smallest size",
+                                 count=len(overflowing)), result.problems)
 
     pdfs: dict[Target, dict[str, bytes]] = {target: {} for target in contexts}
     for target in contexts:

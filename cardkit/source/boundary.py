@@ -19,7 +19,7 @@ import os
 import stat
 from pathlib import Path
 
-from cardkit.messages import Message
+from cardkit.messages import Catalogue, Message
 
 READ_CHUNK = 1 << 16
 
@@ -31,6 +31,9 @@ class InputRefused(Exception):
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+
+    def said(self, catalogue: Catalogue) -> str:
+        return f"{self.path}: {catalogue.say(self.reason)}"
 
 
 class InputTooLarge(InputRefused):

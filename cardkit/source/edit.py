@@ -6,6 +6,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from cardkit.messages import Message
 from cardkit.source.yamlfile import Document
 
 
@@ -14,7 +15,8 @@ class EditRefused(Exception):
 
     def __init__(self, document: Document):
         self.document = document
-        super().__init__(f"{document.path}: cannot be edited: {document.problems[0].message}")
+        super().__init__(Message("{path}: cannot be edited: {problem}", path=document.path,
+                                 problem=document.problems[0].sentence))
 
 
 def remove_key(mapping: CommentedMap, keys: tuple[str, ...]) -> None:

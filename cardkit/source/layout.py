@@ -106,10 +106,12 @@ def translatable_language(language: str, languages: list[str]) -> str:
     """`language` when it is one of `languages` other than the source; LanguageRefused says
     why not otherwise."""
     if language == SOURCE_LANGUAGE:
-        raise LanguageRefused("English is the source language: its texts are not translations")
+        raise LanguageRefused(Message("English is the source language: its texts are not "
+                                      "translations"))
     translations = [known for known in languages if known != SOURCE_LANGUAGE]
     if language not in translations:
-        raise LanguageRefused(f"no translation {language!r} (known: {', '.join(translations)})")
+        raise LanguageRefused(Message("no translation {language} (known: {known})",
+                                      language=repr(language), known=", ".join(translations)))
     return language
 
 
@@ -120,7 +122,8 @@ class NotADatabase(Exception):
 def discover(root: Path) -> Layout:
     root = root.resolve() if root.exists() else root
     if not (root / "cards").is_dir():
-        raise NotADatabase(f"{root}: no card database here (expected a cards/ folder)")
+        raise NotADatabase(Message("{root}: no card database here (expected a cards/ folder)",
+                                   root=root))
     layout = Layout(root)
     for path in sorted((root / "cards").rglob("*")):
         if _is_yaml(path):

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from cardkit.messages import Message
+
 POLL_SECONDS = 0.05
 
 
@@ -31,24 +33,24 @@ class LockUnavailable(Exception):
 
 @contextmanager
 def project_lock(root: Path, timeout: float = 30.0,
-                 on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+                 on_wait: Callable[[Message], None] | None = None) -> Iterator[None]:
     """Holds the project's write lock; waits for it up to `timeout` seconds, telling
     `on_wait` once that it waits, then raises LockTimeout."""
-    with _folder_lock(Path(root), timeout, on_wait, "the project folder", "writing this project",
-                      taken_again=False):
+    with _folder_lock(Path(root), timeout, on_wait, Message("the project folder"),
+                      Message("writing this project"), taken_again=False):
         yield
 
 
 @contextmanager
 def output_lock(folder: Path, timeout: float = 30.0,
-                on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+                on_wait: Callable[[Message], None] | None = None) -> Iterator[None]:
     """Holds an output folder's write lock (the same lock as `project_lock` when the folder
     is the project's) around its recovery and its transaction, so two commands writing one
     folder (two builds, a build and `site`, two `-o` files) never take each other's staging
     folder for an interrupted write; waits as `project_lock` does. A thread already holding
     the folder's lock (a command writing into the project it holds) goes on with it."""
-    with _folder_lock(Path(folder), timeout, on_wait, "the output folder", "writing into this folder",
-                      taken_again=True):
+    with _folder_lock(Path(folder), timeout, on_wait, Message("the output folder"),
+                      Message("writing into this folder"), taken_again=True):
         yield
 
 
@@ -60,13 +62,13 @@ _HELD = threading.local()
 
 
 @contextmanager
-def _folder_lock(path: Path, timeout: float, on_wait: Callable[[str], None] | None,
-                 folder: str, writing: str, taken_again: bool) -> Iterator[None]:
+def _folder_lock(path: Path, timeout: float, on_wait: Callable[[Message], None] | None,
+                 folder: Message, writing: Message, taken_again: bool) -> Iterator[None]:
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise LockUnavailable(f"{path}: cannot open {folder} to lock it: "
-                              f"{(exc.strerror or str(exc)).lower()}") from None
+        raise LockUnavailable(Message("{path}: cannot open {folder} to lock it: {reason}", path=path,
+                                      folder=folder, reason=(exc.strerror or str(exc)).lower())) from None
     try:
         found = os.fstat(descriptor)
         key = (found.st_dev, found.st_ino)
@@ -83,7 +85,7 @@ def _folder_lock(path: Path, timeout: float, on_wait: Callable[[str], None] | No
 
 
 def _acquire(descriptor: int, path: Path, timeout: float,
-             on_wait: Callable[[str], None] | None, writing: str) -> None:
+             on_wait: Callable[[Message], None] | None, writing: Message) -> None:
     deadline = time.monotonic() + timeout
     told = False
     while True:
@@ -93,11 +95,11 @@ def _acquire(descriptor: int, path: Path, timeout: float,
         except BlockingIOError:
             pass
         if time.monotonic() >= deadline:
-            raise LockTimeout(f"{path}: another cardkit command is {writing} and "
-                              f"has not finished within {timeout:g} s; nothing was written, "
-                              "try again when it ends")
+            raise LockTimeout(Message("{path}: another cardkit command is {writing} and has not "
+                                      "finished within {timeout} s; nothing was written, try again "
+                                      "when it ends", path=path, writing=writing, timeout=f"{timeout:g}"))
         if not told and on_wait is not None:
-            on_wait(f"{path}: another cardkit command is {writing}; waiting up to "
-                    f"{timeout:g} s")
+            on_wait(Message("{path}: another cardkit command is {writing}; waiting up to {timeout} s",
+                            path=path, writing=writing, timeout=f"{timeout:g}"))
             told = True
         time.sleep(POLL_SECONDS)

@@ -52,7 +52,7 @@ def test_a_fact_the_model_needs_is_given_at_once(tmp_path):
     root = copy_database(tmp_path)
     refused = run_new(root, "plan", "orange-7", "--game", "duel")
     assert refused.exit_code == 2
-    assert "a plan of duel cannot leave value unknown: give --fact value=..." in refused.output
+    assert "duel plan cards cannot leave value unknown: give --fact value=..." in refused.output
     result = run_new(root, "plan", "orange-7", "--game", "duel", "--fact", "value=7")
     assert result.exit_code == 0, result.output
     assert "orange-7:\n  unknown: [colour, name]\n  value: 7\n" in (root / "cards/duel/plans.yaml").read_text()
@@ -66,12 +66,12 @@ def test_a_fact_the_model_needs_is_given_at_once(tmp_path):
     (["alien", "Iron_Matron", "--game", "duel"], "'Iron_Matron' is not a card id"),
     (["alien", "x", "--game", "chess"], "the database has no game 'chess'; it has classic, cosmic, duel"),
     (["event", "x", "--game", "duel", "--text", "powers=x"],
-     "an event of duel has no text 'powers'; its texts are name, text"),
+     "duel event cards have no text 'powers'; their texts are name, text"),
     (["crew", "x", "--game", "vanguard", "--text", "Do a thing."],
-     "a crew of vanguard has the texts name, conversion, ability: name the one you give, as "
+     "vanguard crew cards have the texts name, conversion, ability: name the one you give, as "
      "--text FIELD=TEXT"),
     (["tactic", "x", "--game", "duel", "--fact", "colour=red", "--text", "x"],
-     "a tactic of duel has no texts; give no --text"),
+     "duel tactic cards have no texts; give no --text"),
     (["event", "x", "--game", "duel", "--text", "fr:name=x"],
      "the database has no language 'fr'; it has de, en, es"),
 ])

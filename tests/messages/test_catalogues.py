@@ -25,7 +25,8 @@ TRANSLATED = [language for language in languages() if language != "en"]
 def _extracted(output: Path) -> None:
     """The extraction babel.cfg describes, written to `output`."""
     subprocess.run([str(Path(sys.executable).with_name("pybabel")), "-q", "extract",
-                    "-F", str(LOCALE_FOLDER / "babel.cfg"), "-k", "Message", "--no-default-keywords",
+                    "-F", str(LOCALE_FOLDER / "babel.cfg"), "-k", "Message", "-k", "Plural:1,2",
+                    "--no-default-keywords",
                     "--sort-output", "--no-location", "--project", "cardkit", "--version", "0.1",
                     "-w", "100", "-o", str(output), "cardkit"], cwd=PROJECT, check=True, timeout=300)
 
@@ -56,28 +57,39 @@ def test_extraction_is_reproducible(tmp_path):
 
 
 def _message_calls():
+    """Every `Message(...)` and `Plural(...)` of the package."""
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path == PACKAGE / "messages.py":
-            continue  # the class itself, which copies a template with more values
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Message":
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Message", "Plural"):
+                if path == PACKAGE / "messages.py" and not isinstance(node.args[0], ast.Constant):
+                    continue  # the classes themselves, which copy a template with more values
                 yield path.relative_to(PROJECT), node
+
+
+def _stated(node: ast.Call) -> str | tuple[str, str]:
+    """The msgid a call states: a Plural's is its singular and plural, as gettext's."""
+    if node.func.id == "Plural":
+        return node.args[0].value, node.args[1].value
+    return node.args[0].value
 
 
 @pytest.mark.slow
 def test_every_message_states_its_template_as_written():
     """Babel finds a template only where it is a literal string: none is built at run time."""
+    wanted = {"Message": 1, "Plural": 2}
     built = [f"{path}:{node.lineno}" for path, node in _message_calls()
-             if not (node.args and isinstance(node.args[0], ast.Constant)
-                     and isinstance(node.args[0].value, str))]
+             if not (len(node.args) >= wanted[node.func.id]
+                     and all(isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+                             for argument in node.args[:wanted[node.func.id]]))]
     assert built == []
 
 
 @pytest.mark.slow
 def test_every_template_in_the_code_is_in_the_template_catalogue():
-    stated = {node.args[0].value for _, node in _message_calls()}
+    stated = {_stated(node) for _, node in _message_calls()}
     assert len(stated) > 250
+    assert any(isinstance(msgid, tuple) for msgid in stated)
     assert stated == _msgids(TEMPLATE)
 
 
@@ -88,6 +100,8 @@ def test_every_template_is_translated(language):
     entries = {message.id: message for message in catalogue if message.id}
     assert entries.keys() == _msgids(TEMPLATE), "run pybabel update (cardkit/locale/babel.cfg)"
     assert [key for key, message in entries.items() if not message.string] == []
+    assert [key for key, message in entries.items()
+            if isinstance(message.string, tuple) and not all(message.string)] == []
     assert [key for key, message in entries.items() if message.fuzzy] == []
 
 

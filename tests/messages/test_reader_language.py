@@ -20,8 +20,9 @@ from tests.conftest import TESTS, BrokenFixture
 
 FAULT = BrokenFixture.read(TESTS / "checks" / "broken" / "text-number-mismatch.yaml")
 WHERE = "locales/es/duel/aliens.yaml:8:13: error: number-mismatch: "
+GERMAN_WHERE = "locales/es/duel/aliens.yaml:8:13: Fehler: number-mismatch: "
 ENGLISH = WHERE + "powers.punish.text: numbers differ from the English text: 2 here, 1 in English"
-GERMAN = WHERE + "powers.punish.text: Zahlen weichen vom englischen Text ab: 2 hier, 1 im Englischen"
+GERMAN = GERMAN_WHERE + "powers.punish.text: Zahlen weichen vom englischen Text ab: 2 hier, 1 im Englischen"
 SPANISH = WHERE + "powers.punish.text: los números difieren del texto inglés: 2 aquí, 1 en inglés"
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -55,6 +56,7 @@ def test_language_asks_for_german(broken_database):
     assert run.returncode == 1, run.stderr
     assert run.stdout.splitlines()[0] == GERMAN
     assert run.stdout.splitlines()[-1].startswith("1 Fehler, 0 Warnungen in ")
+    assert " Dateien. Vorhandene Karten (von der Schachtel): " in run.stdout.splitlines()[-1]
 
 
 @pytest.mark.slow
@@ -69,7 +71,7 @@ def test_json_keeps_the_english_message_and_adds_the_translation(broken_database
     [problem] = json.loads(run.stdout)["problems"]
     assert problem["code"] == "number-mismatch"
     assert problem["message"] == ENGLISH.removeprefix(WHERE)
-    assert problem["translation"] == {"language": "de", "message": GERMAN.removeprefix(WHERE)}
+    assert problem["translation"] == {"language": "de", "message": GERMAN.removeprefix(GERMAN_WHERE)}
 
 
 @pytest.mark.slow
@@ -121,7 +123,7 @@ def test_a_sentence_missing_from_the_catalogue_is_said_in_english(broken_databas
                                 env={"LANGUAGE": "de", "LC_ALL": None, "LC_MESSAGES": None})
     assert result.exit_code == 1, result.output
     assert result.output.splitlines()[0] == (
-        WHERE + "powers.punish.text: numbers differ from the English text: 2 here, 1 in English")
+        GERMAN_WHERE + "powers.punish.text: numbers differ from the English text: 2 here, 1 in English")
 
 
 def test_each_sentence_of_a_message_falls_back_alone():

@@ -81,7 +81,7 @@ def test_a_text_that_overflows_at_the_floor_stops_the_build_before_any_pdf(built
     previous.parent.mkdir(parents=True)
     previous.write_bytes(b"previous build")
 
-    with pytest.raises(BuildFailed, match="1 text\\(s\\) do not fit their boxes") as failure:
+    with pytest.raises(BuildFailed, match="1 text does not fit its box") as failure:
         build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
 
     [problem] = [problem for problem in failure.value.problems if problem.code == "fit-overflow"]

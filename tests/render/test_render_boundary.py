@@ -172,8 +172,9 @@ def test_a_font_the_boundary_refuses_is_a_problem_at_the_font(project_copy, tmp_
     assert result.exception is None or isinstance(result.exception, SystemExit)
     lines = [f"{font}:1:1: error: file-unreadable: the font is refused: {reason}" for font, reason in refused]
     if command == "build":
+        problems = "1 problem" if len(lines) == 1 else f"{len(lines)} problems"
         assert result.output == "\n".join([
-            *lines, f"Error: build failed, nothing written: {len(lines)} problem(s) would print wrong"]) + "\n"
+            *lines, f"Error: build failed, nothing written: {problems} would print wrong"]) + "\n"
     else:
         assert [line for line in result.output.splitlines() if "error:" in line] == lines
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))

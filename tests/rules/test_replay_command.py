@@ -67,7 +67,7 @@ def test_a_broken_card_database_is_a_usage_error(tmp_path):
     result = _invoke("--database", str(root), str(EXAMPLES))
     assert result.exit_code == 2
     assert "cards/duel/plans.yaml:29:10: error: schema-type: value: expected a whole number" in result.output
-    assert f"the database under {root} has 1 error(s); `cardkit validate` lists them" in result.output
+    assert f"the database under {root} has 1 error; `cardkit validate` lists it" in result.output
 
 
 def test_one_scenario_that_does_not_load_among_failing_ones_exits_2(monkeypatch):

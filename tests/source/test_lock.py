@@ -6,16 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from cardkit.messages import Message
 from cardkit.source.lock import LockTimeout, LockUnavailable, project_lock
 
 
 def test_a_second_writer_waits_then_fails(tmp_path: Path):
-    told: list[str] = []
+    told: list[Message] = []
     with project_lock(tmp_path):
         with pytest.raises(LockTimeout) as timed_out:
             with project_lock(tmp_path, timeout=0.2, on_wait=told.append):
                 pytest.fail("the lock was taken twice")
-    assert told == [f"{tmp_path}: another cardkit command is writing this project; "
+    assert [str(message) for message in told] == [f"{tmp_path}: another cardkit command is writing this project; "
                     "waiting up to 0.2 s"]
     assert str(timed_out.value) == (f"{tmp_path}: another cardkit command is writing this project "
                                     "and has not finished within 0.2 s; nothing was written, try "

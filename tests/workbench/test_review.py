@@ -183,7 +183,7 @@ def test_a_template_catalogue_validate_refuses_is_refused_as_by_build(tmp_path):
                                       "--out", str(tmp_path / "build")])
 
     assert (reviewed.exit_code, reviewed.output) == (1, (
-        f"{problem}\nError: the database under {tmp_path} has 1 error(s); `cardkit validate` "
-        "lists them\n"))
+        f"{problem}\nError: the database under {tmp_path} has 1 error; `cardkit validate` "
+        "lists it\n"))
     assert built.exit_code == 1 and built.output.startswith(f"{problem}\n")
     assert not (tmp_path / "build" / "review").exists()
