@@ -38,7 +38,8 @@ def test_an_alien_stub_validates_and_says_what_to_fill(tmp_path):
     assert (root / "locales/en/duel/aliens.yaml").read_text().endswith(
         "\nabductor:\n  name: Abductor\n  provisional: [name]\n")
     lines = result.stdout.splitlines()
-    assert lines[0] == ("cards/duel/aliens.yaml:50: give complexity, powers with a source (a "
+    unknown_line = len(before.splitlines()) + 3  # a blank line, the id, then its unknown list
+    assert lines[0] == (f"cards/duel/aliens.yaml:{unknown_line}: give complexity, powers with a source (a "
                         "declared printing or rulebook lines), and take each off `unknown` "
                         "(docs/fields.md lists the fields)")
     marked_at = len((root / "locales/en/duel/aliens.yaml").read_text().splitlines())  # its provisional

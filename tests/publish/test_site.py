@@ -407,11 +407,11 @@ def test_a_published_page_is_named_by_its_title_and_address_with_the_quote(site)
     page = (site / "es/duel/alien/underdog.html").read_text(encoding="utf-8")
     sources = page[page.index('id="sources"'):page.index('id="languages"')]
 
-    assert '<cite lang="en">Preview the Zany Aliens of Cosmic Encounter Duel</cite>' in sources
+    assert '<cite lang="en" dir="ltr">Preview the Zany Aliens of Cosmic Encounter Duel</cite>' in sources
     assert ('<span class="page-address">https://drafts.fantasyflightgames.com/en/news/2020/6/12/'
             'extraterrestrial-life/</span>') in sources
     assert '<time datetime="2026-11-28">2026-11-28</time>' in sources
-    assert '<q lang="en">During every contest or duel, if your opponent reveals' in sources
+    assert '<q lang="en" dir="ltr">During every contest or duel, if your opponent reveals' in sources
 
 
 def test_a_card_page_credits_the_owners_picture(art_project, tmp_path):
