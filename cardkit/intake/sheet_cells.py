@@ -167,7 +167,7 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                 faults.append(f"{grid.where(index, number)}: {fault}")
                 continue
             exported = base.exported(column.header, typed) if base is not None else None
-            if exported:
+            if exported:  # no edit: what the database holds now stands, changed since or not
                 typed = current_value(database, card_id, column)
                 if typed is None:
                     continue

@@ -242,3 +242,22 @@ def test_a_new_row_copied_from_an_exported_one_is_a_new_card_whatever_its_base(t
     database = load_database(root)[0]
     assert database.text("es", "steel-matron").texts["powers.punish.name"] == "Castigo"
     assert database.text("es", "iron-matron").texts["powers.punish.name"] == "Castigo duro"
+
+
+def test_a_column_added_by_hand_to_an_export_is_read_as_before(tmp_path):
+    """The base knows only the columns the export wrote: a column added afterwards (here the
+    Spanish one, to an English export) has no exported value to hold a change against."""
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.csv"
+    assert run("sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o", str(sheet),
+               "--root", str(root)).exit_code == 0
+    teammate_edits(root, PUNISH_NAME)
+    rows = read_grid(sheet, sheet.read_bytes()).rows
+    rows = [cells[:-1] + [value, cells[-1]] for cells, value in zip(
+        rows, ["es:powers.punish.name"] + [None] * (len(rows) - 1))]
+    rows[next(index for index, cells in enumerate(rows) if cells[0] == "iron-matron")][-2] = "Castigo severo"
+    sheet.write_bytes(grid_bytes(".csv", "alien", rows, set()))
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "iron-matron: es:powers.punish.name\n"
+    assert load_database(root)[0].text("es", "iron-matron").texts["powers.punish.name"] == "Castigo severo"
