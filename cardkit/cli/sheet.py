@@ -57,8 +57,10 @@ def export_command(game: str, kind: str, languages: str, output: Path, root: Pat
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--game", help="Refuse the sheet unless it holds cards of this game.")
 @click.option("--kind", help="Refuse the sheet unless it holds cards of this kind.")
+@click.option("--overwrite", is_flag=True,
+              help="Keep the sheet's value of a cell changed in the database since the export too.")
 @root_option
-def import_command(file: Path, game: str | None, kind: str | None, root: Path) -> None:
+def import_command(file: Path, game: str | None, kind: str | None, overwrite: bool, root: Path) -> None:
     """Write a spreadsheet's rows back into the database: new rows are new cards, changed
     cells edited fields, empty cells leave their fields as they are.
 
@@ -74,7 +76,7 @@ def import_command(file: Path, game: str | None, kind: str | None, root: Path) -
     with writing_database(require_database(root)):
         checked = load_or_fail(root)
         try:
-            report = import_sheet(checked, read_grid(file, raw), game, kind)
+            report = import_sheet(checked, read_grid(file, raw), game, kind, overwrite)
         except SheetRefused as exc:
             raise Failure(exc, NOTHING_WRITTEN) from None
         except EditRefused as exc:

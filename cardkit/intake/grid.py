@@ -24,6 +24,10 @@ from cardkit.messages import Catalogue, Message
 from cardkit.source.characters import FORMULA_CHARACTERS
 
 FORMATS = (".xlsx", ".ods", ".csv")
+# The header of the column that records what each row was exported from (a fingerprint the
+# import reads, `sheet_layout.py`): hidden in an XLSX or ODS export, and the one hidden column
+# whose data is read, since none of it is a value to edit.
+BASE_HEADER = "cardkit base"
 CSV_DELIMITER = ";"
 UTF8_BOM = "\ufeff"
 # A CSV text cell starting with a formula character, after any apostrophes, is written with
@@ -93,14 +97,16 @@ def read_grid(path: Path, data: bytes) -> Grid:
                                 file=path.name)])
 
 
-def grid_bytes(suffix: str, sheet: str, rows: list[list[Any]], text_columns: set[int]) -> bytes:
+def grid_bytes(suffix: str, sheet: str, rows: list[list[Any]], text_columns: set[int],
+               hidden_columns: frozenset[int] = frozenset()) -> bytes:
     """A new file of the format `suffix` names holding `rows` in one sheet named `sheet`;
     the columns of `text_columns` are formatted as text where the format can say so, so a
-    spreadsheet keeps `06` and `3-5` as typed."""
+    spreadsheet keeps `06` and `3-5` as typed, and those of `hidden_columns` hidden where it
+    can hide them."""
     if suffix == ".xlsx":
-        return _xlsx_bytes(sheet, rows, text_columns)
+        return _xlsx_bytes(sheet, rows, text_columns, hidden_columns)
     if suffix == ".ods":
-        return _ods_bytes(sheet, rows)
+        return _ods_bytes(sheet, rows, hidden_columns)
     if suffix == ".csv":
         return _csv_bytes(rows)
     raise ValueError(suffix)
@@ -340,6 +346,8 @@ def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int
             faults.append(Message("{cell}: a hidden row holding data; show it (or delete it) so "
                                   "what is imported is what you see", cell=grid.where(row, column)))
     for column in sorted(hidden_columns):
+        if grid.rows and grid.value(0, column) == BASE_HEADER:
+            continue
         # Its header alone is no data: a column hidden for holding nothing to edit.
         row = next((index for index, cells in enumerate(grid.rows) if index > 0
                     and column < len(cells) and cells[column] is not None), None)
@@ -361,7 +369,8 @@ def column_widths(rows: list[list[Any]]) -> list[int]:
     return [min(max(length + 2, 8), 40) for length in longest]
 
 
-def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) -> bytes:
+def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int],
+                hidden_columns: frozenset[int]) -> bytes:
     import openpyxl
     from openpyxl.utils import get_column_letter
 
@@ -378,6 +387,8 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int]) 
             cells[0].number_format = "@"
     for index, width in enumerate(column_widths(rows)):
         sheet.column_dimensions[get_column_letter(index + 1)].width = width
+    for index in hidden_columns:
+        sheet.column_dimensions[get_column_letter(index + 1)].hidden = True
     sheet.freeze_panes = "B2"
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -519,7 +530,7 @@ def _ods_value(cell) -> Any:
     return value
 
 
-def _ods_bytes(sheet_name: str, rows: list[list[Any]]) -> bytes:
+def _ods_bytes(sheet_name: str, rows: list[list[Any]], hidden_columns: frozenset[int]) -> bytes:
     from odfdo import Column, Document, Style, Table
 
     document = Document("spreadsheet")
@@ -532,7 +543,10 @@ def _ods_bytes(sheet_name: str, rows: list[list[Any]]) -> bytes:
         # About 0.2 cm a character in the default 10 pt font.
         document.insert_style(Style("table-column", name=name, width=f"{characters * 0.2:.2f}cm"),
                               automatic=True)
-        table.set_column(index, Column(style=name))
+        column = Column(style=name)
+        if index in hidden_columns:
+            column.set_attribute("table:visibility", "collapse")
+        table.set_column(index, column)
     document.body.append(table)
     buffer = io.BytesIO()
     document.save(buffer)

@@ -1,7 +1,11 @@
 """The cells of a sheet read back into rows (`SheetRow`): its layout (`A1`, the headers)
 checked against the kind's, every cell read by the type its field has (from the models'
 JSON Schemas), so a number or date that a spreadsheet made of a text is refused, not
-guessed back. Every fault of the sheet is named at its cell."""
+guessed back. Every fault of the sheet is named at its cell.
+
+A row's base (`RowBase`) tells its edits from the database's since the export: a cell as
+it was exported is no edit (the database's value, changed or not, stands), and a cell
+changed both in the sheet and in the database is a conflict, refused unless overwriting."""
 
 from __future__ import annotations
 
@@ -12,10 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.checks.provenance import NOT_FACTS
+from cardkit.intake.grid import BASE_HEADER, Grid, SheetRefused
+from cardkit.intake.sheet_layout import (BASE, BASE_COLUMN, CONFIRMED, NUMBER, PRINTING, Column, RowBase,
+                                         SheetUsage, columns_for, current_value, resolve_kind, same_value,
+                                         shown)
 from cardkit.messages import Message
-from cardkit.intake.grid import Grid, SheetRefused
-from cardkit.intake.sheet_layout import (CONFIRMED, NUMBER, PRINTING, Column, SheetUsage, card_facts,
-                                         columns_for, flat_paths, resolve_kind)
 from cardkit.model.database import Database
 from cardkit.model.games import CardKind, Game
 from cardkit.model.schema import leaf_types
@@ -79,6 +84,7 @@ def read_layout(grid: Grid, database: Database, game_name: str | None,
             continue
         header = str(header).strip()
         column = (by_header.get(header) or by_header.get(header.lower())
+                  or (BASE_COLUMN if header.lower() == BASE_HEADER else None)
                   or _column_named(header.lower(), game, kind, database))
         header = column.header if column is not None else header
         if column is None:
@@ -114,9 +120,13 @@ def _column_named(header: str, game: Game, kind: CardKind, database: Database) -
 
 
 def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database: Database,
-              game: Game, notes: list[Message]) -> list[SheetRow]:
-    """The sheet's rows; white space taken off the ends of a text cell is noted in `notes`."""
+              game: Game, notes: list[Message], overwrite: bool = False) -> list[SheetRow]:
+    """The sheet's rows; white space taken off the ends of a text cell is noted in `notes`,
+    and so is a row of a card with no base. With `overwrite`, a cell changed both
+    in the sheet and in the database since the export keeps the sheet's value (noted)."""
     rows, faults = [], []
+    base_at = next((index for index, column in enumerate(columns)
+                    if column is not None and column.path == BASE), None)
     first_row: dict[str, int] = {}
     required = [name for name, info in kind.facts.model_fields.items()
                 if info.is_required() and name != "id"]
@@ -147,9 +157,12 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                                   position=f"{at.path}:{at.line}"))
             continue
         row = SheetRow(index, card_id)
+        base = _row_base(grid, index, base_at, card_id, database, notes, faults)
         for number, column in enumerate(columns[1:], 1):
+            if number == base_at:
+                continue
             value = cells[number] if number < len(cells) else None
-            if column is None or value != _present(database, card_id, column):
+            if column is None or value != current_value(database, card_id, column):
                 value = stripped(value, grid.where(index, number), notes)
             if column is None:
                 if value is not None:
@@ -162,6 +175,26 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
             if fault is not None:
                 faults.append(Message("{cell}: {reason}", cell=grid.where(index, number), reason=fault))
                 continue
+            exported = base.exported(column.header, typed) if base is not None else None
+            if exported:  # no edit: what the database holds now stands, changed since or not
+                typed = current_value(database, card_id, column)
+                if typed is None:
+                    continue
+            elif exported is False:
+                now = current_value(database, card_id, column)
+                if not base.exported(column.header, now) and not same_value(typed, now):
+                    where = grid.where(index, number)
+                    if not overwrite:
+                        faults.append(Message(
+                            "{cell}: {card}'s {column} changed both in the sheet and in the database "
+                            "since the export: the database has {database}, the sheet {sheet}; "
+                            "import with --overwrite to keep the sheet's", cell=where, card=card_id,
+                            column=column.header, database=shown(now), sheet=shown(typed)))
+                        continue
+                    notes.append(Message(
+                        "{cell}: {card}'s {column} changed in the database since the export: its "
+                        "{database} replaced by the sheet's {sheet} (--overwrite)", cell=where,
+                        card=card_id, column=column.header, database=shown(now), sheet=shown(typed)))
             row.cells[(column.language, column.path)] = number
             if column.path in (PRINTING, NUMBER):
                 printing, cited = row.printings.get(column.language, (None, None))
@@ -190,13 +223,25 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
     return rows
 
 
-def _present(database: Database, card_id: str, column: Column) -> Any:
-    """The value the card's field holds now, which a cell that repeats it keeps as it is."""
-    if column.is_text:
-        entry = database.text(column.language, card_id)
-        return entry.texts.get(column.path) if entry is not None else None
-    card = database.cards.get(card_id)
-    return flat_paths(card_facts(card)).get(column.path) if column.is_fact and card is not None else None
+def _row_base(grid: Grid, index: int, base_at: int | None, card_id: str, database: Database,
+              notes: list[Message], faults: list[Message]) -> RowBase | None:
+    """The base of a row of a card the database has; a new card's row has none to hold."""
+    if base_at is None or card_id not in database.cards:
+        return None
+    where = grid.where(index, base_at)
+    text = grid.value(index, base_at)
+    if text is None or isinstance(text, str) and not text.strip():
+        notes.append(Message("{cell}: no base for {card}'s row (typed in, or its base cleared), so "
+                             "its cells are written over the database's even where it changed since "
+                             "the export", cell=where, card=card_id))
+        return None
+    base = RowBase.read(card_id, text)
+    if base is None:
+        faults.append(Message("{cell}: not the base the export wrote for {card}'s row (changed by "
+                              "hand, or copied from another row); export the sheet again, or clear "
+                              "the cell to write the row over the database's changes since the "
+                              "export", cell=where, card=card_id))
+    return base
 
 
 def stripped(value: Any, where: str, notes: list[Message]) -> Any:

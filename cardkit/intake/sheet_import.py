@@ -1,7 +1,8 @@
 """`cardkit sheet import`: a sheet's rows (read by `sheet_cells.py`) turned into edits.
 
 A new id is a new card (the facts it lacks listed under `unknown`), a changed cell is an
-edited field, an empty cell leaves its field as it is. The edits go through the one writer
+edited field, an empty cell leaves its field as it is, and so does a cell as it was exported
+(the row's base says which; `sheet_cells.py`). The edits go through the one writer
 (`i18n/writer.py`), the database as they would leave it through every check of `validate`
 (`Checked.edited`); any error refuses the whole sheet, naming the cell, and nothing is
 written. An unchanged export imports as no edit at all.
@@ -18,10 +19,10 @@ from typing import Any
 
 from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import FACTS_TAIL, EntryChanges, EntryValue, LocaleEdits, Translation, write_texts
-from cardkit.intake.grid import Grid, SheetRefused
+from cardkit.intake.grid import BASE_HEADER, Grid, SheetRefused
 from cardkit.intake.new import file_of
 from cardkit.intake.sheet_cells import SheetRow, read_layout, read_rows
-from cardkit.intake.sheet_layout import card_facts, flat_paths, nested
+from cardkit.intake.sheet_layout import BASE, card_facts, flat_paths, nested
 from cardkit.messages import Message, Plural, joined
 from cardkit.model.database import Database
 from cardkit.model.games import CardKind, Game
@@ -77,19 +78,28 @@ def _counted(added: int, changed: int, removed: int = 0) -> Message:
 
 
 def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
-                 kind_name: str | None = None) -> SheetReport:
+                 kind_name: str | None = None, overwrite: bool = False) -> SheetReport:
     """Checks the sheet, then the database as the import would leave it, and writes the
-    edits all or none. Raises SheetRefused naming every cell at fault; the caller holds
-    the project lock. The report's files are what the writing changed, compared as data."""
+    edits all or none. Raises SheetRefused naming every cell at fault, a cell changed both
+    in the sheet and in the database since the export among them unless `overwrite`; the
+    caller holds the project lock. The report's files are what the writing changed,
+    compared as data."""
     database = checked.database
     game, kind, columns = read_layout(grid, database, game_name, kind_name)
     notes: list[Message] = []
-    rows = read_rows(grid, columns, kind, database, game, notes)
+    rows = read_rows(grid, columns, kind, database, game, notes, overwrite)
     edits = LocaleEdits(checked.root)
     changes = [change for row in rows
                if (change := _plan_row(checked, game, kind, row, edits)) is not None]
     if not edits.files:
         return SheetReport([], {}, notes)
+    if not any(column is not None and column.path == BASE for column in columns) \
+            and any(change.what != NEW_CARD for change in changes):
+        place = grid.file if grid.sheet is None else f"{grid.file}, sheet {grid.sheet}"
+        notes.append(Message("{place}: no {column} column (a sheet made by hand, or exported by an "
+                             "older cardkit), so a cell changed in the database since the sheet was "
+                             "made cannot be told from an edit: the sheet's value is written over it",
+                             place=place, column=repr(BASE_HEADER)))
     texts = edits.texts()
     after = checked.edited(texts)
     errors = [problem for problem in after.report.problems if problem.severity is Severity.ERROR]

@@ -12,16 +12,22 @@ The layout (docs/data.md shows it):
 - `printing` and `number`: the printed card the row's facts are cited to;
 - per language `ll:` + each text's path (`es:powers.punish.text`), `ll:printing` and
   `ll:number` (the printed card its texts are cited to), and, but for English,
-  `ll:confirmed` (`yes`: the texts are confirmed translations of the English).
+  `ll:confirmed` (`yes`: the texts are confirmed translations of the English);
+- last, `cardkit base` (hidden in XLSX and ODS): per row, what the row was exported from
+  (`RowBase`), so the import tells the sheet's edits from the database's since.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from cardkit.checks.provenance import NOT_FACTS
+from cardkit.intake.grid import BASE_HEADER
 from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
@@ -33,7 +39,7 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 
 # The paths of the columns that are no fact or text: a `#` no field path holds keeps a
 # game's own fact named `number` (ISS Vanguard's cards) apart from a printed card's number.
-PRINTING, NUMBER, CONFIRMED = "#printing", "#number", "#confirmed"
+PRINTING, NUMBER, CONFIRMED, BASE = "#printing", "#number", "#confirmed", "#base"
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,10 @@ class Column:
 
     @property
     def is_fact(self) -> bool:
-        return self.language is None and self.path not in (PRINTING, NUMBER, "id")
+        return self.language is None and self.path not in (PRINTING, NUMBER, BASE, "id")
+
+
+BASE_COLUMN = Column(BASE_HEADER, None, BASE, frozenset({"string"}))
 
 
 # Flattening
@@ -138,6 +147,103 @@ def columns_for(game: Game, kind: CardKind, database: Database, languages: list[
         if language != SOURCE_LANGUAGE:
             columns.append(Column(f"{language}:{CONFIRMED[1:]}", language, CONFIRMED, frozenset({"boolean"})))
     return columns
+
+
+def current_value(database: Database, card_id: str, column: Column) -> Any:
+    """What the card's field holds now (a list of plain values whole), None for a card or
+    field the database does not have."""
+    card = database.cards.get(card_id)
+    if card is None:
+        return None
+    if column.path == "id" and column.language is None:
+        return card.id
+    entry = database.texts.get(column.language, {}).get(card_id) if column.language else None
+    groups = entry.sources if entry is not None else card.sources if column.language is None else []
+    if column.path in (PRINTING, NUMBER):
+        citation = first_printing(groups)
+        return getattr(citation, column.path[1:]) if citation is not None else None
+    if column.path in (CONFIRMED, BASE):
+        return None  # no field: `confirmed` is the owner's to fill, yes confirming the texts
+    return flat_paths(card_facts(card) if column.language is None else entry_texts(entry)).get(column.path)
+
+
+def cell_value(value: Any) -> Any:
+    """A field's value as its cell holds it: a list of plain values as `red, blue`."""
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
+# The base of a row: per column exported, a group of eight letters, four of its header's
+# fingerprint and four of its value's, after eight of the whole's (with the card's id), so
+# a base changed by hand, or moved onto another card's row, is told from one the export
+# wrote. Twenty bits a value: a value changed reads as unchanged once in a million.
+_GROUP = 4
+_SEPARATOR = "\x1f"
+_BASE_TEXT = re.compile(r"[a-z2-7]{8}( [a-z2-7]{8})*")
+
+
+def _digest(text: str, letters: int) -> str:
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=10).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:letters]
+
+
+def _value_digest(header: str, value: Any) -> str:
+    return _digest(header + _SEPARATOR + _canonical(value), _GROUP)
+
+
+def _canonical(value: Any) -> str:
+    """One text for the value however the sheet gives it back: `7` for 7 and 7.0, `red,
+    blue` for the list and for the cell."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    value = cell_value(value)
+    return "" if value is None else str(value)
+
+
+def same_value(one: Any, other: Any) -> bool:
+    """Whether two values of a field are the same however the sheet gives them back."""
+    return _canonical(one) == _canonical(other)
+
+
+def shown(value: Any) -> str:
+    """A field's value as a message quotes it."""
+    return repr(_canonical(value))
+
+
+@dataclass(frozen=True)
+class RowBase:
+    """What the cells of one card's row held when it was exported, as fingerprints."""
+
+    values: dict[str, frozenset[str]]  # per header's fingerprint, its values' fingerprints
+
+    @staticmethod
+    def written(card_id: str, cells: dict[str, Any]) -> str:
+        """The base cell of a row whose cells (by header) are exported."""
+        groups = " ".join(_digest(header, _GROUP) + _value_digest(header, value)
+                          for header, value in cells.items())
+        return f"{_digest(card_id + _SEPARATOR + groups, 2 * _GROUP)} {groups}".strip()
+
+    @staticmethod
+    def read(card_id: str, text: Any) -> RowBase | None:
+        """The base a cell holds, or None when it is not one the export wrote for the card."""
+        if not isinstance(text, str) or not _BASE_TEXT.fullmatch(text.strip()):
+            return None
+        check, _, groups = text.strip().partition(" ")
+        if check != _digest(card_id + _SEPARATOR + groups, 2 * _GROUP):
+            return None
+        values: dict[str, set[str]] = {}
+        for group in groups.split():
+            values.setdefault(group[:_GROUP], set()).add(group[_GROUP:])
+        return RowBase({key: frozenset(found) for key, found in values.items()})
+
+    def exported(self, header: str, value: Any) -> bool | None:
+        """Whether the column's cell held the value when exported; None for a column the
+        export did not write."""
+        found = self.values.get(_digest(header, _GROUP))
+        if found is None:
+            return None
+        return _value_digest(header, value) in found
 
 
 def _citation_header(marker: str, fact_paths: set[str]) -> str:
