@@ -207,7 +207,7 @@ class Workbench:
                 self.contexts = {language: LanguageContext(
                     self.root, language, self.database, environment=make_environment(
                         self.root / "templates", load_translations(self.root, language),
-                        bytecode_cache=self.templates))
+                        bytecode_cache=self.templates, language=language))
                     for language in (SOURCE_LANGUAGE, self.language)}
             else:
                 self.contexts = {language: _with_database(context, self.database)
