@@ -288,17 +288,15 @@ def _site_code(context: LanguageContext) -> str:
     return hasher.hexdigest()
 
 
-def _flatten(facts: dict, prefix: str = "") -> list[tuple[str, str]]:
-    """Facts as (dotted path, value) in the record's (sorted) order."""
+def _flatten(facts: dict, prefix: str = "") -> list[tuple[str, object]]:
+    """Facts as (dotted path, value) in the record's (sorted) order; the page words them."""
     rows = []
     for key, value in facts.items():
         path = f"{prefix}{key}"
         if isinstance(value, dict) and value:
             rows += _flatten(value, path + ".")
-        elif isinstance(value, list):
-            rows.append((path, ", ".join(str(item) for item in value)))
         else:
-            rows.append((path, json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value))
+            rows.append((path, value))
     return rows
 
 
