@@ -269,11 +269,12 @@ class _Pages:
 
 def _site_code(context: LanguageContext) -> str:
     """The digest of what the pages of the context's language are rendered with: the
-    gallery's templates, the shared macros and icons, and the language's catalogue."""
+    gallery's templates, the shared macros and icons, the classic artifacts' timing the
+    card pages word their fact with, and the language's catalogue."""
     root = context.root
     files = [(found.key, found.path, found.boundary) for found in
              [*template_files(root, "site"), *template_files(root, "icons", "*.svg"),
-              template_file(root, "macros.html")]]
+              template_file(root, "macros.html"), template_file(root, "cards/classic/timing.html")]]
     catalogue = catalogue_path(root, context.language)
     files = sorted([*files, (catalogue.relative_to(root).as_posix(), catalogue, root)])
     hasher = hashlib.sha256()
