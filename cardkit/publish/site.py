@@ -269,11 +269,12 @@ class _Pages:
 
 def _site_code(context: LanguageContext) -> str:
     """The digest of what the pages of the context's language are rendered with: the
-    gallery's templates, the shared macros and icons, and the language's catalogue."""
+    gallery's templates, the shared macros and icons, the classic artifacts' timing the
+    card pages word their fact with, and the language's catalogue."""
     root = context.root
     files = [(found.key, found.path, found.boundary) for found in
              [*template_files(root, "site"), *template_files(root, "icons", "*.svg"),
-              template_file(root, "macros.html")]]
+              template_file(root, "macros.html"), template_file(root, "cards/classic/timing.html")]]
     catalogue = catalogue_path(root, context.language)
     files = sorted([*files, (catalogue.relative_to(root).as_posix(), catalogue, root)])
     hasher = hashlib.sha256()
@@ -288,17 +289,15 @@ def _site_code(context: LanguageContext) -> str:
     return hasher.hexdigest()
 
 
-def _flatten(facts: dict, prefix: str = "") -> list[tuple[str, str]]:
-    """Facts as (dotted path, value) in the record's (sorted) order."""
+def _flatten(facts: dict, prefix: str = "") -> list[tuple[str, object]]:
+    """Facts as (dotted path, value) in the record's (sorted) order; the page words them."""
     rows = []
     for key, value in facts.items():
         path = f"{prefix}{key}"
         if isinstance(value, dict) and value:
             rows += _flatten(value, path + ".")
-        elif isinstance(value, list):
-            rows.append((path, ", ".join(str(item) for item in value)))
         else:
-            rows.append((path, json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value))
+            rows.append((path, value))
     return rows
 
 

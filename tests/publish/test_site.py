@@ -5,6 +5,7 @@ links, no request leaving the folder, and axe-core's accessibility rules."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
@@ -439,5 +440,80 @@ def test_a_text_of_ours_never_shows_confirmed_without_saying_it_is_our_wording(s
     assert texts.count('state-confirmed">Bestätigt\n</span> · <span class="wording-ours">unser Wortlaut</span>') == 2
 
     matron = (site / "de/duel/alien/iron-matron.html").read_text(encoding="utf-8")
-    row = matron[matron.index("<code>name</code>"):]
+    row = matron[matron.index('<th scope="row">Name\n</th>'):]
     assert "unser Wortlaut" not in row.split("</tr>")[0]
+
+
+class _VisibleText(HTMLParser):
+    """A page's text a reader sees: every text node but scripts' and styles'."""
+
+    def __init__(self):
+        super().__init__()
+        self.hidden, self.nodes = 0, []
+
+    def handle_starttag(self, tag, attrs):
+        self.hidden += tag in ("script", "style")
+
+    def handle_endtag(self, tag):
+        self.hidden -= tag in ("script", "style")
+
+    def handle_data(self, data):
+        if not self.hidden and data.strip():
+            self.nodes.append(data.strip())
+
+
+HASHED_RULEBOOK = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
+FIELD_PATH = re.compile(r"^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$")
+
+
+def data_words() -> set[str]:
+    """What the data names things by: the cards' ids, their field paths and the slugs among
+    their facts' values (`contests-and-duels`, `retrieve_ships`)."""
+    from cardkit.export.dataset import game_dataset
+    from cardkit.publish.site import _flatten
+
+    words = set(DATABASE.cards)
+    for game in DATABASE.games:
+        for record in game_dataset(DATABASE, game)["cards"].values():
+            for path, value in _flatten(record["facts"]):
+                words.add(path)
+                values = value if isinstance(value, list) else [value]
+                words |= {item for item in values if isinstance(item, str) and re.search(r"[-_]", item)}
+            for texts in record["texts"].values():
+                words |= {path for path in texts["fields"] if "." in path}
+            words |= set(record["unknown"])
+    return {word for word in words if re.search(r"[-_.]", word)}  # a plain word may be a word
+
+
+def test_no_page_shows_an_id_a_field_path_or_a_hashed_rulebook_name(site):
+    slugs = data_words()
+    assert {"iron-matron", "contests-and-duels", "powers.punish.text", "retrieve_ships"} <= slugs
+    shown = {}
+    for page in sorted(site.rglob("*.html")):
+        text = _VisibleText()
+        text.feed(page.read_text(encoding="utf-8"))
+        shown[page.relative_to(site).as_posix()] = text.nodes
+    assert len(shown) > 200
+
+    faults = []
+    for page, nodes in shown.items():
+        for node in nodes:
+            tokens = [token.strip(",;:()«»\"'") for token in node.split()]
+            faults += [(page, node) for token in tokens
+                       if token in slugs or FIELD_PATH.match(token) or HASHED_RULEBOOK.search(token)]
+    assert faults == []
+
+
+def test_facts_and_fields_read_as_words_in_the_pages_language(site):
+    page = (site / "de/duel/alien/iron-matron.html").read_text(encoding="utf-8")
+    facts = page[page.index('id="facts"'):page.index('id="sources"')]
+
+    assert "in Wettstreiten und Duellen" in facts and "Bestrafen" in facts and "Wann sie gilt" in facts
+    spanish = (site / "es/classic/artifact/cosmic-zap.html").read_text(encoding="utf-8")
+    assert "when-a-power-is-used" not in spanish
+
+
+def test_a_reading_of_ours_is_marked_english_on_another_languages_page(site):
+    page = (site / "de/duel/tactic/blue-blast-4.html").read_text(encoding="utf-8")
+
+    assert '<span lang="en" dir="ltr">The Bouncer, who plays blue, reveals this tactic.</span> (auf Englisch)' in page

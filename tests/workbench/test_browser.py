@@ -20,6 +20,7 @@ from cardkit.workbench.app import create_app
 from cardkit.workbench.server import Server, bind, own_hosts
 from cardkit.workbench.service import Workbench
 from tests.accessibility import needs_axe, serious_violations
+from tests.render.right_to_left import right_to_left_project
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -36,8 +37,8 @@ WAIT = 20  # seconds a page may take to show what a test waits for
 class Serving:
     """A workbench of a project served on 127.0.0.1 in a thread, until `stop()`."""
 
-    def __init__(self, project: Path, port: int = 0):
-        service = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+    def __init__(self, project: Path, port: int = 0, language: str = "de"):
+        service = Workbench(project, language, project / "build" / CACHE_FOLDER)
         self.sock = bind("127.0.0.1", port)
         self.port = self.sock.getsockname()[1]
         app = create_app(service, own_hosts("127.0.0.1", self.port),
@@ -567,6 +568,22 @@ def test_axe_finds_no_serious_or_critical_violation(browser, server, project):
 
     save_into_a_conflict(browser, project)
     assert serious_violations(browser) == [], "conflict"
+
+
+@needs_axe
+def test_axe_finds_no_serious_or_critical_violation_right_to_left(browser, tmp_path):
+    project = right_to_left_project(tmp_path / "db", ("he",))
+    serving = Serving(project, language="he")
+    try:
+        browser.get(serving.url)
+        wait_for(browser, lambda: css(browser, "#card-list li"), "no card list")
+        assert browser.execute_script("return document.documentElement.dir") == "rtl"
+        assert serious_violations(browser) == [], "list view"
+
+        open_card(browser, serving.url, "iron-matron")
+        assert serious_violations(browser) == [], "card view"
+    finally:
+        serving.stop()
 
 
 def test_taking_the_version_on_disk_ends_the_edit(browser, server, project):
