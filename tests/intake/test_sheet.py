@@ -17,13 +17,17 @@ from PIL import Image
 from click.testing import CliRunner
 from odfdo import Document
 
-from cardkit.checks.runner import validate
+from cardkit.checks.runner import check_sources, validate
 from cardkit.cli import main
 from cardkit.faces.documents import LanguageContext, face_html
 from cardkit.faces.faces import Printed
-from cardkit.intake.grid import grid_bytes
+from cardkit.intake.grid import grid_bytes, read_grid
+from cardkit.intake.sheet_export import export_sheet
+from cardkit.intake.sheet_import import import_sheet
+from cardkit.messages import Message
 from cardkit.model.database import load_database
 from cardkit.model.games import GAMES
+from cardkit.source.tree import load_sources
 from tests.conftest import PROJECT_ROOT
 from tests.rules.conftest import copy_database
 
@@ -137,17 +141,28 @@ def test_two_new_aliens_typed_in_validate_print_with_their_printed_names_and_sho
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".xlsx", ".ods"])
 def test_an_unchanged_export_of_every_kind_imports_as_no_change(tmp_path, suffix):
+    """Every kind through the library, on the database checked once; the first through the
+    commands as well, which say so and write nothing."""
     root = copy_database(tmp_path / "db")
     before = snapshot(root)
-    for game in GAMES.values():
-        for kind in game.kinds:
-            sheet = tmp_path / f"{game.name}-{kind.name}{suffix}"
-            exported = run("sheet", "export", "--game", game.name, "--kind", kind.name,
-                           "-o", str(sheet), "--root", str(root))
-            assert exported.exit_code == 0, exported.output
-            imported = run("sheet", "import", str(sheet), "--root", str(root))
-            assert imported.exit_code == 0, imported.output
-            assert imported.stdout == "" and "no change" in imported.stderr
+    checked = check_sources(root, load_sources(root))
+    kinds = [(game.name, kind.name) for game in GAMES.values() for kind in game.kinds]
+    assert len(kinds) >= 20
+    for game, kind in kinds:
+        sheet = tmp_path / f"{game}-{kind}{suffix}"
+        sheet.write_bytes(export_sheet(checked.database, game, kind, ["en", "es", "de"], suffix))
+        report = import_sheet(checked, read_grid(sheet, sheet.read_bytes()))
+        assert (report.changes, report.files, report.summary()) == ([], {}, [Message("no change")]), (game, kind)
+    game, kind = kinds[0]
+    command_sheet = tmp_path / f"command{suffix}"
+    exported = run("sheet", "export", "--game", game, "--kind", kind, "-o", str(command_sheet), "--root", str(root))
+    assert exported.exit_code == 0, exported.output
+    library_sheet = tmp_path / f"{game}-{kind}{suffix}"
+    assert read_grid(command_sheet, command_sheet.read_bytes()).rows == \
+        read_grid(library_sheet, library_sheet.read_bytes()).rows
+    imported = run("sheet", "import", str(command_sheet), "--root", str(root))
+    assert imported.exit_code == 0, imported.output
+    assert imported.stdout == "" and "no change" in imported.stderr
     assert snapshot(root) == before
 
 
