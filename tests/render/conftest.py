@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from cardkit.faces.games import targets
 from cardkit.model.database import load_database
-from tests.conftest import MINIMAL_DATABASE
+from tests.conftest import MINIMAL_DATABASE, once_per_run
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -48,13 +48,29 @@ def project_copy(tmp_path) -> Path:
 @pytest.fixture
 def art_project(tmp_path) -> Path:
     """The minimal database with the project's templates and the test pictures."""
+    return make_art_project(tmp_path)
+
+
+def make_art_project(folder: Path) -> Path:
     from tests.render.art_pictures import make_pictures  # draws with Pillow: only for these tests
 
-    root = tmp_path / "db"
+    root = folder / "db"
     shutil.copytree(MINIMAL_DATABASE, root)
     shutil.copytree(PROJECT / "templates", root / "templates")
-    make_pictures(root / "art" / "duel", tmp_path / "elsewhere")
+    make_pictures(root / "art" / "duel", folder / "elsewhere")
     return root
+
+
+@pytest.fixture(scope="session")
+def art_faces(tmp_path_factory) -> Path:
+    """The face cache of the art project as `art_project` gives it, built in English on A4
+    once per run: a build starting from it renders only the faces a test's changes touch."""
+    from cardkit.render import CACHE_FOLDER, build
+
+    def make(folder: Path) -> None:
+        build(make_art_project(folder), folder / "out", ["en"], ["a4"], jobs=2)
+
+    return once_per_run(tmp_path_factory, "art", make) / "out" / CACHE_FOLDER
 
 
 def mm(points) -> float:

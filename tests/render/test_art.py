@@ -14,13 +14,21 @@ from pikepdf import PdfImage
 from cardkit.checks.output import format_problem
 from cardkit.faces.layout import BLEED, PAPERS, back_slot, slot
 from cardkit.render.pipeline import BuildFailed, build
-from tests.conftest import BrokenFixture
+from tests.conftest import BrokenFixture, with_face_cache
 from tests.render.art_pictures import MINIMAL_ART, placed_images, with_art
 from tests.render.conftest import PROJECT
 from tests.render.pdf_content import text_runs
 
 BROKEN = sorted((Path(__file__).parent / "broken_art").glob("*.yaml"))
 A4 = PAPERS["a4"]
+
+
+@pytest.fixture(autouse=True)
+def rendered_faces(art_faces, tmp_path):
+    """Each test's `out` folder starts with the faces the run rendered of the art project before
+    any test changed it; the faces a test's changes touch are rendered again (their keys say
+    which). The other output folders start empty."""
+    with_face_cache(tmp_path / "out", art_faces)
 
 
 def build_en(root: Path, out: Path, **options):
