@@ -5,6 +5,7 @@ within the game's limits."""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlparse
 from urllib.request import url2pathname
@@ -78,7 +79,14 @@ def _image(out: Path, url: str, target) -> Image.Image:
     assert url.startswith(folder.as_uri() + "/")
     path = Path(url2pathname(urlparse(url).path))
     assert path.parent == folder
-    return Image.open(path).convert("RGB")
+    return _decoded(path)
+
+
+@lru_cache(maxsize=4)  # a kind's sheet and its back: no more held than a test is looking at
+def _decoded(path: Path) -> Image.Image:
+    """A sheet decoded once, however many of its cards a test looks at."""
+    with Image.open(path) as image:
+        return image.convert("RGB")
 
 
 def _slot(image: Image.Image, sheet: dict, index: int) -> Image.Image:
