@@ -19,7 +19,8 @@ from cardkit.source.canonical import format_database
 @output_format(FORMATS)
 @click.option("--strict", is_flag=True, help="Warnings fail the run too.")
 @click.option("--fit", is_flag=True,
-              help="Also measure, with the real templates and fonts, whether every text fits its box.")
+              help="Also measure, with the real templates and fonts, whether every text fits its box "
+                   "(the fits the build keeps in its face cache are reused, those measured kept).")
 @click.option("--rulebooks", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Also check every citation's quote against the rulebook files in this folder.")
 @build_folder_option
@@ -34,7 +35,7 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
     2 usage or I/O errors.
     """
     if fit:
-        from cardkit.render import print_problems as measure_fit  # loads WeasyPrint
+        measure_fit = _laid_out_checks(build_dir)
     else:
         measure_fit = _unlaid_checks(root, build_dir)
     try:
@@ -44,6 +45,19 @@ def validate_command(root: Path, output_format: str, strict: bool, fit: bool,
     click.echo(render_report(report, output_format), nl=False)
     if report.errors or (strict and report.warnings):
         raise SystemExit(1)
+
+
+def _laid_out_checks(build_dir: Path):
+    """`--fit`: the print's checks with every face laid out, the fits taken from and kept in
+    the build's face cache where there is one (a build after it lays out nothing again)."""
+    def check(database, project: Path) -> list:
+        from cardkit.faces.cache import FaceCache
+        from cardkit.render import cache_folder, print_problems  # loads WeasyPrint
+
+        folder = cache_folder(project, build_dir)
+        return print_problems(database, project, FaceCache(folder if folder.is_dir() else None))
+
+    return check
 
 
 def _unlaid_checks(root: Path, build_dir: Path):

@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
 from cardkit.faces.art import prepare_pictures
-from cardkit.faces.cache import Fit
+from cardkit.faces.cache import FaceCache, Fit
 from cardkit.faces.documents import LanguageContext, face_html
 from cardkit.faces.faces import Face, FitSizes, Printed, reference_texts
 from cardkit.faces.stylesheets import FACE_STYLESHEETS
@@ -23,6 +23,7 @@ from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, field_value, translatable_fields
 from cardkit.problems import Position, Problem, error, warning
+from cardkit.render.fitting import Fitting
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -292,27 +293,33 @@ def _characters_within(box) -> int:
     return count
 
 
-def print_problems(database: Database, root: Path) -> list[Problem]:
+def print_problems(database: Database, root: Path, store: FaceCache | None = None) -> list[Problem]:
     """`cardkit validate --fit`: what would print wrong, the preflight's findings (template
     catalogues, characters the fonts lack, the cards' pictures) and then every text's fit, unless the preflight
-    refused a file the render needs (a catalogue or font), which the render would refuse too."""
+    refused a file the render needs (a catalogue or font), which the render would refuse too.
+    With `store` (the build's face cache), fits it holds under a face's fit key are taken
+    from it and those laid out now are kept in it, as the build keeps them."""
+    store = store or FaceCache(None)
     preflight = preflight_problems(database, root)
     if any(problem.code == "file-unreadable" for problem in preflight):
         return preflight
-    return preflight + prepare_pictures(database, root).problems + fit_problems(database, root)
+    return (preflight + prepare_pictures(database, root, store=store).problems
+            + fit_problems(database, root, store=store))
 
 
-def fit_problems(database: Database, root: Path, languages: list[str] | None = None) -> list[Problem]:
+def fit_problems(database: Database, root: Path, languages: list[str] | None = None,
+                 store: FaceCache | None = None) -> list[Problem]:
     """Per card and language, each text that had to shrink
     (a warning saying by how much) and each that does not fit even at its floor (an error).
 
-    `root` is the project folder holding templates/ and locales/; languages default to all."""
+    `root` is the project folder holding templates/ and locales/; languages default to all;
+    `store`, a face cache to take fits from and keep them in."""
     problems = []
-    renderer = Renderer(root)
+    fitting = Fitting(Renderer(root), store or FaceCache(None))
     for language in languages or database.languages:
         context = LanguageContext(root.resolve(), language, database)
-        problems += problems_of(database, language, measure_language(context, renderer),
-                                context.templates)
+        fits = [fit for face in context.faces for fit in fitting.fits(context, face)]
+        problems += problems_of(database, language, fits, context.templates)
     return problems
 
 

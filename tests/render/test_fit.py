@@ -15,11 +15,12 @@ from cardkit.faces.faces import Printed
 from cardkit.model.database import load_database
 from cardkit.problems import Severity
 from cardkit.render.budgets import language_budgets
+from cardkit.render import fit as fit_module
 from cardkit.render.fit import fit_face, fit_problems
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.pipeline import BuildFailed, build
 from cardkit.render.renderer import Renderer
-from tests.conftest import SHIPPED_LANGUAGES
+from tests.conftest import SHIPPED_LANGUAGES, with_face_cache
 from tests.render.conftest import PROJECT, duel_folder
 
 
@@ -103,13 +104,21 @@ def test_the_build_command_exits_1_naming_the_overflowing_text(built, project_co
 
 
 @pytest.mark.slow
-def test_validate_fit_exits_1_on_an_overflow(project_copy):
-    """(That shrinking alone is a warning, not an error, the test above shows.)"""
+def test_validate_fit_exits_1_on_an_overflow(project_copy, face_cache, monkeypatch):
+    """(That shrinking alone is a warning, not an error, the test above shows.) With the
+    build's face cache, only the edited face is laid out: the others' fits are the cache's."""
+    with_face_cache(project_copy / "build", face_cache)
     line = overflow_a_name(project_copy)
+    laid_out = []
+    monkeypatch.setattr(fit_module, "fit_face", lambda renderer, context, face, *rest: laid_out.append(
+        (context.language, face.id)) or fit_face(renderer, context, face, *rest))
+
     broken = CliRunner().invoke(validate_command, [str(project_copy), "--fit"])
+
     assert broken.exit_code == 1, broken.output
     assert f"locales/de/duel/aliens.yaml:{line}:9: error: fit-overflow: name (de) does not fit" in broken.output
     assert "warning: fit-shrunk" in broken.output
+    assert laid_out == [("de", "iron-matron")]
 
 
 @pytest.mark.slow
