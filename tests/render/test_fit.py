@@ -25,14 +25,14 @@ from tests.render.conftest import PROJECT, duel_folder
 
 
 @pytest.mark.slow
-def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy):
+def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy, face_cache):
     path = project_copy / "locales" / "de" / "duel" / "fate" / "maintenance.yaml"
     source = path.read_text(encoding="utf-8")
     long_text = "Ziehe 3 Karten und verbessere deine Freundschaft mit 1 Botschafter. " * 6
     path.write_text(source.replace("    unlabelled-3: Ziehe 3 Karten.", f"    unlabelled-3: {long_text.strip()}"),
                     encoding="utf-8")
     database, _, _ = load_database(project_copy)
-    problems = fit_problems(database, project_copy, ["de"])
+    problems = fit_problems(database, project_copy, ["de"], session_fits(project_copy, face_cache))
     overflow = [problem for problem in problems if problem.code == "fit-overflow"]
     assert len(overflow) == 1
     problem = overflow[0]
@@ -45,15 +45,21 @@ def test_a_text_too_long_even_at_the_floor_is_an_error_at_its_line(project_copy)
 
 
 @pytest.mark.slow
-def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy):
+def test_a_name_that_shrinks_is_a_warning_saying_how_much(project_copy, face_cache):
     database, _, _ = load_database(project_copy)
-    problems = fit_problems(database, project_copy, ["de"])
+    problems = fit_problems(database, project_copy, ["de"], session_fits(project_copy, face_cache))
     shrunk = {problem.card_id: problem for problem in problems if problem.code == "fit-shrunk"}
     # "Gerade helfe ich, ungerade greife ich an" and its mirror are longer than one line at 11 pt.
     problem = shrunk["even-help-odd-attack"]
     assert problem.severity is Severity.WARNING
     assert "name (de) shrinks from 11 pt to" in problem.message
     assert not [problem for problem in problems if problem.code == "fit-overflow"]
+
+
+def session_fits(project: Path, face_cache: Path) -> FaceCache:
+    """A copy of the session build's face cache in the project's build folder: the faces a
+    test did not change are not laid out again."""
+    return FaceCache(with_face_cache(project / "build", face_cache) / face_cache.name)
 
 
 LONG_RED = "Ziehe 3 Karten und verbessere deine Freundschaft mit 1 Botschafter. " * 6
