@@ -3,15 +3,6 @@ one per core for more."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
-
-import pytest
-
 from cardkit.faces.games import Target
 from cardkit.render import workers
 from cardkit.render.pipeline import build
@@ -53,38 +44,3 @@ def test_a_rebuild_after_one_edit_forks_no_worker(project_copy, face_cache, tmp_
     monkeypatch.setattr(workers, "ProcessPoolExecutor", no_pool)
     result = build(project_copy, out, ["de"], ["a4"], games=["duel"], jobs=2)
     assert [name.split("/")[-1] for name in result.rendered] == ["iron-matron"]
-
-
-def _children(pid: int) -> set[int]:
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.add(int(stat.parent.name))
-    return found
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal")
-def test_a_killed_build_leaves_no_worker_running(project_copy, tmp_path):
-    build = subprocess.Popen([str(Path(sys.executable).parent / "cardkit"), "build", "--jobs", "2",
-                              "--out", str(tmp_path / "out")], cwd=project_copy,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    workers: set[int] = set()
-    for _ in range(6000):  # until the pool has started (bounded: the build may end first)
-        workers = _children(build.pid)
-        if len(workers) >= 2 or build.poll() is not None:
-            break
-        time.sleep(0.01)
-    assert len(workers) >= 2, "the build ended before its workers started"
-    os.kill(build.pid, signal.SIGKILL)
-    build.wait()
-    for _ in range(1000):
-        alive = {pid for pid in workers if Path(f"/proc/{pid}").exists()
-                 and Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"}
-        if not alive:
-            break
-        time.sleep(0.01)
-    assert not alive
