@@ -41,6 +41,7 @@ from jinja2 import Environment, TemplateNotFound
 
 from cardkit.faces.cache import CompiledTemplates, FaceCache, cache_key
 from cardkit.faces.games import kinds_of
+from cardkit.faces.svg_check import SvgRefused, check_svg
 from cardkit.messages import Message
 from cardkit.model.base import Art
 from cardkit.model.database import Database, Origin
@@ -407,6 +408,10 @@ def _svg(shown: str, content: bytes, art: Art, frame: Frame) -> tuple[dict, byte
     if b"<svg" not in content[:4096]:
         raise ArtRefused(Message("{shown} is not an SVG picture (no <svg> element at its start)",
                                  shown=shown))
+    try:
+        check_svg(shown, content)
+    except SvgRefused as refused:
+        raise ArtRefused(refused.args[0], code="art-svg") from None
     focus = art.focus or [0.5, 0.5]
     return ({"left": frame.left, "top": frame.top, "width": frame.width, "height": frame.height,
              "fit": art.fit, "position": f"{focus[0] * 100:g}% {focus[1] * 100:g}%",

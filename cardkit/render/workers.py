@@ -12,8 +12,11 @@ of words the process worked out (hyphenation.py).
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,10 +143,25 @@ def start_worker(root: Path, database: Database, store: FaceCache,
     return _WORKER
 
 
-def _join_worker(root: Path) -> None:
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, the kernel ends this worker when the build that started it dies (even by
+    SIGKILL, which runs no clean-up), so a killed build leaves no renderer running on."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
+def _join_worker(root: Path, parent: int) -> None:
     """In a worker process: keeps what it was forked with (the build's own database, its
     renderer and templates, ready to use); a process that was not forked loads the database
     itself, once, rather than receiving it pickled with its YAML documents."""
+    _die_with_parent(parent)
     if _WORKER is None or _WORKER.root != root:
         start_worker(root, load_database(root)[0], FaceCache(None), PatternPrefetch([]))
 
@@ -195,7 +213,7 @@ class Executor:
         # where processes cannot fork, each loads and parses its own (_join_worker).
         forking = "fork" in multiprocessing.get_all_start_methods()
         self.pool = (ProcessPoolExecutor(
-            max_workers=workers, initializer=_join_worker, initargs=(root,),
+            max_workers=workers, initializer=_join_worker, initargs=(root, os.getpid()),
             mp_context=multiprocessing.get_context("fork") if forking else None)
             if workers > 1 else None)
 

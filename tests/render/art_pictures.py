@@ -52,6 +52,7 @@ def make_pictures(folder: Path, outside: Path) -> None:
     gradient((900, 1230)).save(folder / "jpeg-named.png", "JPEG")
     (folder / "notes.txt").write_text("not a picture\n")
     Image.new("1", (10_000, 10_000)).save(folder / "bomb.png")
+    _broken_svgs(folder)
     frames = [gradient((300, 400)).rotate(angle) for angle in (0, 90, 180)]
     frames[0].save(folder / "animated.png", save_all=True, append_images=frames[1:])
     outside.mkdir(parents=True, exist_ok=True)
@@ -127,3 +128,23 @@ def placed_images(pdf: pikepdf.Pdf) -> list[PlacedImage]:
 
 def mm(points: float) -> float:
     return points * 25.4 / 72
+
+
+SVG_START = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">\n'
+
+
+def _broken_svgs(folder: Path) -> None:
+    """One fault each: what would print as an empty or partial frame, or never finish."""
+    (folder / "malformed.svg").write_text(SVG_START + '<rect width="10" height="10">\n</svg>\n')
+    (folder / "doctype.svg").write_text('<?xml version="1.0"?>\n<!DOCTYPE svg>\n' + SVG_START
+                                        + '<rect width="10" height="10"/>\n</svg>\n')
+    (folder / "entity.svg").write_text('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaa">]>\n'
+                                       + SVG_START + '<text>&a;</text>\n</svg>\n')
+    levels = ['<g id="l0"><rect width="1" height="1"/></g>']
+    for level in range(1, 9):
+        uses = "".join(f'<use xlink:href="#l{level - 1}"/>' for _ in range(10))
+        levels.append(f'<g id="l{level}">{uses}</g>')
+    (folder / "use-bomb.svg").write_text(SVG_START + "<defs>" + "\n".join(levels) + "</defs>\n"
+                                         + '<use xlink:href="#l8"/>\n</svg>\n')
+    (folder / "nested-image.svg").write_text(SVG_START + '<rect width="10" height="10"/>\n'
+                                             + '<image href="grid.png" width="10" height="10"/>\n</svg>\n')
