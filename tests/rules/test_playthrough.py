@@ -5,8 +5,11 @@ engine)."""
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
+import os
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import yaml
@@ -240,27 +243,76 @@ def test_play_writes_each_failed_game_and_exits_1(monkeypatch, tmp_path):
         assert yaml.safe_load(path.read_text(encoding="utf-8"))["game"] == "duel"
 
 
-# Games 0 to 2 of seed 29: procedures, decisions and a digest of every decision taken.
-# Those of the Duel, Vanguard and classic are the games main played before random play
-# was made faster; the current edition's are its purposeful player's. A change that makes
-# play faster must leave them as they are. A classic game now ends with its campaign
-# scoring, one procedure more with no decision.
-PINNED = {
-    "duel": [(14, 148, "f3efd0cce00d"), (14, 113, "8e0b7e651d16"), (12, 87, "8bf572c6a201")],
-    "vanguard": [(1, 5, "fd0884fce6dd"), (1, 12, "a5c889150a11"), (1, 4, "16c6d90c3f34")],
-    "classic": [(18, 213, "295ff053b0f6"), (14, 173, "ab1959fa2dc0"),
-                (68, 769, "878e88eb1f73")],
-    "cosmic": [(68, 1092, "bf0beca3b30f"), (20, 357, "5a82aa814fd1"),
-               (10, 174, "d2feeba1ef5a")],
-}
+# The golden playthroughs: games 0 to 2 of seed 29 of each engine, written as scenario files
+# under tests/rules/playthroughs/ so a person reads every decision taken, step by step. Those
+# of the Duel, Vanguard and classic are the games main played before random play was made
+# faster; the current edition's are its purposeful player's. A change that makes play faster
+# must leave them as they are. Two games run to 68 procedures (classic game 2, current
+# edition game 0): too long to read as a file, they keep a digest of every decision taken.
+GOLDEN = PROJECT_ROOT / "tests" / "rules" / "playthroughs"
+RENEW = "CARDKIT_RENEW_PLAYTHROUGHS"
+GOLDEN_GAMES = [("duel", 0), ("duel", 1), ("duel", 2), ("vanguard", 0), ("vanguard", 1),
+                ("vanguard", 2), ("classic", 0), ("classic", 1), ("cosmic", 1), ("cosmic", 2)]
+DIGESTS = {("classic", 2): (68, 769, "878e88eb1f73"), ("cosmic", 0): (68, 1092, "bf0beca3b30f")}
+SHOWN_LINES = 60
 
 
-@pytest.mark.parametrize("game", PINNED)
-def test_the_same_seed_plays_the_same_games(game, data):
-    played = []
-    for number in range(3):
-        actions = play_game(registered()[game], game, data, 29, number).actions
-        decisions = [decision for action in actions for decision in action.decisions]
-        digest = hashlib.sha256(repr(decisions).encode()).hexdigest()[:12]
-        played.append((len(actions), len(decisions), digest))
-    assert played == PINNED[game]
+def _golden_path(game: str, number: int) -> Path:
+    return GOLDEN / f"{game}-seed29-game{number}.yaml"
+
+
+def _difference(expected: str, actual: str, name: str) -> str:
+    lines = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
+                                      f"{name} (golden)", f"{name} (played now)", lineterm=""))
+    shown = lines[:SHOWN_LINES]
+    if len(lines) > SHOWN_LINES:
+        shown.append(f"... {len(lines) - SHOWN_LINES} more lines of difference")
+    return "\n".join(shown)
+
+
+@pytest.mark.parametrize(("game", "number"), GOLDEN_GAMES)
+def test_the_same_seed_plays_the_golden_playthrough(game, number, data):
+    engine = registered()[game]
+    played = play_game(engine, game, data, 29, number)
+    assert played.held, played.breach.message
+    written = scenario_text(engine, played)
+    path = _golden_path(game, number)
+    golden = path.read_text(encoding="utf-8") if path.exists() else ""
+    if written == golden:
+        return
+    if os.environ.get(RENEW) == "1":
+        path.write_text(written, encoding="utf-8")
+        pytest.fail(f"{path.name} renewed: review its difference with git diff and commit it")
+    pytest.fail(f"game {number} of seed 29 of {game} no longer plays as "
+                f"tests/rules/playthroughs/{path.name}:\n"
+                f"{_difference(golden, written, path.name)}\n"
+                f"If the rules changed on purpose, renew the file with {RENEW}=1 "
+                f"(docs/rules.md, section \"Golden playthroughs\").")
+
+
+def test_the_golden_playthroughs_are_those_listed_and_each_replays(shipped_database):
+    paths = sorted(GOLDEN.glob("*.yaml"))
+    assert paths == sorted(_golden_path(game, number) for game, number in GOLDEN_GAMES)
+    for path in paths:
+        result = replay_file(path, shipped_database.cards, boxes=shipped_database.boxes)
+        assert result.passed, (path.name, result.failure and result.failure.render(),
+                               result.problems)
+        assert result.steps_passed == len(yaml.safe_load(path.read_text("utf-8"))["steps"])
+
+
+@pytest.mark.parametrize(("game", "number"), DIGESTS)
+def test_the_same_seed_plays_the_same_long_game(game, number, data):
+    actions = play_game(registered()[game], game, data, 29, number).actions
+    decisions = [decision for action in actions for decision in action.decisions]
+    digest = hashlib.sha256(repr(decisions).encode()).hexdigest()[:12]
+    assert (len(actions), len(decisions), digest) == DIGESTS[game, number]
+
+
+def test_a_golden_difference_is_shown_as_a_unified_diff_cut_to_a_readable_length():
+    golden = "".join(f"line {number}\n" for number in range(200))
+    shown = _difference(golden, golden.replace("line", "row"), "duel-seed29-game0.yaml")
+    lines = shown.splitlines()
+    assert lines[:3] == ["--- duel-seed29-game0.yaml (golden)",
+                         "+++ duel-seed29-game0.yaml (played now)", "@@ -1,200 +1,200 @@"]
+    assert len(lines) == SHOWN_LINES + 1
+    assert lines[-1] == f"... {403 - SHOWN_LINES} more lines of difference"

@@ -253,9 +253,10 @@ def part_lines(report: Report, engine: Engine) -> list[str]:
 
 
 def scenario_text(engine: Engine, played: Game) -> str:
-    """The failed game, cut at its failure, as a scenario file that replays it: the dealt
-    header and setup, then one step per procedure with every decision scripted, the last
-    one until the event after which the failure was found."""
+    """The game as a scenario file that replays it: the dealt header and setup, then one
+    step per procedure with every decision scripted. A failed game is cut at its failure,
+    its last step until the event after which the failure was found; a held game is
+    written to its end (the golden playthroughs)."""
     write = engine.playthrough.write_choice
     breach = played.breach
     steps = []
@@ -267,13 +268,14 @@ def scenario_text(engine: Engine, played: Game) -> str:
             step["decisions"] = [{"by": actor, kind: write(kind, choice)}
                                  for actor, kind, choice in action.decisions]
         steps.append(step)
-    if breach.event is not None:
+    if breach is not None and breach.event is not None:
         steps[-1]["until"] = breach.event
         if breach.times > 1:
             steps[-1]["times"] = breach.times
     document = dict(played.document)
+    ending = "played to its end" if breach is None else f"cut where it fails: {breach.message}"
     document["example"] = (f"A random {played.game} game (seed {played.seed}, game "
-                           f"{played.number}), cut where it fails: {breach.message}")
+                           f"{played.number}), {ending}")
     document["readings"] = [*document.get("readings", []),
                             "Written by random play; every decision was drawn at random "
                             "among the legal ones."]
