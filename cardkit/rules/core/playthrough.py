@@ -277,8 +277,7 @@ def scenario_text(engine: Engine, played: Game) -> str:
     document["example"] = (f"A random {played.game} game (seed {played.seed}, game "
                            f"{played.number}), {ending}")
     document["readings"] = [*document.get("readings", []),
-                            "Written by random play; every decision was drawn at random "
-                            "among the legal ones."]
+                            f"Written by random play; the player: {engine.playthrough.player}."]
     ordered = {key: document[key] for key in ("example", "game", "sources", "readings")
                if key in document}
     ordered.update((key, value) for key, value in document.items() if key not in ordered)
