@@ -21,6 +21,7 @@ from pathlib import Path
 from markupsafe import Markup
 from ruamel.yaml.comments import CommentedMap
 
+from cardkit.checks.provenance import is_our_wording_in
 from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
@@ -384,7 +385,13 @@ class Workbench:
         write it from the loaded one, which is parsed in memory and given every check of
         validate (`Checked.edited`); the card's face is fitted with the draft."""
         with self.lock:
-            return self._draft(Translation(card_id, path, text=text)).problems
+            return self._draft(self._translation(card_id, path, text)).problems
+
+    def _translation(self, card_id: str, path: str, text: str) -> Translation:
+        """The edit setting `text` as the field, marked as our wording where it cites no
+        printed wording in this language, as every writer of a translator's text marks it."""
+        return Translation(card_id, path, text=text,
+                           ours=is_our_wording_in(self.database, self.language, card_id, path))
 
     def _draft(self, edit: Translation) -> "_Draft":
         """The loaded project with `edit` made in memory, and the problems of its field. The
@@ -445,7 +452,8 @@ class Workbench:
             if confirm and english is None:
                 raise WorkbenchRefused(Message("{card_id}.{path} has no English text to confirm "
                                                "against", card_id=card_id, path=path))
-            edit = Translation(card_id, path, text=text, confirmed=confirm, english=english)
+            edit = replace(self._translation(card_id, path, text), confirmed=confirm,
+                           english=english)
             draft = self._draft(edit)
             errors = [problem for problem in draft.problems if problem.severity is Severity.ERROR]
             unstorable = [problem for problem in errors if problem.code in UNSTORABLE]
