@@ -104,6 +104,9 @@ class FieldView:
     diff: list[DiffPart] = field(default_factory=list)
     # The closest confirmed translations of other texts, best first (the translation memory).
     suggestions: list[Suggestion] = field(default_factory=list)
+    # `ours` for a text of our wording (listed provisional), `printed` for the printed
+    # card's; None for a field with no text.
+    wording: str | None = None
 
 
 @dataclass(frozen=True)
@@ -342,7 +345,8 @@ class Workbench:
                          messages_catalogue(self.language).say(state.reason), budget, terms,
                          english_entry.notes.get(state.path) if english_entry else None,
                          entry.notes.get(state.path) if entry else None, earlier, diff,
-                         suggestions)
+                         suggestions, entry.wording(state.path)
+                         if entry is not None and state.text is not None else None)
 
     def _budgets_of(self, card_id: str) -> dict[str, int]:
         """The card's fit budgets, measured for this card alone on first use and kept until
