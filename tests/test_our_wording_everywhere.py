@@ -108,3 +108,6 @@ def test_every_text_of_ours_says_so_in_the_workbench(tmp_path, workbench_cache, 
         for view in workbench.card(card_id).fields:
             wording[card_id, view.path] = view.wording
     assert [text for text in ours if wording.get(text) != "ours"] == []
+    # the list of cards marks each card with a text of ours beside its state
+    listed = {summary.card_id: summary.ours for summary in workbench.cards()}
+    assert sorted(card_id for card_id, _ in ours if not listed.get(card_id)) == []

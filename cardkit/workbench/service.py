@@ -79,6 +79,8 @@ class CardSummary:
     # Every name and text in English and the language, for the page's search.
     search: str
     name: str
+    # Whether a text of the card is our wording: its state never shows without saying so.
+    ours: bool = False
 
 
 @dataclass(frozen=True)
@@ -291,7 +293,9 @@ class Workbench:
                     face.id, face.kind, state,
                     sum(p.severity is Severity.ERROR for p in problems),
                     sum(p.severity is Severity.WARNING for p in problems),
-                    " ".join([face.id, *texts]).casefold(), name))
+                    " ".join([face.id, *texts]).casefold(), name,
+                    face.entry is not None and any(f.text is not None and face.entry.wording(f.path) == "ours"
+                                                   for f in fields)))
             return summaries
 
     def card(self, card_id: str) -> CardView:

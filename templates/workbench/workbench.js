@@ -68,6 +68,8 @@ function renderList() {
     if (drafted.has(card.card_id)) item.dataset.draft = "true";
     const button = element("button", {type: "button"},
       element("span", {class: "state", text: labels[card.state]}),
+      card.ours ? element("span", {class: "wording-ours", title: labels.our_wording}, "†",
+                          element("span", {class: "visually-hidden", text: ` ${labels.our_wording}`})) : null,
       element("span", {class: "wb-name", text: card.name || card.card_id}),
       drafted.has(card.card_id) ? element("span", {class: "draft-mark", text: labels.draft_mark}) : null,
       element("code", {text: card.card_id}),
