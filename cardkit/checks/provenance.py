@@ -105,7 +105,11 @@ def check_provenance(database: Database) -> list[Problem]:
                 problems += _printed_not_provisional(entry, origin, printed)
                 if language == SOURCE_LANGUAGE:
                     problems += _english_names_provisional(entry, origin, printed)
-                problems += _our_wording_not_marked(entry, origin, printed, language)
+                # A needed text no group covers is `provenance-missing` already, which says
+                # to cite it or mark it provisional.
+                unsourced = {path for path in needed
+                             if not any(group.covers(path) for group in entry.sources)}
+                problems += _our_wording_not_marked(entry, origin, box, language, unsourced)
         problems += [warning(box_origin.key_position(("printings", printing)), "printing-unused",
                              Message("the printing {printing} is declared but nothing cites it: "
                                      "cite it for the facts and texts it gives, or remove it",
@@ -236,31 +240,61 @@ def _printed_not_provisional(entry: Entry, origin: Origin, printed: set[str]) ->
             for path in entry.provisional if path in printed]
 
 
-def _our_wording_not_marked(entry: Entry, origin: Origin, printed: set[str],
-                            language: str) -> list[Problem]:
-    """A text that cites nothing in its own language, or only our reading of its lines, is
-    our wording: it must be listed under `provisional`, which prints and publishes it as
-    ours. (Names have their own rule in English; elsewhere a name cited to its lines is
-    the printed name, a reading there only mends what the OCR broke.)"""
-    # A warning, not an error: a translator's new text is ours until someone marks it, and
-    # an import or a save must not be refused for the mark the writer does not yet add.
-    return [warning(origin.position(tuple(path.split("."))), "wording-not-marked",
+def _our_wording_not_marked(entry: Entry, origin: Origin, box: Box, language: str,
+                            unsourced: set[str]) -> list[Problem]:
+    """Every text of ours (`is_our_wording`) is listed under `provisional`, which prints,
+    exports and publishes it as ours. (An English name has its own rule and message,
+    `name-not-provisional`.) The writer lists a translator's new text there as it writes it,
+    so this is an error: only a hand edit leaves one unmarked."""
+    own = own_printings(box, language)
+    return [error(origin.position(tuple(path.split("."))), "wording-not-marked",
                   Message("'{path}' is our wording (it cites no printed wording in {language}: "
                           "no citation, or only our reading of the lines): list it under "
                           "'provisional'", path=path, language=repr(language)),
                   card_id=origin.key, field=path)
             for path in entry.texts
-            if path not in entry.provisional and path not in printed and not is_name(path)
-            and not _cited_plainly(entry, path)]
+            if path not in entry.provisional and path not in unsourced
+            and not (is_name(path) and language == SOURCE_LANGUAGE)
+            and is_our_wording(entry.sources, path, language, own)]
 
 
-def _cited_plainly(entry: Entry, path: str) -> bool:
-    """Whether a group covering `path` cites it plainly (no reading) as its wording: to
-    rulebook lines or a printed card. A published page describes a card without printing
-    it, so a text citing only pages is ours."""
-    return any(group.covers(path) and group.reading is None
-               and any(not isinstance(citation, PublishedCitation) for citation in group.cites)
-               for group in entry.sources)
+def own_printings(box: Box | None, language: str) -> set[str]:
+    """The printings of a box in `language`: a text cited to one is the printed wording."""
+    return {name for name, printing in (box.printings if box else {}).items()
+            if printing.language == language}
+
+
+def is_our_wording(groups: list[SourceGroup], path: str, language: str, own: set[str]) -> bool:
+    """Whether the name or text at `path` of an entry in `language` is our wording: it cites
+    no printed wording in its own language. A printing of that language cited for it makes it
+    the printed wording. Else a text is the printed wording when a group cites it plainly (no
+    reading) to rulebook lines or a printed card; a published page describes a card without
+    printing it, and a reading of the lines is our wording of them. A name cited to its lines
+    is the printed name even with a reading (which only mends what the OCR broke), except in
+    English, whose names no rulebook prints."""
+    covering = [group for group in groups if group.covers(path)]
+    if any(isinstance(citation, PrintingCitation) and citation.printing in own
+           for group in covering for citation in group.cites):
+        return False
+    if is_name(path):
+        return language == SOURCE_LANGUAGE or not any(
+            not isinstance(citation, PublishedCitation) for group in covering for citation in group.cites)
+    return not any(group.reading is None
+                   and any(not isinstance(citation, PublishedCitation) for citation in group.cites)
+                   for group in covering)
+
+
+def is_our_wording_in(database: Database, language: str, card_id: str, path: str) -> bool:
+    """`is_our_wording` for a card's field in `language` as the database holds its entry (a
+    text with no entry cites nothing). False for a game whose box lists no rulebooks and no
+    printings: its texts are not traced to sources, so validate asks no mark of them."""
+    origin = database.text_origins.get((language, card_id)) or database.card_origins.get(card_id)
+    box = database.boxes.get(origin.game) if origin is not None else None
+    if box is None or (not box.rulebooks and not box.printings):
+        return False
+    entry = database.texts.get(language, {}).get(card_id)
+    sources = entry.sources if entry is not None else []
+    return is_our_wording(sources, path, language, own_printings(box, language))
 
 
 def _english_names_provisional(entry: Entry, origin: Origin, printed: set[str]) -> list[Problem]:

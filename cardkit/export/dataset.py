@@ -146,25 +146,19 @@ def _texts(database: Database, card: CardModel, language: str, states: dict) -> 
         if language == SOURCE_LANGUAGE:
             fields[path] = ({"state": "missing"} if text is None
                             else {"state": "source", "text": text, "fingerprint": fingerprint(text),
-                                  "wording": _wording(entry, path)})
+                                  "wording": entry.wording(path)})
             continue
         recorded = entry.translated_from.get(path) if entry is not None else None
         fields[path] = {"state": _state(states[language, card.id, path].state, recorded)}
         if text is not None:
             fields[path]["text"] = text
-            fields[path]["wording"] = _wording(entry, path)
+            fields[path]["wording"] = entry.wording(path)
         if recorded is not None:
             fields[path]["translated_from"] = recorded
     record = {"fields": fields}
     if entry is not None:
         record.update(_entry_metadata(entry))
     return record
-
-
-def _wording(entry: Entry, path: str) -> str:
-    """`ours` for a text the entry lists as provisional (validate requires every text that
-    cites no printed wording to be listed), else `printed`."""
-    return "ours" if path in entry.provisional else "printed"
 
 
 def _state(state: str, recorded: str | None) -> str:

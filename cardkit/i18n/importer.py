@@ -22,6 +22,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from cardkit.checks.provenance import is_our_wording_in
 from cardkit.checks.runner import Checked
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.i18n.catalogue import (Change, Fault, ImportRefused, IncomingCatalogue, IncomingUnit,
@@ -364,7 +365,8 @@ class _Plan:
         translation = Translation(state.card_id, state.path, english=state.source_text)
         changes: list[Message] = []
         if text and text != state.text:
-            translation = replace(translation, text=text)
+            translation = replace(translation, text=text, ours=is_our_wording_in(
+                self.database, self.language, state.card_id, state.path))
             changes.append(Message("text"))
         if text and not unit.needs_review and recorded != current:
             translation = replace(translation, confirmed=True)

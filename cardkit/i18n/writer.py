@@ -2,8 +2,10 @@
 save, `mark-translated`), it is written here, so the same edit gives the same bytes.
 
 `set_translation` sets one field of one card's entry: its text (keeping the quoting of
-the text it replaces), the fingerprint of the English text it was confirmed against
-(`translated_from`), and the translator's note, each in its canonical place:
+the text it replaces), the mark of our wording (`provisional`, for a text that cites no
+printed wording in its language: `checks.provenance.is_our_wording` decides, the caller
+asks), the fingerprint of the English text it was confirmed against (`translated_from`),
+and the translator's note, each in its canonical place:
 
 - a new text goes after the entry's texts, before its metadata (`ENTRY_TAIL`);
 - a new metadata mapping goes among the metadata in `ENTRY_TAIL`'s order;
@@ -50,6 +52,9 @@ class Translation:
     confirmed: bool | None = None
     english: str | None = None
     note: str | None = None
+    # True lists the field under the entry's `provisional` (the text is our wording), in
+    # the order of the entry's texts, unless it is listed there already.
+    ours: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,8 @@ def set_translation(document: "_Document", translation: Translation) -> None:
         entry: dict = {}
         if translation.text is not None:
             entry.update(_nested(field_location(path), translation.text))
+        if translation.ours:
+            entry["provisional"] = _flow_lists([path])
         if fingerprint_of is not None:
             entry["translated_from"] = {path: fingerprint_of}
         if translation.note is not None:
@@ -112,6 +119,8 @@ def set_translation(document: "_Document", translation: Translation) -> None:
         return
     if translation.text is not None:
         _set(document, (card_id,), field_location(path), translation.text)
+    if translation.ours:
+        _mark_ours(document, card_id, path)
     if fingerprint_of is not None:
         _set_by_text(document, card_id, "translated_from", path, fingerprint_of)
     elif translation.confirmed is False and path in (document.value((card_id, "translated_from"))
@@ -134,6 +143,19 @@ def _set_by_text(document: "_Document", card_id: str, mapping: str, path: str, v
     rank = order.index(path) if path in order else len(order)
     before = next((key for key in present if key in order and order.index(key) > rank), None)
     document.put((card_id, mapping, path), value, before=before)
+
+
+def _mark_ours(document: "_Document", card_id: str, path: str) -> None:
+    """Lists `path` under the entry's `provisional`, before the first path there whose text
+    follows its own in the entry."""
+    present = document.scalars((card_id, "provisional")) or []
+    if path in present:
+        return
+    order = _text_paths(document, (card_id,))
+    rank = order.index(path) if path in order else len(order)
+    at = next((index for index, key in enumerate(present)
+               if key in order and order.index(key) > rank), len(present))
+    _set(document, (card_id,), ("provisional",), _flow_lists(present[:at] + [path] + present[at:]))
 
 
 def _text_paths(document: "_Document", keys: tuple, prefix: str = "") -> list[str]:
@@ -238,6 +260,8 @@ class _Document(Protocol):
 
     def value(self, keys: tuple) -> Any: ...
 
+    def scalars(self, keys: tuple) -> list[str] | None: ...
+
     def put(self, keys: tuple, value: Any, before: str | None = None) -> None: ...
 
     def append_entry(self, key: str, value: Any) -> None: ...
@@ -264,6 +288,10 @@ class _Data:
     def value(self, keys: tuple) -> Any:
         node = self._at(keys)
         return list(node) if isinstance(node, dict) else node
+
+    def scalars(self, keys: tuple) -> list[str] | None:
+        node = self._at(keys)
+        return [str(item) for item in node] if isinstance(node, list) else None
 
     def put(self, keys: tuple, value: Any, before: str | None = None) -> None:
         *outer, key = keys

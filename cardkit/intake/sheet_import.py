@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
+from cardkit.checks.provenance import is_our_wording
 from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import FACTS_TAIL, EntryChanges, EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import BASE_HEADER, Grid, SheetRefused
@@ -26,7 +29,7 @@ from cardkit.intake.sheet_layout import BASE, card_facts, flat_paths, nested
 from cardkit.messages import Message, Plural, joined
 from cardkit.model.database import Database
 from cardkit.model.games import CardKind, Game
-from cardkit.model.provenance import PrintingCitation
+from cardkit.model.provenance import PrintingCitation, SourceGroup
 from cardkit.model.texts import fingerprint
 from cardkit.problems import Problem, Severity
 from cardkit.source.layout import SOURCE_LANGUAGE
@@ -255,11 +258,10 @@ def _plan_texts(checked: Checked, game: Game, kind: CardKind, row: SheetRow, lan
     own = _own_printings(database, game, language)
     printed = {path for group in final for path in old | given if _covers(group["facts"], path)
                and any(cite.get("printing") in own for cite in group.get("cites", []))}
-    cited = {path for group in final for path in old | given if _covers(group["facts"], path)}
     provisional = list(entry.provisional) if entry is not None else []
     wanted = [path for path in provisional if path not in printed]
-    wanted += [path for path, text in given.items()
-               if old.get(path) != text and path not in cited and path not in wanted]
+    wanted += [path for path, text in given.items() if old.get(path) != text and path not in wanted
+               and is_our_wording(_groups(final), path, language, own)]
     file = file_of(checked, game, kind, language)
     if entry is None:
         whole = nested({path: text for path, (text, _) in settings.items()}, {})
@@ -287,6 +289,18 @@ def _plan_texts(checked: Checked, game: Game, kind: CardKind, row: SheetRow, lan
         edits.add(file, EntryValue(row.card_id, ("provisional",), wanted or None))
         changed.append(f"{language}:provisional")
     return changed
+
+
+def _groups(dumped: list[dict]) -> list[SourceGroup]:
+    """The source groups of an entry as the import writes them; one that does not hold is
+    left out here and refused by the checks after."""
+    groups = []
+    for group in dumped:
+        try:
+            groups.append(SourceGroup.model_validate(group))
+        except ValidationError:
+            pass
+    return groups
 
 
 def _own_printings(database: Database, game: Game, language: str) -> set[str]:

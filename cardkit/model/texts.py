@@ -60,6 +60,12 @@ class Entry(Strict):
         walk(self.model_dump(exclude=set(NOT_TEXTS), exclude_none=True), "")
         return found
 
+    def wording(self, path: str) -> str:
+        """`ours` for a text the entry lists as provisional (validate requires every text
+        that cites no printed wording in its language to be listed), else `printed`: what
+        the export, the site and the workbench say of it."""
+        return "ours" if path in self.provisional else "printed"
+
 
 class NamedEntry(Entry):
     name: Text | None = None

@@ -63,6 +63,14 @@ class Splice:
             return node.text
         return [key for key, _, _ in node.items] if node.mapping else None
 
+    def scalars(self, keys: tuple) -> list[str] | None:
+        """The texts of the list of scalars at `keys` (`provisional: [name, text]`), or None."""
+        node = self._node(keys)
+        if node is None or node.items is None or node.mapping \
+                or any(item.items is not None for item in node.items):
+            return None
+        return [item.text for item in node.items]
+
     def style(self, keys: tuple) -> str | None:
         node = self._node(keys)
         return node.style if node is not None else None

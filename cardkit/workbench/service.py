@@ -21,6 +21,7 @@ from pathlib import Path
 from markupsafe import Markup
 from ruamel.yaml.comments import CommentedMap
 
+from cardkit.checks.provenance import is_our_wording_in
 from cardkit.checks.runner import Checked, check_sources
 from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
@@ -78,6 +79,8 @@ class CardSummary:
     # Every name and text in English and the language, for the page's search.
     search: str
     name: str
+    # Whether a text of the card is our wording: its state never shows without saying so.
+    ours: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,9 @@ class FieldView:
     diff: list[DiffPart] = field(default_factory=list)
     # The closest confirmed translations of other texts, best first (the translation memory).
     suggestions: list[Suggestion] = field(default_factory=list)
+    # `ours` for a text of our wording (listed provisional), `printed` for the printed
+    # card's; None for a field with no text.
+    wording: str | None = None
 
 
 @dataclass(frozen=True)
@@ -287,7 +293,9 @@ class Workbench:
                     face.id, face.kind, state,
                     sum(p.severity is Severity.ERROR for p in problems),
                     sum(p.severity is Severity.WARNING for p in problems),
-                    " ".join([face.id, *texts]).casefold(), name))
+                    " ".join([face.id, *texts]).casefold(), name,
+                    face.entry is not None and any(f.text is not None and face.entry.wording(f.path) == "ours"
+                                                   for f in fields)))
             return summaries
 
     def card(self, card_id: str) -> CardView:
@@ -341,7 +349,8 @@ class Workbench:
                          messages_catalogue(self.language).say(state.reason), budget, terms,
                          english_entry.notes.get(state.path) if english_entry else None,
                          entry.notes.get(state.path) if entry else None, earlier, diff,
-                         suggestions)
+                         suggestions, entry.wording(state.path)
+                         if entry is not None and state.text is not None else None)
 
     def _budgets_of(self, card_id: str) -> dict[str, int]:
         """The card's fit budgets, measured for this card alone on first use and kept until
@@ -384,7 +393,13 @@ class Workbench:
         write it from the loaded one, which is parsed in memory and given every check of
         validate (`Checked.edited`); the card's face is fitted with the draft."""
         with self.lock:
-            return self._draft(Translation(card_id, path, text=text)).problems
+            return self._draft(self._translation(card_id, path, text)).problems
+
+    def _translation(self, card_id: str, path: str, text: str) -> Translation:
+        """The edit setting `text` as the field, marked as our wording where it cites no
+        printed wording in this language, as every writer of a translator's text marks it."""
+        return Translation(card_id, path, text=text,
+                           ours=is_our_wording_in(self.database, self.language, card_id, path))
 
     def _draft(self, edit: Translation) -> "_Draft":
         """The loaded project with `edit` made in memory, and the problems of its field. The
@@ -445,7 +460,8 @@ class Workbench:
             if confirm and english is None:
                 raise WorkbenchRefused(Message("{card_id}.{path} has no English text to confirm "
                                                "against", card_id=card_id, path=path))
-            edit = Translation(card_id, path, text=text, confirmed=confirm, english=english)
+            edit = replace(self._translation(card_id, path, text), confirmed=confirm,
+                           english=english)
             draft = self._draft(edit)
             errors = [problem for problem in draft.problems if problem.severity is Severity.ERROR]
             unstorable = [problem for problem in errors if problem.code in UNSTORABLE]

@@ -68,6 +68,8 @@ function renderList() {
     if (drafted.has(card.card_id)) item.dataset.draft = "true";
     const button = element("button", {type: "button"},
       element("span", {class: "state", text: labels[card.state]}),
+      card.ours ? element("span", {class: "wording-ours", title: labels.our_wording}, "†",
+                          element("span", {class: "visually-hidden", text: ` ${labels.our_wording}`})) : null,
       element("span", {class: "wb-name", text: card.name || card.card_id}),
       drafted.has(card.card_id) ? element("span", {class: "draft-mark", text: labels.draft_mark}) : null,
       element("code", {text: card.card_id}),
@@ -226,7 +228,8 @@ function showCard(card) {
   const main = document.getElementById("card");
   document.getElementById("moves-status").textContent = "";
   const header = element("h2", {tabindex: "-1"}, element("code", {text: card.card}),
-    document.createTextNode(` · ${card.kind} · `), element("span", {class: "state", id: "card-state", "data-state": card.state, text: labels[card.state]}));
+    document.createTextNode(` · ${card.kind} · `), element("span", {class: "state", id: "card-state", "data-state": card.state, text: labels[card.state]}),
+    element("span", {class: "wording-ours", id: "card-wording"}));
   const notice = element("p", {id: "card-notice", role: "status"});
   const help = element("p", {class: "help", id: "save-help", text: labels.save_help});
   const fields = element("div", {class: "fields"}, ...card.fields.map(field => fieldEditor(card, field)));
@@ -246,6 +249,9 @@ function showCardParts(card) {
   const state = document.getElementById("card-state");
   state.dataset.state = card.state;
   state.textContent = labels[card.state];
+  // A card with a text of ours never shows its state without saying so.
+  document.getElementById("card-wording").textContent =
+    card.fields.some(field => field.wording === "ours") ? ` · ${labels.our_wording}` : "";
   const faces = document.querySelector("#card .faces");
   faces.replaceChildren(face(card.english_face, labels.english), face(card.face, target));
   faces.lastChild.id = "target-face";
@@ -379,7 +385,9 @@ function fieldEditor(card, field) {
   section.append(
     element("h3", {}, element("label", {for: areaId, text: label}), document.createTextNode(" "),
             element("code", {class: "path", text: field.path}), document.createTextNode(" "),
-            element("span", {class: "state", text: labels[field.state]}), document.createTextNode(" "), counter),
+            element("span", {class: "state", text: labels[field.state]}),
+            field.wording === "ours" ? element("span", {class: "wording-ours", text: ` · ${labels.our_wording}`}) : null,
+            document.createTextNode(" "), counter),
     element("p", {class: "english", lang: "en", dir: "ltr", text: field.english || ""}));
   if (field.state === "stale" && field.earlier_english) {
     const diff = element("p", {class: "diff", lang: "en", dir: "ltr"});

@@ -76,14 +76,19 @@ def _problems_after(tmp_path: Path, file: str, old: str, new: str) -> list[str]:
         id="count-neither-given-nor-unknown"),
     pytest.param(
         "locales/de/duel/fate/event.yaml", "  provisional: [text]\n", "",
-        "locales/de/duel/fate/event.yaml:3:9: warning: wording-not-marked: 'text' is our wording (it "
+        "locales/de/duel/fate/event.yaml:3:9: error: wording-not-marked: 'text' is our wording (it "
         "cites no printed wording in 'de': no citation, or only our reading of the lines): list it "
         "under 'provisional'", id="our-reading-not-marked-ours"),
     pytest.param(
         "locales/en/classic/encounter.yaml", "  provisional: [name, text]\n", "  provisional: [name]\n",
-        "locales/en/classic/encounter.yaml:31:9: warning: wording-not-marked: 'text' is our wording (it "
+        "locales/en/classic/encounter.yaml:31:9: error: wording-not-marked: 'text' is our wording (it "
         "cites no printed wording in 'en': no citation, or only our reading of the lines): list it "
         "under 'provisional'", id="english-text-citing-nothing-not-marked-ours"),
+    pytest.param(
+        "locales/de/classic/aliens.yaml", "  name: Amöbe\n  provisional: [name]\n", "  name: Amöbe\n",
+        "locales/de/classic/aliens.yaml:6:9: error: wording-not-marked: 'name' is our wording (it "
+        "cites no printed wording in 'de': no citation, or only our reading of the lines): list it "
+        "under 'provisional'", id="german-name-citing-nothing-not-marked-ours"),
 ])
 def test_each_provenance_fault_is_reported_at_its_position(tmp_path, file, old, new, expected):
     assert _problems_after(tmp_path, file, old, new) == expected.splitlines()

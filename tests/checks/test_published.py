@@ -125,6 +125,6 @@ def test_a_text_citing_only_a_page_is_our_wording_and_must_be_marked(tmp_path):
                         "words are not \n        shown.\n", "")
 
     assert [format_problem(problem) for problem in validate(root).problems] == [
-        "locales/en/duel/aliens.yaml:46:13: warning: wording-not-marked: "
+        "locales/en/duel/aliens.yaml:46:13: error: wording-not-marked: "
         "'powers.fair-adjustment.text' is our wording (it cites no printed wording in 'en': no "
         "citation, or only our reading of the lines): list it under 'provisional'"]

@@ -99,6 +99,24 @@ def test_fingerprints_and_notes_keep_the_order_of_the_texts_whatever_the_history
     assert noted.endswith("  notes:\n    name: Título.\n    powers.punish.name: Corto.\n")
 
 
+def test_a_text_of_ours_is_listed_provisional_in_the_order_of_the_texts():
+    ours = Translation("matron", "powers.punish.name", text="Castigar", ours=True)
+    marked = edited_text(BY_TEXTS, FILE, [ours])
+
+    assert marked == BY_TEXTS.replace("      name: Castigo\n  translated_from:",
+                                      "      name: Castigar\n  provisional: [powers.punish.name]\n"
+                                      "  translated_from:")
+    # the name marked after the power's name goes before it, as the texts stand
+    named = edited_text(marked, FILE, [Translation("matron", "name", text="La Matrona", ours=True)])
+    assert "  provisional: [name, powers.punish.name]\n" in named
+    # marked already: the list stays as it is
+    assert edited_text(named, FILE, [Translation("matron", "name", text="Matrona", ours=True)]) \
+        == named.replace("  name: La Matrona\n", "  name: Matrona\n")
+    assert round_trip(BY_TEXTS, [ours]) == marked
+    assert edited_text(None, FILE, [Translation("wild", "name", text="El comodín", ours=True)]) \
+        == "wild:\n  name: El comodín\n  provisional: [name]\n"
+
+
 def test_phrasebook_words_are_written_on_one_line():
     assert edited_text(None, Path("locales/pl/phrasebook.yaml"),
                        [PhraseWords(("optional", "words"), ("możesz", "może"))]) \

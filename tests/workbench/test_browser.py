@@ -247,6 +247,17 @@ def test_saving_updates_the_card_and_changes_exactly_that_field(browser, server,
     screenshot(browser, screenshots, "saved")
 
 
+def test_a_text_of_ours_says_so_beside_its_state(browser, server):
+    """The Iron Matron's German power text is our wording (no German rulebook): it says so
+    beside its state, and so do the card's heading and its entry in the list."""
+    open_card(browser, server, "iron-matron")
+    heading = field(browser, PUNISH).find_element("css selector", "h3").text
+    assert "Übersetzt · unser Wortlaut".casefold() in heading.casefold()
+    assert css(browser, "#card-wording")[0].text.endswith("unser Wortlaut")
+    listed = css(browser, '#card-list li[data-card="iron-matron"] .wording-ours')[0]
+    assert listed.get_attribute("title") == "unser Wortlaut"
+
+
 def test_confirming_changes_the_state(browser, server, project):
     open_card(browser, server, "iron-matron")
     retype(browser, PUNISH, "Wann immer dein Gegner genau 1 Handkarte hat, zeigt er sie dir. Ist es "
@@ -484,8 +495,10 @@ def test_a_save_in_a_hand_formatted_file_changes_only_that_line(browser, project
                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert changed[:2] == ["-   name:   'Eiserne Matrone'     # a comment after the name",
                            "+   name: 'Eisenmatrone'     # a comment after the name"]
-    # and the fingerprint an unconfirmed save removes
+    # and the mark of our wording (the name cites nothing in German), and the fingerprint
+    # an unconfirmed save removes
     assert changed[2:] == ["-   translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}",
+                           "+   provisional: [name]",
                            "+   translated_from:", "+     powers.punish.name: f1fc8ace"]
 
 

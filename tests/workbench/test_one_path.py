@@ -124,13 +124,13 @@ EDITS = {
     # confirming puts it back where it was, before the sources.
     "a changed name": ("swarm", "name", GERMAN_ALIENS, "Der Schwarm", unchanged,
                        lambda shipped: shipped.replace("  name: Schwarm\n", "  name: Der Schwarm\n")),
-    # A text the entry lacks goes after its texts, before its metadata, and its fingerprint
-    # at the end of the others: where the shipped file has them.
+    # A text the entry lacks goes after its texts, before its metadata, its mark of our
+    # wording (it cites nothing in German) into `provisional`, and its fingerprint at the
+    # end of the others: the shipped file again, byte for byte.
     "a new text": ("sweet-revenge", "text", GERMAN_EVENTS,
                    "Bestimmt mit der Planetenleiste einen Planeten und liefert euch dort ein "
                    "Duell. Wer diesen Planeten kontrolliert, kann keine Schiffe aussenden.",
-                   without_the_event_text,
-                   lambda shipped: shipped.replace("  provisional: [text]\n", "", 1)),
+                   without_the_event_text, lambda shipped: shipped),
     # A fingerprint amid its entry's others: replaced where it stands by an import; removed by
     # an unconfirmed save, then put back in the order of the texts, not after the last one.
     "a text amid others": ("iron-matron", PUNISH, GERMAN_ALIENS, PUNISH_REWORDED, unchanged,

@@ -232,7 +232,8 @@ def test_the_first_text_of_a_card_creates_its_language_file(project):
 
     assert german.read_text() == (
         "# de texts of the aliens of classic, begun in the translation workbench.\n\n"
-        f"amoeba:\n  name: Amöbe\n  translated_from:\n    name: {fingerprint(english)}\n")
+        f"amoeba:\n  name: Amöbe\n  provisional: [name]\n  translated_from:\n"
+        f"    name: {fingerprint(english)}\n")
     assert field(saved.card, "name").state == "translated" and saved.card.version
     report = validate(project)
     assert not report.errors
@@ -272,7 +273,8 @@ def test_a_save_in_a_hand_formatted_file_changes_only_its_field_line(project):
                    "jede 20 als 42 oder -42.", workbench.card("iron-matron").version,
                    field(card, "powers.lay-down-the-law.text").text, confirm=False)
 
-    # only the lines of the two fields, and of the fingerprints an unconfirmed save removes
+    # only the lines of the two fields, of their mark of our wording (they cite nothing in
+    # German), and of the fingerprints an unconfirmed save removes
     assert diff_lines(HAND_FORMATTED, german.read_text()) == [
         "-   name:   'Eiserne Matrone'     # a comment after the name",
         "+   name: 'Eisenmatrone'     # a comment after the name",
@@ -280,6 +282,7 @@ def test_a_save_in_a_hand_formatted_file_changes_only_its_field_line(project):
         "-             aufgedeckte 20 als 42 oder als -42 zählen.",
         "-   translated_from: {name: 5c01c327, powers.punish.name: f1fc8ace}",
         "+             Nach dem Aufdecken zählt jede 20 als 42 oder -42.",
+        "+   provisional: [name, powers.lay-down-the-law.text]",
         "+   translated_from:",
         "+     powers.punish.name: f1fc8ace",
     ]
