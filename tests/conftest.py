@@ -118,6 +118,22 @@ def built(tmp_path_factory, face_cache) -> Path:
     return once_per_run(tmp_path_factory, "build", make)
 
 
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, face_cache) -> Path:
+    """The gallery site of the shipped database, built once per run by `cardkit site` from
+    the session's face cache; tests only read it."""
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    def make(out: Path) -> None:
+        with_face_cache(out, face_cache)
+        result = CliRunner().invoke(main, ["site", str(PROJECT_ROOT), "--out", str(out / "site"), "--quiet"])
+        assert result.exit_code == 0, result.output
+
+    return once_per_run(tmp_path_factory, "site", make) / "site"
+
+
 def with_face_cache(out: Path, cache: Path) -> Path:
     """`out` holding a copy of the session's face cache; returns `out`."""
     shutil.copytree(cache, out / cache.name)

@@ -10,20 +10,17 @@ import json
 import re
 import shutil
 from html import unescape
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from cardkit.checks.provenance import is_our_wording_in
 from cardkit.checks.runner import Strictness, load_checked
-from cardkit.cli import main
 from cardkit.export.dataset import SCHEMA_FILE, export_files
 from cardkit.faces.documents import LanguageContext
 from cardkit.model.database import Database
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.service import Workbench
-from tests.conftest import PROJECT_ROOT, with_face_cache
+from tests.conftest import PROJECT_ROOT
 from tests.workbench.conftest import copy_project, workbench_cache  # noqa: F401 (a fixture)
 
 DATABASE = load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database
@@ -72,17 +69,9 @@ def test_every_text_of_ours_prints_with_the_mark():
 
 def _state_cells(page: str) -> dict[str, str]:
     """A site card page's table of texts: each field path with the text of its state cell."""
-    rows = re.findall(r'<th scope="row"><code>([^<]+)</code></th>\s*<td>.*?</td>\s*<td>(.*?)</td>',
+    rows = re.findall(r'<tr data-field="([^"]+)">\s*<th scope="row">.*?</th>\s*<td>.*?</td>\s*<td>(.*?)</td>',
                       page, flags=re.S)
     return {unescape(path): re.sub(r"<[^>]+>|\s+", " ", cell) for path, cell in rows}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory, face_cache) -> Path:
-    out = with_face_cache(tmp_path_factory.mktemp("site-build"), face_cache)
-    result = CliRunner().invoke(main, ["site", str(PROJECT_ROOT), "--out", str(out / "site"), "--quiet"])
-    assert result.exit_code == 0, result.output
-    return out / "site"
 
 
 def test_every_text_of_ours_says_so_on_the_site(site):

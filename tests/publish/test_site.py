@@ -32,14 +32,6 @@ browser_only = pytest.mark.skipif(
 WAIT = 20
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory, face_cache) -> Path:
-    out = with_face_cache(tmp_path_factory.mktemp("site-build"), face_cache)
-    result = CliRunner().invoke(main, ["site", str(PROJECT_ROOT), "--out", str(out / "site"), "--quiet"])
-    assert result.exit_code == 0, result.output
-    return out / "site"
-
-
 def card_pages() -> set[str]:
     return {f"{language}/{DATABASE.game_of(card_id)}/{card.kind}/{card_id}.html"
             for card_id, card in DATABASE.cards.items() for language in DATABASE.languages}

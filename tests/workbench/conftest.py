@@ -10,7 +10,7 @@ import pytest
 
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.service import Workbench
-from tests.conftest import once_per_run
+from tests.conftest import once_per_run, with_face_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -22,10 +22,12 @@ def copy_project(target: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def workbench_cache(tmp_path_factory) -> Path:
-    """A face cache holding the fits of the shipped database in English and German."""
+def workbench_cache(tmp_path_factory, face_cache) -> Path:
+    """A face cache holding the fits of the shipped database in English and German: the
+    session build's, which shares the workbench's fit keys, and the budgets it adds."""
     def make(base: Path) -> None:
         copy_project(base)
+        with_face_cache(base / "build", face_cache)
         Workbench(base, "de", base / "build" / CACHE_FOLDER).card("iron-matron")  # and its fit budgets
 
     return once_per_run(tmp_path_factory, "warm", make) / "build" / CACHE_FOLDER
