@@ -8,6 +8,7 @@ when there is no text. Nothing is ever copied from English.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -178,9 +179,12 @@ class ArtState:
     position: Position
 
 
-def art_states(database: Database, game: str | None = None) -> list[ArtState]:
-    """Every card of `game` (default: every game) in file order, with or without a picture."""
+def art_states(database: Database, game: str | None = None,
+               pictured: Callable[[str, str], bool] = lambda game, kind: True) -> list[ArtState]:
+    """Every card of `game` (default: every game) in file order, with or without a picture,
+    of the kinds that `pictured(game, kind)` says have a place for one on their face."""
     return [ArtState(database.game_of(card.id), card.kind, card.id, card.art is not None,
                      database.card_origins[card.id].key_position())
             for card in database.cards.values()
-            if game is None or database.game_of(card.id) == game]
+            if (game is None or database.game_of(card.id) == game)
+            and pictured(database.game_of(card.id), card.kind)]

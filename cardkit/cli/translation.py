@@ -31,7 +31,7 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
     strings count too, as the kind `templates` of every game (fuzzy entries count as stale),
     and so do the glossary terms and effect phrase forms still to fill (kinds `glossary`
     and `phrasebook`). Last, per game and kind, how many cards have a picture (`art`), and
-    each card without."""
+    each card without (kinds whose face has no frame for a picture are left out)."""
     database = load_or_fail(require_database(root)).database
     try:
         if language is not None:
@@ -43,8 +43,26 @@ def status_command(root: Path, language: str | None, game: str | None, output_fo
     states = translation_states(database, languages, game)
     templates = catalogue_states(root, languages)
     parts = part_states(database, languages)
-    click.echo(render_status(states, output_format, templates, art_states(database, game), parts),
-               nl=False)
+    art = art_states(database, game, _picture_frames(root))
+    click.echo(render_status(states, output_format, templates, art, parts), nl=False)
+
+
+def _picture_frames(root: Path):
+    """Whether a game's kind has a frame for a picture on its face (a tactic has none): only
+    those kinds count as lacking one."""
+    import gettext
+
+    from cardkit.faces.art import art_frames
+    from cardkit.faces.environment import make_environment
+
+    environment = make_environment(root / "templates", gettext.NullTranslations())
+    frames: dict[str, set[str]] = {}
+
+    def pictured(game: str, kind: str) -> bool:
+        if game not in frames:
+            frames[game] = set(art_frames(environment, game))
+        return kind in frames[game]
+    return pictured
 
 
 @click.command("mark-translated")

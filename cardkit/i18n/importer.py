@@ -351,6 +351,13 @@ class _Plan:
                                      key=unit.key))
             return
         text = unit.targets[0]
+        if text != text.strip():  # a space typed after a name would travel into every output
+            taken_off = Message("{key}: {code}: {problem}", key=unit.key, code="whitespace", problem=Message(
+                "white space taken off the ends of {value}", value=repr(text)))
+            self.changes.append(Change(Position(self.received.path, unit.line), unit.key,
+                                       Message("{kind}: {fault}", kind=Message("warning"), fault=taken_off),
+                                       "warning"))
+            text = text.strip()
         if text and not self.valid(unit, _TEXT, text):
             return
         if unit.note and not self.valid(unit, _TEXT, unit.note):

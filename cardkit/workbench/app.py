@@ -134,7 +134,8 @@ def create_app(service: Workbench, hosts: set[str], token: str | None = None,
             return _message(422, _said(exc, catalogue))
         events.publish({"generation": service.generation, "cards": [saved.card_id],
                         "broken": broken()})
-        return JSONResponse(_card_json(saved.card, catalogue))
+        return JSONResponse({**_card_json(saved.card, catalogue),
+                             "notes": [catalogue.say(note) for note in saved.notes]})
 
     async def stream(request: Request) -> Response:
         queue: asyncio.Queue = asyncio.Queue()

@@ -142,6 +142,8 @@ class Saved:
     path: str
     confirmed: bool
     card: CardView
+    # What the save changed of the text as typed (white space taken off its ends).
+    notes: tuple[Message, ...] = ()
 
 
 class Workbench:
@@ -455,6 +457,11 @@ class Workbench:
         the file could not hold (blank, too long) is refused."""
         with self.lock:
             self._require_field(card_id, path)
+            notes = ()
+            if text.strip() and text != text.strip():  # only white space is refused below
+                notes = (Message("{where}: white space taken off the ends of {value}",
+                                 where=f"{card_id}.{path}", value=repr(text)),)
+                text = text.strip()
             english = next(state.source_text for state in self._states_of(card_id)
                            if state.path == path)
             if confirm and english is None:
@@ -503,7 +510,7 @@ class Workbench:
             pictures_placed = not any(problem.position.path == file for problem in self.picture_problems)
             self.reload({self.root / file}, draft.after if as_loaded else None,
                         text_edit=as_loaded and pictures_placed)
-            return Saved(card_id, path, confirm, self.card(card_id))
+            return Saved(card_id, path, confirm, self.card(card_id), notes)
 
     def _edited(self, file: Path, document: Document | None, edit: Translation) -> str:
         """The file's text after `edit`; a file that does not exist yet begins with a comment

@@ -459,7 +459,8 @@ function fieldEditor(card, field) {
       updateCard(data, field.path);
       const renewed = document.querySelector(`#card section.field[data-path="${CSS.escape(field.path)}"]`);
       if (renewed) {
-        renewed.querySelector(".status").textContent = confirmed ? labels.confirmed : labels.saved;
+        renewed.querySelector(".status").textContent =
+          [confirmed ? labels.confirmed : labels.saved, ...(data.notes || [])].join(" ");
         if (focused) renewed.querySelector("textarea").focus();
       }
     } else if (code === 409) {

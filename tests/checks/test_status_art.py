@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -38,3 +39,14 @@ def test_status_json_says_the_same(minimal_database):
 
     assert {"game": "duel", "kind": "alien", "with": 1, "without": 1} in data["art"]
     assert [entry["card"] for entry in data["without_art"] if entry["kind"] == "alien"] == ["iron-matron"]
+
+
+def test_a_kind_whose_face_has_no_picture_frame_is_not_counted(minimal_database):
+    tactics = (Path(__file__).parents[2] / "cards/duel/tactics.yaml").read_text(encoding="utf-8")
+    (minimal_database / "cards/duel/tactics.yaml").write_text(tactics, encoding="utf-8")
+
+    output = status(minimal_database, "--lang", "es")
+
+    assert "no art: duel alien iron-matron" in output
+    assert "no art: duel tactic" not in output
+    assert "duel     tactic" not in output

@@ -139,6 +139,23 @@ def test_a_warning_is_listed_and_the_text_written(minimal_database, tmp_path, fi
 
 
 @pytest.mark.parametrize("file_format", FORMATS)
+def test_white_space_at_the_ends_of_a_name_is_taken_off_with_a_warning(minimal_database, tmp_path,
+                                                                       file_format):
+    exported = export(minimal_database, tmp_path, file_format)
+    edit(exported, target(file_format, "Encurtido"), target(file_format, " Encurtido "))
+
+    result = import_file(minimal_database, exported)
+
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == (
+        f"{exported}:{line_of(exported, 'alien:pickle:name')}: warning: alien:pickle:name: "
+        "whitespace: white space taken off the ends of ' Encurtido '")
+    spanish = (minimal_database / "locales/es/duel/aliens.yaml").read_text(encoding="utf-8")
+    assert "  name: Encurtido\n" in spanish
+    assert states(minimal_database)[("pickle", "name")] == "translated"
+
+
+@pytest.mark.parametrize("file_format", FORMATS)
 def test_written_anyway_a_text_stays_unconfirmed(minimal_database, tmp_path, file_format):
     exported = export(minimal_database, tmp_path, file_format)
     edit(exported, target(file_format, PUNISH_ES), target(file_format, PUNISH_ES.replace("1 carta", "2 cartas")))

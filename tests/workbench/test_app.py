@@ -95,6 +95,18 @@ def test_saving_and_a_conflict(client, project):
     assert conflict["version"] == saved.json()["version"]
 
 
+def test_a_save_says_in_the_workbench_s_language_what_it_took_off(reader):
+    text, version = current_text(reader)
+
+    response = reader.post("/api/save", headers=OWN, json={
+        "card": "iron-matron", "path": PUNISH, "text": text + " ", "version": version,
+        "base": text, "confirm": False})
+
+    assert response.status_code == 200
+    assert response.json()["notes"] == [
+        f"iron-matron.{PUNISH}: Leerraum an den Enden von {text + ' '!r} entfernt"]
+
+
 def test_an_invalid_save_is_refused_with_its_reason(reader):
     text, version = current_text(reader)
 

@@ -124,6 +124,10 @@ EDITS = {
     # confirming puts it back where it was, before the sources.
     "a changed name": ("swarm", "name", GERMAN_ALIENS, "Der Schwarm", unchanged,
                        lambda shipped: shipped.replace("  name: Schwarm\n", "  name: Der Schwarm\n")),
+    # A space typed after the name is taken off every way in.
+    "a name typed with a space after it": ("swarm", "name", GERMAN_ALIENS, "Der Schwarm ", unchanged,
+                                           lambda shipped: shipped.replace("  name: Schwarm\n",
+                                                                           "  name: Der Schwarm\n")),
     # A text the entry lacks goes after its texts, before its metadata, its mark of our
     # wording (it cites nothing in German) into `provisional`, and its fingerprint at the
     # end of the others: the shipped file again, byte for byte.

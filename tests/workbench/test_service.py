@@ -127,6 +127,18 @@ def test_a_text_with_errors_is_saved_only_unconfirmed(workbench, project):
     assert {problem.code for problem in saved.card.problems} >= {"number-mismatch", "stale-translation"}
 
 
+def test_white_space_at_the_ends_is_taken_off_on_save_with_a_note(workbench, project):
+    card = workbench.card("iron-matron")
+    old = field(card, PUNISH).text
+
+    saved = workbench.save("iron-matron", PUNISH, f" {old} Sofort.\n", card.version, old, confirm=False)
+
+    assert [str(note) for note in saved.notes] == [
+        f"iron-matron.{PUNISH}: white space taken off the ends of {f' {old} Sofort.' + chr(10)!r}"]
+    assert field(saved.card, PUNISH).text == f"{old} Sofort."
+    assert "gewinnst du die Partie. Sofort.\n" in (project / GERMAN_ALIENS).read_text()
+
+
 def test_a_blank_text_is_refused(workbench, project):
     card = workbench.card("iron-matron")
     before = (project / GERMAN_ALIENS).read_text()

@@ -68,6 +68,24 @@ def test_german_separable_verbs_match_across_words(lexicons):
     assert {"improve-relations", "envoy"} <= terms
 
 
+def test_the_imperative_draw_is_a_form_of_ziehen(lexicons):
+    findings = check_against_source("Zieh 2 Karten.", "Draw 2 cards.", lexicons["de"], lexicons["en"],
+                                    is_name=False)
+
+    assert [str(finding.message) for finding in findings] == []
+
+
+@pytest.mark.parametrize("text, term", [
+    ("Zieh 1 Karte.", "draw"), ("Ziehe 1 Karte.", "draw"),
+    ("Zieh 2 Schiffe zurück.", "retreat"), ("Hol 1 Schiff zurück.", "retrieve"),
+    ("Zerstör 1 Schiff.", "destroy"), ("Entdeck einen Planeten.", "discover"),
+    ("Kontrollier den Planeten.", "control"), ("Send 2 Schiffe aus.", "send"),
+    ("Mach 1 Taktik bereit.", "ready"), ("Mache 1 Taktik bereit.", "ready"),
+])
+def test_german_imperative_singular_is_a_form_of_its_verb(lexicons, text, term):
+    assert term in lexicons["de"].terms_in(text)
+
+
 def test_the_longer_term_wins_where_both_start(lexicons):
     assert lexicons["en"].terms_in("Use the planet bar.") == {"planet-bar"}
 
