@@ -64,6 +64,16 @@ POLISH_MARKERS = {"phrasebook:optional.words": "możesz, może, mogą",
                   "phrasebook:timing.when.words": "gdy, ilekroć"}
 
 
+def markers_imported(root: str, exported) -> None:
+    """Polish begun and exported, its marker words filled in the PO file with polib, imported."""
+    begun_and_exported(root, exported)
+    catalogue = polib.pofile(str(exported))
+    for entry in catalogue:
+        entry.msgstr = POLISH_MARKERS.get(entry.msgctxt, entry.msgstr)
+    catalogue.save()
+    assert cardkit("i18n", "import", str(exported), "--root", root).exit_code == 0
+
+
 def begun_and_exported(root: str, exported) -> None:
     assert cardkit("i18n", "init", "pl", "--root", root).exit_code == 0
     assert cardkit("i18n", "export", "--lang", "pl", "-o", str(exported), "--root", root).exit_code == 0
@@ -105,12 +115,7 @@ def test_the_marker_words_come_back_in_the_next_export_and_change_nothing_again(
                                                                                 tmp_path):
     root = str(minimal_database)
     exported = tmp_path / "pl.po"
-    begun_and_exported(root, exported)
-    catalogue = polib.pofile(str(exported))
-    for entry in catalogue:
-        entry.msgstr = POLISH_MARKERS.get(entry.msgctxt, entry.msgstr)
-    catalogue.save()
-    assert cardkit("i18n", "import", str(exported), "--root", root).exit_code == 0
+    markers_imported(root, exported)
     phrasebook = minimal_database / "locales/pl/phrasebook.yaml"
     written = phrasebook.read_text(encoding="utf-8")
 
@@ -171,12 +176,7 @@ def test_marker_words_that_an_untouched_text_does_not_use_are_refused_at_their_e
 def test_status_lists_the_marker_words_still_to_fill(minimal_database, tmp_path):
     root = str(minimal_database)
     exported = tmp_path / "pl.po"
-    begun_and_exported(root, exported)
-    catalogue = polib.pofile(str(exported))
-    for entry in catalogue:
-        entry.msgstr = POLISH_MARKERS.get(entry.msgctxt, entry.msgstr)
-    catalogue.save()
-    assert cardkit("i18n", "import", str(exported), "--root", root).exit_code == 0
+    markers_imported(root, exported)
 
     status = cardkit("status", "--lang", "pl", root).output.splitlines()
 

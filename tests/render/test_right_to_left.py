@@ -64,9 +64,7 @@ def test_the_paragraph_is_aligned_right(right_to_left_build, language):
 @pytest.mark.slow  # a build
 @pytest.mark.parametrize("language", POWER_TEXTS)
 def test_the_duplex_checks_scales_keep_their_signs_in_front(right_to_left_build, language):
-    read = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1",
-                           str(right_to_left_build / language / "cards-a4.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout
+    read = bounding_boxes(right_to_left_build / language / "cards-a4.pdf", first_page_only=True)
     words = {found for *_, found in WORD.findall(read)}
 
     assert {"-5", "+5"} <= words
@@ -76,9 +74,7 @@ def test_the_duplex_checks_scales_keep_their_signs_in_front(right_to_left_build,
 @pytest.mark.slow  # a build
 @pytest.mark.parametrize("language", POWER_TEXTS)
 def test_the_reference_sheets_number_their_pages_left_to_right(right_to_left_build, language):
-    read = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1",
-                           str(right_to_left_build / language / "reference-a4.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout
+    read = bounding_boxes(right_to_left_build / language / "reference-a4.pdf", first_page_only=True)
     footer = max(WORD.findall(read), key=lambda word: float(word[1]))[1]  # the lowest line
     numbers = sorted((float(left), found) for left, top, _, found in WORD.findall(read) if top == footer)
 
@@ -95,13 +91,19 @@ TEXT_WIDTH = 55 * 72 / 25.4  # points: a card's text box; the card beside starts
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>')
 
 
+def bounding_boxes(pdf: Path, first_page_only: bool = False) -> str:
+    """pdftotext's words of the PDF with their boxes (its -bbox HTML)."""
+    pages = ["-f", "1", "-l", "1"] if first_page_only else []
+    return subprocess.run(["pdftotext", "-bbox", *pages, str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
 def paragraph_lines(pdf: Path, text: str) -> list[list[Word]]:
     """The words of `text` as the PDF places them (pdftotext's boxes, each word's letters
     in the order they stand on the page, left to right), grouped in lines, top first: on the
     page showing its right-to-left words, within a text box's width of the rightmost (a card
     beside it may show a number of the text too)."""
-    read = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"],
-                          capture_output=True, text=True, check=True).stdout
+    read = bounding_boxes(pdf)
     shown = {visual(word) for word in text.split()}
     pages = [[Word(found, float(left), float(top), float(right))
               for left, top, right, found in WORD.findall(page) if found in shown]
