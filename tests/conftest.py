@@ -141,12 +141,27 @@ def with_face_cache(out: Path, cache: Path) -> Path:
 
 
 @cache
-def _shipped_games() -> dict:
+def _shipped_load() -> tuple:
     from cardkit.model.database import load_database
     from cardkit.model.games import GAMES
 
-    load_database(PROJECT_ROOT)
-    return dict(GAMES)
+    loaded = load_database(PROJECT_ROOT)
+    return loaded, dict(GAMES)
+
+
+def _shipped_games() -> dict:
+    return _shipped_load()[1]
+
+
+def shipped_database():
+    """The shipped database as `load_database` gives it (database, problems, files), read once
+    per process and shared: tests only read it. The game registry is set as reading it sets it."""
+    from cardkit.model.games import GAMES
+
+    loaded, games = _shipped_load()
+    GAMES.clear()
+    GAMES.update(games)
+    return loaded
 
 
 @pytest.fixture(autouse=True)

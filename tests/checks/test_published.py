@@ -6,7 +6,6 @@ published citation is held by the broken fixtures (tests/model/broken/published-
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from cardkit.checks.output import format_problem
 from cardkit.checks.quotes import RulebookText, SourceTexts, check_citations
@@ -14,13 +13,13 @@ from cardkit.checks.runner import validate
 from cardkit.model.database import load_database
 from cardkit.model.provenance import PublishedCitation
 from tests.checks.test_quotes import needs_rulebooks
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import shipped_database
 from tests.rules.conftest import copy_database, replace_in
 from tests.test_shipped_database import SEEDS
 
 PREVIEW = "https://drafts.fantasyflightgames.com/en/news/2020/6/12/extraterrestrial-life/"
 RETAILER = "https://boardgamebliss.com/collections/bill-eberle/products/cosmic-encounter-duel"
-SHIPPED, _, _ = load_database(PROJECT_ROOT)
+SHIPPED, _, _ = shipped_database()
 
 
 def _pages(groups, path: str) -> list[PublishedCitation]:

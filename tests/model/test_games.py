@@ -12,7 +12,7 @@ from cardkit.checks.output import format_problem
 from cardkit.checks.runner import validate
 from cardkit.model.database import load_database
 from cardkit.model.games import GAMES
-from tests.conftest import MINIMAL_DATABASE, PROJECT_ROOT, TESTS, BrokenFixture
+from tests.conftest import MINIMAL_DATABASE, TESTS, BrokenFixture, shipped_database
 
 CLASSIC_OVERLAY = TESTS / "fixtures" / "classic"
 
@@ -59,14 +59,10 @@ def test_a_kind_name_of_two_games_is_checked_by_each_games_model(two_games):
     assert database.boxes["classic"].starting_hand == 7
 
 
-def _shipped_games() -> dict:
-    """The built-in games and those the shipped database declares, as they stood when it was
-    read (the registry holds the declared games of the database read last)."""
-    load_database(PROJECT_ROOT)
-    return dict(GAMES)
-
-
-SHIPPED_GAMES = _shipped_games()
+# The built-in games and those the shipped database declares, as they stood when it was read
+# (the registry holds the declared games of the database read last).
+shipped_database()
+SHIPPED_GAMES = dict(GAMES)
 
 
 @pytest.mark.parametrize("game", sorted(SHIPPED_GAMES))

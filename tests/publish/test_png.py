@@ -15,15 +15,14 @@ from PIL import Image, ImageCms
 from cardkit.cli import main
 from cardkit.faces.documents import LanguageContext
 from cardkit.faces.games import targets
-from cardkit.model.database import load_database
 from cardkit.publish.outputs import Outputs
 from cardkit.publish.png import canvas_size, png_name
 from cardkit.publish.raster import Raster, SRGB_PROFILE, on_canvas
 from cardkit.render.pipeline import build
-from tests.conftest import with_face_cache
+from tests.conftest import shipped_database, with_face_cache
 from tests.render.conftest import PROJECT
 
-DATABASE = load_database(PROJECT)[0]
+DATABASE = shipped_database()[0]
 
 
 def expected_images() -> set[Path]:

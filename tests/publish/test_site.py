@@ -15,14 +15,13 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.model.database import load_database
 from cardkit.model.games import BUILT_IN
 from cardkit.publish.outputs import Outputs
 from cardkit.render.pipeline import build
 from tests.accessibility import needs_axe, serious_violations
-from tests.conftest import PROJECT_ROOT, with_face_cache
+from tests.conftest import PROJECT_ROOT, shipped_database, with_face_cache
 
-DATABASE = load_database(PROJECT_ROOT)[0]
+DATABASE = shipped_database()[0]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 browser_only = pytest.mark.skipif(

@@ -16,15 +16,14 @@ from PIL import Image, ImageChops, ImageStat
 from cardkit.faces.documents import LanguageContext
 from cardkit.faces.faces import Face
 from cardkit.faces.games import targets
-from cardkit.model.database import load_database
 from cardkit.publish.outputs import Outputs
 from cardkit.publish.raster import Raster
 from cardkit.publish.tts import CARD_RASTER, FACES_PER_SHEET, MAX_SHEET_SIDE, folder_name, grid, sheets_of
 from cardkit.render.pipeline import build
-from tests.conftest import with_face_cache
+from tests.conftest import shipped_database, with_face_cache
 from tests.render.conftest import PROJECT
 
-DATABASE = load_database(PROJECT)[0]
+DATABASE = shipped_database()[0]
 TARGETS = targets(DATABASE, DATABASE.games, DATABASE.languages)
 
 

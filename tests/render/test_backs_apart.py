@@ -10,9 +10,10 @@ from cardkit.faces.games import targets
 from cardkit.faces.layout import PAPERS, face_name
 from cardkit.model.database import load_database
 from cardkit.render.pipeline import card_sheets
+from tests.conftest import shipped_database
 from tests.render.conftest import PROJECT
 
-DATABASE = load_database(PROJECT)[0]
+DATABASE = shipped_database()[0]
 
 
 @pytest.fixture(scope="module")

@@ -14,10 +14,9 @@ import pytest
 
 from cardkit.faces.games import targets
 from cardkit.faces.layout import BLEED, PAPERS, registration_labels, instructions_slot
-from cardkit.model.database import load_database
 from cardkit.model.games import BUILT_IN
 from cardkit.render.impose import MARK_WIDTH
-from tests.conftest import PROJECT_ROOT, SHIPPED_LANGUAGES
+from tests.conftest import SHIPPED_LANGUAGES, shipped_database
 from tests.render.conftest import mm, placements
 from tests.render.pdf_content import text_runs
 from tests.render.test_print_marks import strokes
@@ -26,7 +25,7 @@ FLOOR = 6.5  # pt: nothing on a card face is printed smaller
 LABEL_FLOOR = 5.0  # pt: the duplex check's scale labels
 TOLERANCE = 0.01  # pt: sizes are written to a few decimals
 REGISTRATION_PAGES = 2  # the duplex check opens every card sheet PDF
-DATABASE = load_database(PROJECT_ROOT)[0]
+DATABASE = shipped_database()[0]
 LANGUAGES = SHIPPED_LANGUAGES
 CARD_SHEETS = [(target.game, target.language, paper, f"{target.folder}/cards-{paper}.pdf")
                for target in targets(DATABASE, DATABASE.games, LANGUAGES) for paper in PAPERS]

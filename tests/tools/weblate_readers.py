@@ -57,9 +57,12 @@ LOCK = Path(__file__).with_name("weblate-readers.lock")
 
 
 def make(folder: Path) -> None:
-    venv.create(folder, with_pip=True)
+    """A virtual environment at `folder` with the lock installed by the uv of the running
+    environment (the project's, from its own lock)."""
+    venv.create(folder, with_pip=False)
     python = folder / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+    uv = Path(sys.executable).parent / "uv"
+    subprocess.run([str(uv), "pip", "install", "--quiet", "--python", str(python), "--compile-bytecode",
                     "--require-hashes", "--no-deps", "-r", str(LOCK)], check=True)
     print(python)
 

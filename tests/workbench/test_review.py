@@ -12,13 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.model.database import load_database
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.review import write_review
+from tests.conftest import shipped_database
 from tests.render.conftest import PROJECT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DATABASE = load_database(PROJECT)[0]
+DATABASE = shipped_database()[0]
 # The cards of the game whose German texts the review's project copy lacks.
 # The current edition's German texts are taken away below; ISS Vanguard has none yet.
 UNTRANSLATED = {card_id for card_id in DATABASE.cards if DATABASE.game_of(card_id) in ("cosmic", "vanguard")}
