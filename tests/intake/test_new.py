@@ -115,6 +115,7 @@ def test_every_kind_of_every_game_takes_its_english_texts_and_a_german_name(tmp_
     database = load_database(root)[0]
     kinds = _kinds_with_texts()
     assert ("duel", "event") in kinds and ("vanguard", "crew") in kinds
+    typed = {}  # each card added: the text fields it was given
     for game_name, kind_name in kinds:
         kind = GAMES[game_name].kind(kind_name)
         example = next(iter(database.cards_of_kind(kind_name, game_name)))
@@ -133,10 +134,13 @@ def test_every_kind_of_every_game_takes_its_english_texts_and_a_german_name(tmp_
         result = run_new(root, *arguments, *(f"--fact={fact}" for fact in facts),
                          *(f"--text={text}" for text in texts))
         assert result.exit_code == 0, (kind_name, result.output)
-        english = load_database(root)[0].text("en", card_id)
+        typed[card_id] = fields
+    database = load_database(root)[0]
+    for card_id, fields in typed.items():
+        english = database.text("en", card_id)
         assert english.texts == {"name": "Typed In"} | {field: "A text typed in." for field in fields}
         assert english.provisional == ["name", *fields]
-        assert load_database(root)[0].text("de", card_id).texts == {"name": "Eingetippt"}
+        assert database.text("de", card_id).texts == {"name": "Eingetippt"}
     assert [problem.message for problem in validate(root).errors
             if problem.code != "provenance-missing" and problem.card_id.endswith("-typed")] == []
 
