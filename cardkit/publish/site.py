@@ -29,6 +29,7 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape
 
 from babel import Locale
+from jinja2 import Template
 
 from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.export.dataset import game_dataset
@@ -136,9 +137,10 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
     cards: dict[Target, list[SiteCard]] = {}
     images = {}
     for target, context in contexts.items():
+        our_names = context.environment.from_string(OUR_NAMES)
         cards[target] = [SiteCard(face, records[target.game][face.id], target.language,
                                   _card_state(records[target.game][face.id], target.language),
-                                  _our_name(context, face))
+                                  _our_name(our_names, face))
                          for face in context.faces if face.card is not None]
         for card in cards[target]:
             images[str(card.page.with_suffix(".png"))] = pdf_of(target, card.face)
@@ -201,9 +203,10 @@ OUR_NAMES = ('{% from "macros.html" import planet_name, tactic_name %}'
              '{% elif face.kind == "tactic" %}{{ tactic_name(face.card.colour) }}{% endif %}')
 
 
-def _our_name(context: LanguageContext, face: Face) -> str:
-    """The name a face prints for a card without one of its own, or ""."""
-    return " ".join(context.environment.from_string(OUR_NAMES).render(face=face).split())
+def _our_name(our_names: Template, face: Face) -> str:
+    """The name a face prints for a card without one of its own, or "" (`our_names` is
+    OUR_NAMES compiled in the face's language)."""
+    return " ".join(our_names.render(face=face).split())
 
 
 def _card_state(record: dict, language: str) -> str:

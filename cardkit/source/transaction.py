@@ -133,6 +133,7 @@ class Transaction:
         self.directory = Path(directory)
         self.staging = self.directory / STAGING
         self.staged: list[tuple[str, Path, int]] = []  # staged name, target, mode
+        self._staged_targets: set[Path] = set()
         self.created_folders: list[Path] = []
 
     def __enter__(self) -> "Transaction":
@@ -176,6 +177,7 @@ class Transaction:
         except OSError as exc:
             raise WriteFailed(path, reason_of(exc)) from None
         self.staged.append((staged.name, target, mode))
+        self._staged_targets.add(target)
 
     def _target(self, path: Path) -> Path:
         """The file a write to `path` replaces: the end of its links, inside the folder."""
@@ -193,7 +195,7 @@ class Transaction:
         if target.exists() and not target.is_file():
             raise WriteFailed(path, f"is {file_kind(os.stat(target).st_mode)}, not a regular "
                                     "file; it is not replaced")
-        if any(target == other for _, other, _ in self.staged):
+        if target in self._staged_targets:
             raise WriteFailed(path, "is written twice in one transaction")
         self._make_folder(path, target.parent)
         if not os.access(target.parent, os.W_OK):
