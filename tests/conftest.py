@@ -55,7 +55,7 @@ class BrokenFixture:
 # a test that uses one is in the full suite only, not in the fast tier (`./dev test --fast`,
 # `-m "not slow"`). Other slow tests carry `@pytest.mark.slow` themselves.
 SLOW_FIXTURES = {"box_build", "face_cache", "workbench_cache", "built", "images_built", "site", "review_page",
-                 "art_project", "browser", "server"}
+                 "art_project", "browser", "server", "cold_edited_build"}
 
 
 def pytest_collection_modifyitems(items):

@@ -45,6 +45,35 @@ def project_copy(tmp_path) -> Path:
     return tmp_path
 
 
+GERMAN_EDIT = ("locales/de/duel/aliens.yaml", "muss er sie zeigen", "muss er sie offen zeigen")
+
+
+def edit_german(root: Path) -> None:
+    """The German edit the rebuild tests make: one word added to the Iron Matron's text."""
+    file, old, new = GERMAN_EDIT
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def cold_edited_build(tmp_path_factory) -> Path:
+    """The Duel in German on A4, built cold (no face cache, one process) from a copy of the
+    project with `GERMAN_EDIT` made: what every incremental build after that edit must write.
+    Made once per run; tests only read it."""
+    from cardkit.render.pipeline import build
+
+    def make(folder: Path) -> None:
+        project = folder / "project"
+        for name in ("cards", "locales", "templates"):
+            shutil.copytree(PROJECT / name, project / name)
+        edit_german(project)
+        build(project, folder / "out", ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
+
+    return once_per_run(tmp_path_factory, "cold-edited", make) / "out"
+
+
 @pytest.fixture
 def art_project(tmp_path) -> Path:
     """The minimal database with the project's templates and the test pictures."""

@@ -18,7 +18,7 @@ from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.pipeline import build
 from cardkit.render.renderer import Renderer
 from cardkit.render.workers import document_html
-from tests.render.conftest import PROJECT, duel_folder
+from tests.render.conftest import PROJECT, duel_folder, edit_german
 
 
 def keys_and_html(root: Path, language: str = "de") -> tuple[dict[str, str], dict[str, str]]:
@@ -186,7 +186,7 @@ def test_no_cache_neither_reads_nor_writes(tmp_path):
 
 
 def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_bytes(
-        built, project_copy, tmp_path, monkeypatch):
+        built, project_copy, tmp_path, monkeypatch, cold_edited_build):
     """`built` is a cold parallel build (jobs=2) of the shipped database."""
     serial = tmp_path / "serial"
     result = build(PROJECT, serial, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
@@ -201,8 +201,7 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
     # the German ones are imposed again.
     incremental = tmp_path / "incremental"
     shutil.copytree(built / CACHE_FOLDER, incremental / CACHE_FOLDER)
-    replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie zeigen",
-               "muss er sie offen zeigen")
+    edit_german(project_copy)
     imposed = []
     impose_cards = impose_module.impose_cards
     monkeypatch.setattr(impose_module, "impose_cards", lambda paper, *rest: (
@@ -227,10 +226,8 @@ def test_cold_serial_parallel_incremental_and_repaired_builds_write_the_same_byt
     assert result.rendered == [f"{german}/prime"]
     assert FaceCache(incremental / CACHE_FOLDER).get(key) is not None
 
-    cold = tmp_path / "cold"
-    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
     for name in ("cards-a4.pdf", "reference-a4.pdf"):
-        assert (incremental / german / name).read_bytes() == (cold / german / name).read_bytes()
+        assert (incremental / german / name).read_bytes() == (cold_edited_build / german / name).read_bytes()
 
 
 def test_a_stylesheet_digest_does_not_depend_on_what_the_process_rendered_before():

@@ -26,7 +26,7 @@ from cardkit.render.plans import PlanInputs
 from cardkit.render.renderer import Renderer
 from tests.conftest import MINIMAL_DATABASE, with_face_cache
 from tests.render.art_pictures import MINIMAL_ART, with_art
-from tests.render.conftest import PROJECT
+from tests.render.conftest import PROJECT, edit_german
 from tests.render.test_rebuild import outputs
 
 
@@ -132,9 +132,9 @@ def test_with_nothing_changed_every_target_is_planned_from_its_record(project_co
 
 
 def test_a_german_edit_plans_that_target_alone_and_keeps_its_record(project_copy, box_build, face_cache,
-                                                                    tmp_path, monkeypatch):
+                                                                    tmp_path, monkeypatch, cold_edited_build):
     out = with_face_cache(tmp_path / "out", face_cache)
-    replace_in(project_copy / "locales/de/duel/aliens.yaml", "muss er sie zeigen", "muss er sie offen zeigen")
+    edit_german(project_copy)
     planning = Planning(monkeypatch)
     result = build(project_copy, out, papers=["a4"], jobs=1)
     assert result.rendered == ["duel/de/iron-matron"]
@@ -144,10 +144,8 @@ def test_a_german_edit_plans_that_target_alone_and_keeps_its_record(project_copy
     assert build(project_copy, out, papers=["a4"], jobs=1).rendered == []
     assert not planning.html and planning.fit_records == 0
 
-    cold = tmp_path / "cold"
-    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
     built = outputs(out)
-    assert {name: pdf for name, pdf in built.items() if name.startswith("duel/de/")} == outputs(cold)
+    assert {name: pdf for name, pdf in built.items() if name.startswith("duel/de/")} == outputs(cold_edited_build)
     assert {name: pdf for name, pdf in built.items() if not name.startswith("duel/de/")} == {
         name: pdf for name, pdf in outputs(box_build).items() if name.endswith("a4.pdf")
         and not name.startswith("duel/de/")}

@@ -20,10 +20,9 @@ from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.fontmerge import project_font_files
 from cardkit.render.pipeline import build, render_faces
 from tests.conftest import PROJECT_ROOT, with_face_cache
-from tests.render.conftest import duel_folder
+from tests.render.conftest import duel_folder, edit_german
 
 RENDERING_LIBRARIES = ("weasyprint", "pikepdf", "fontTools", "pydyf", "pypdfium2", "PIL", "cardkit.render.pdf")
-GERMAN_TEXTS = "locales/de/duel/aliens.yaml"
 
 PROBE = """
 import sys
@@ -51,26 +50,18 @@ def outputs(out: Path) -> dict[str, bytes]:
             if path.is_file() and CACHE_FOLDER not in path.relative_to(out).parts}
 
 
-def edit(root: Path, old: str, new: str) -> None:
-    path = root / GERMAN_TEXTS
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 DUEL_GERMAN_A4 = ("--game", "duel", "--lang", "de", "--paper", "a4")
 
 
-def test_an_edit_rebuilt_as_a_new_process_writes_what_a_cold_build_writes(project_copy, face_cache, tmp_path):
+def test_an_edit_rebuilt_as_a_new_process_writes_what_a_cold_build_writes(project_copy, face_cache, tmp_path,
+                                                                           cold_edited_build):
     warm = with_face_cache(tmp_path / "warm", face_cache)
     cardkit_build(project_copy, warm, *DUEL_GERMAN_A4)  # as the cache left it
-    edit(project_copy, "muss er sie zeigen", "muss er sie offen zeigen")
+    edit_german(project_copy)
     loaded = cardkit_build(project_copy, warm, *DUEL_GERMAN_A4)
     # The edit's one face is too few for worker processes: the build lays it out itself.
     assert "weasyprint" in loaded and "pikepdf" in loaded
-    cold = tmp_path / "cold"
-    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
-    assert outputs(warm) == outputs(cold)
+    assert outputs(warm) == outputs(cold_edited_build)
     assert (warm / duel_folder("de") / "cards-a4.pdf").exists()
 
 
@@ -123,7 +114,8 @@ def test_a_kept_font_subset_is_the_subset_fonttools_makes(tmp_path, fonts):
     assert len(list(tmp_path.glob("*/*"))) == 3  # other glyphs, another font: other entries
 
 
-def test_a_face_damaged_after_it_was_planned_is_rendered_again_when_imposed(project_copy, face_cache, tmp_path):
+def test_a_face_damaged_after_it_was_planned_is_rendered_again_when_imposed(project_copy, face_cache, tmp_path,
+                                                                           cold_edited_build):
     """The plan finds a face's rendering in the cache without reading it; sheets imposed
     again read it, and rendering it again is what a damaged entry takes."""
     out = with_face_cache(tmp_path / "out", face_cache)
@@ -135,20 +127,20 @@ def test_a_face_damaged_after_it_was_planned_is_rendered_again_when_imposed(proj
     key = rendered.faces[target, "prime"].key
     entry = out / CACHE_FOLDER / key[:2] / key
     entry.write_bytes(entry.read_bytes()[:100])
-    edit(project_copy, "muss er sie zeigen", "muss er sie offen zeigen")  # re-imposes the sheets
+    edit_german(project_copy)  # re-imposes the sheets
     result = build(project_copy, out, ["de"], ["a4"], games=["duel"], jobs=1)
     assert sorted(result.rendered) == [f"{target}/iron-matron", f"{target}/prime"]
     assert store.get(key) is not None
-    cold = tmp_path / "cold"
-    build(project_copy, cold, ["de"], ["a4"], jobs=1, cache=False, games=["duel"])
-    assert outputs(out) == outputs(cold)
+    assert outputs(out) == outputs(cold_edited_build)
 
 
-def test_a_build_leaves_no_temporary_font_folder_and_ends_silently(project_copy, face_cache, tmp_path):
+def test_a_build_leaves_no_temporary_font_folder_and_ends_silently(project_copy, face_cache, minimal_database,
+                                                                   tmp_path):
     """WeasyPrint copies the project's fonts into a temporary folder per stylesheet set and
     removes it when the set is freed; `cardkit` freezes the collector at exit, so the
     renderer lets its sets go before that: in a cold build, in a rebuild after an edit, and
-    in an export that measures the fit budgets itself."""
+    in an export that measures the fit budgets itself (the cold build and the export of the
+    minimal database: the same code on fewer faces)."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     environment = {**os.environ, "TMPDIR": str(temporary)}
@@ -162,13 +154,14 @@ def test_a_build_leaves_no_temporary_font_folder_and_ends_silently(project_copy,
     def build_into(out: Path, *options: str) -> str:
         return run("build", str(project_copy), "--out", str(out), "--quiet", *DUEL_GERMAN_A4, *options)
 
-    assert build_into(tmp_path / "cold", "--no-cache") == ""
+    assert run("build", str(minimal_database), "--out", str(tmp_path / "cold"), "--quiet", "--lang", "en",
+               "--paper", "a4", "--no-cache") == ""
     warm = with_face_cache(tmp_path / "warm", face_cache)
     build_into(warm)
-    edit(project_copy, "muss er sie zeigen", "muss er sie offen zeigen")
+    edit_german(project_copy)
     assert build_into(warm) == ""
     unbuilt = tmp_path / "unbuilt"
     unbuilt.mkdir()
-    assert run("i18n", "export", "--lang", "de", "--root", str(project_copy), "--build-dir", str(unbuilt),
-               "-o", str(tmp_path / "de.po")) == ""
+    assert run("i18n", "export", "--lang", "es", "--root", str(minimal_database), "--build-dir", str(unbuilt),
+               "-o", str(tmp_path / "es.po")) == ""
     assert list(temporary.iterdir()) == []
