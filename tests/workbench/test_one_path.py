@@ -21,6 +21,7 @@ from cardkit.model.texts import field_location
 from cardkit.problems import error
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.service import Workbench
+from tests.conftest import shipped_database
 from tests.workbench.conftest import copy_project
 
 GERMAN_ALIENS = Path("locales/de/duel/aliens.yaml")
@@ -146,7 +147,7 @@ EDITS = {
 def test_the_same_edit_writes_the_same_bytes_whichever_way_it_comes(tmp_path, workbench_cache, case):
     card_id, path, file, text, prepare, expected = EDITS[case]
     shipped = (copy_project(tmp_path / "shipped") / file).read_text(encoding="utf-8")
-    kind = load_checked(tmp_path / "shipped").database.cards[card_id].kind
+    kind = shipped_database()[0].cards[card_id].kind
 
     imported = a_copy(tmp_path, "imported", workbench_cache, prepare)
     result = import_po(imported, po_with(imported, f"{kind}:{card_id}:{path}", text))
