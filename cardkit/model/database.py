@@ -18,7 +18,7 @@ from cardkit.messages import Message, Plural
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.declared import declare_game, reference_problems
-from cardkit.model.games import BUILT_IN, GAMES, CardKind, use_declared, with_article
+from cardkit.model.games import BUILT_IN, GAMES, CardKind, Game, use_declared, with_article
 from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.provenance import CITATION_TAGS
@@ -249,7 +249,7 @@ def _declare_games(sources: Sources, problems: list[Problem]) -> set[str]:
                 "the game {game} is built into cardkit; a declaration cannot replace it",
                 game=game)))
             continue
-        made, found = declare_game(game, document)
+        made, found = _declared_game(game, document)
         problems += found
         if made is not None:
             declared.append(made)
@@ -257,6 +257,22 @@ def _declare_games(sources: Sources, problems: list[Problem]) -> set[str]:
             failed.add(game)
     use_declared(declared)
     return failed
+
+
+# The last good declaration of each game by its text: the workbench assembles the database
+# again for every draft, and building a declared game's models (pydantic) is most of that.
+_DECLARED: dict[str, tuple[str, Game]] = {}
+
+
+def _declared_game(game: str, document: Document) -> tuple[Game | None, list[Problem]]:
+    """`declare_game`, the Game reused while the declaration's text is the same."""
+    kept = _DECLARED.get(game)
+    if document.text is not None and kept is not None and kept[0] == document.text:
+        return kept[1], []
+    made, found = declare_game(game, document)
+    if made is not None and document.text is not None:
+        _DECLARED[game] = (document.text, made)
+    return made, found
 
 
 def _unknown_game(document: Document, game: str) -> Problem:
