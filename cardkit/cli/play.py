@@ -8,18 +8,22 @@ import click
 
 from cardkit.cli.options import (UsageError, WriteError, load_or_fail, output_folder,
                                  output_folder_option, require_database)
+from cardkit.messages import Message
 from cardkit.rules.core.engine import CardData
 from cardkit.rules.core.playthrough import (NO_END, Report, never_played, part_lines, play,
                                             scenario_text)
 from cardkit.rules.core.registry import registered
 from cardkit.source.atomic import write_atomic
 
+# A run of this many games takes hours on one core; more is a typing slip, not a plan.
+MAX_GAMES = 100_000
+
 
 @click.command("play")
 @click.option("--game", "game", required=True,
               help="The game to play: duel, vanguard, classic or cosmic.")
 @click.option("--games", "games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="How many games to play.")
+              help=f"How many games to play (at most {MAX_GAMES:,}).")
 @click.option("--seed", "seed", type=int, default=1, show_default=True,
               help="The seed of the random choices; game N of a seed is always the same game.")
 @click.option("--database", "root", default=".", show_default=True,
@@ -40,6 +44,10 @@ def play_command(game: str, games: int, seed: int, root: Path, out: str) -> None
     engines = registered()
     if game not in engines:
         raise UsageError(f"--game {game}: not one of {', '.join(engines)}")
+    if games > MAX_GAMES:
+        raise UsageError(Message("--games {count}: at most {limit} games are played in one run; "
+                                 "play more as several runs with different --seed values",
+                                 count=games, limit=MAX_GAMES))
     folder = output_folder(out, root) / "play"
     database = load_or_fail(require_database(root), exit_code=UsageError.exit_code).database
     engine = engines[game]

@@ -47,6 +47,7 @@ from cardkit.model.base import Art
 from cardkit.model.database import Database, Origin
 from cardkit.problems import Problem, Severity, error, warning
 from cardkit.source.boundary import InputRefused, read_input
+from cardkit.source.children import die_with_parent
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -283,7 +284,8 @@ def _map(function, items: list, jobs: int | None) -> list:
     workers = min(jobs or os.cpu_count() or 1, len(items))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [function(item) for item in items]
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                             initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         return list(pool.map(function, items))
 
 

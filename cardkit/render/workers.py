@@ -12,11 +12,8 @@ of words the process worked out (hyphenation.py).
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
-import signal
-import sys
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +33,7 @@ from cardkit.model.database import Database, load_database
 from cardkit.render.fit import fit_face, measure_budgets
 from cardkit.render.hyphenation import PatternPrefetch, Words
 from cardkit.render.renderer import Renderer
+from cardkit.source.children import die_with_parent
 
 
 @dataclass(frozen=True)
@@ -143,25 +141,11 @@ def start_worker(root: Path, database: Database, store: FaceCache,
     return _WORKER
 
 
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent(parent: int) -> None:
-    """On Linux, the kernel ends this worker when the build that started it dies (even by
-    SIGKILL, which runs no clean-up), so a killed build leaves no renderer running on."""
-    if not sys.platform.startswith("linux"):
-        return
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # the parent died before the request was made
-        os._exit(1)
-
-
 def _join_worker(root: Path, parent: int) -> None:
     """In a worker process: keeps what it was forked with (the build's own database, its
     renderer and templates, ready to use); a process that was not forked loads the database
     itself, once, rather than receiving it pickled with its YAML documents."""
-    _die_with_parent(parent)
+    die_with_parent(parent)
     if _WORKER is None or _WORKER.root != root:
         start_worker(root, load_database(root)[0], FaceCache(None), PatternPrefetch([]))
 

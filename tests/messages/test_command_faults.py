@@ -88,6 +88,8 @@ def _cases(root: Path, scratch: Path) -> dict[str, list[str]]:
         "sheet import: faults of rows": ["sheet", "import", _csv(scratch / "rows.csv", [
             ["duel alien", "hand_size", "en:name"], [None, "2", "X"], ["pickle", "two", "Gherkin"],
             ["pickle", "2", "Gherkin"]]), *at],
+        "play: too many games": ["play", "--game", "duel", "--games", "99999999999999999999999",
+                                 "--database", str(root)],
         "build: no such paper": ["build", str(root), "--paper", "a5", "--out", str(scratch / "out")],
         "build: no such game": ["build", str(root), "--game", "chess", "--out", str(scratch / "out")],
         "init: every reason": ["init", str(scratch / "occupied"), "--game", "Star_Traders",
@@ -121,6 +123,10 @@ def test_every_fault_is_refused_in_english_by_default(outputs):
     assert len(refused) == len({name for name, _ in outputs})
     assert refused["export: no such game"] == ["Error: no game 'chess' in the database (known: duel)"]
     assert refused["import: wrong-kind.po"][-1] == "nothing was written"
+    assert refused["play: too many games"] == [
+        "Error: --games 99999999999999999999999: at most 100000 games are played in one run; "
+        "play more as several runs with different --seed values"]
+    assert outputs["play: too many games", None][0] == 2
 
 
 @pytest.mark.parametrize("language", ["de", "es"])

@@ -57,6 +57,14 @@ def check_alone(text: str, lexicon: Lexicon, glossary_applies: bool = True) -> l
     return findings
 
 
+def check_english_tags(text: str) -> list[Finding]:
+    """An HTML or XML tag in an English text, which would print as written."""
+    tags = MARKUP_TAG.findall(text)
+    return [Finding("markup-tag", Message(
+        "{tag} would print as written: card texts mark emphasis with **, not HTML tags",
+        tag=repr(tags[0])))] if tags else []
+
+
 def check_formula_start(text: str) -> list[Finding]:
     """A text starting with a character that makes a spreadsheet program run the cell as a
     formula: harmless in cardkit (every export writes it as text), but a trap wherever the
@@ -112,7 +120,9 @@ def _listed(allowed: set[str]) -> str:
 
 BRACKETS = {"(": ")", "[": "]", "«": "»"}
 DOUBLE_SPACE = re.compile(r"(?<=\S)  +(?=\S)")
-MARKUP_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+# A tag as a browser reads one: `<b>`, `</script>`, `<br/>`, and `<svg/onload=...>` (a `/` for the
+# space); "a < b" and "<3" are no tags.
+MARKUP_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:[\s/][^<>]*)?>")
 DOUBLED_WORD = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 
 

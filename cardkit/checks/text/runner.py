@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardkit.checks.text.lexicon import Lexicon
-from cardkit.checks.text.lint import (Finding, check_against_source, check_alone, check_formula_start,
+from cardkit.checks.text.lint import (Finding, check_against_source, check_alone, check_english_tags,
+                                      check_formula_start,
                                       check_placeholders, check_surface)
 from cardkit.messages import Message
 from cardkit.model.database import Database
@@ -53,6 +54,8 @@ def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Proble
                     if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
                         findings += check_against_source(text, source, lexicon,
                                                          source_lexicon.for_game(game), is_name(path))
+                if language == SOURCE_LANGUAGE:
+                    findings += check_english_tags(text)
                 findings += check_formula_start(text)
                 if findings:
                     position = origin.position(field_location(path))

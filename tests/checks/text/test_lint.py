@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.checks.text.lexicon import Lexicon
-from cardkit.checks.text.lint import check_against_source, check_alone, check_surface
+from cardkit.checks.text.lint import check_against_source, check_alone, check_english_tags, check_surface
 from cardkit.i18n.negations import negations_of
 from cardkit.model.database import load_database
 from cardkit.model.phrasebook import MarkerWords, Phrasebook
@@ -22,6 +22,25 @@ def lexicons() -> dict[str, Lexicon]:
     database, _, _ = load_database(PROJECT_ROOT)
     return {language: Lexicon(language, database.glossaries[language], database.phrasebooks[language])
             for language in ("en", "es", "de")}
+
+
+@pytest.mark.parametrize("text, tag", [
+    ("Draw 2 cards.</script><script>alert(1)</script>", "</script>"),
+    ("Draw 2 cards. <svg/onload=alert(1)>", "<svg/onload=alert(1)>"),
+    ("Draw 2 cards.<br/>", "<br/>"),
+    ("Draw <b>2</b> cards.", "<b>"),
+    ('Draw 2 <img src="x" onerror="y"> cards.', '<img src="x" onerror="y">'),
+])
+def test_every_tag_in_an_english_text_is_found(text, tag):
+    [finding] = check_english_tags(text)
+    assert (finding.code, str(finding.message)) == (
+        "markup-tag", f"{tag!r} would print as written: card texts mark emphasis with **, not HTML tags")
+
+
+@pytest.mark.parametrize("text", ["If a < b, draw 1 card.", "Play it <3 times.", "a <- b", "<>",
+                                  "1 << 2", "< b>"])
+def test_a_less_than_sign_in_ordinary_text_is_no_tag(text):
+    assert check_english_tags(text) == []
 
 
 def test_spelled_numerals_count_like_digits(lexicons):
