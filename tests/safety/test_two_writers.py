@@ -100,3 +100,28 @@ def test_a_second_writer_into_one_folder_waits_and_never_takes_the_first_ones_st
                              "when it ends\n")
     assert (out / "first.txt").read_text() == "the first command's file\n"
     assert not (out / "aliens.csv").exists() and not (out / STAGING).exists()
+
+
+def test_a_writer_killed_holding_the_folder_lock_does_not_block_the_next(tmp_path: Path):
+    out = tmp_path / "out"
+    out.mkdir()
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    environment = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    first = subprocess.Popen([sys.executable, "-c", WRITER_IN_PROGRESS, str(out)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=environment)
+    assert first.stdout.readline() == "staged\n"
+    first.kill()  # SIGKILL: no clean-up runs, the kernel lets go of the lock
+    first.communicate(timeout=120)
+    assert (out / STAGING).is_dir()
+    second = subprocess.run([sys.executable, "-c", "from cardkit.cli import main; main()", "sheet",
+                             "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o",
+                             str(out / "aliens.csv"), "--root", str(root)],
+                            capture_output=True, text=True, timeout=120,
+                            env=environment | {"CARDKIT_LOCK_TIMEOUT": "1"})
+    # No wait for the dead holder (a 1 s timeout would have said so), and a true account
+    assert (second.returncode, second.stderr) == (
+        0, f"{out / STAGING}: an interrupted write had not been committed; it was discarded and no "
+           "file was changed\n")
+    assert not (out / "first.txt").exists() and not (out / STAGING).exists()
+    assert (out / "aliens.csv").is_file()
