@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from cardkit.faces.cache import FaceCache, cache_key
 from cardkit.faces.colour import SRGB_PROFILE_FILE
 from cardkit.faces.layout import BLEED, CARD_HEIGHT, CARD_WIDTH
+from cardkit.source.children import die_with_parent
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -184,7 +185,8 @@ def _run(pending: dict, processes: int | None) -> Iterable[tuple[str, bytes]]:
         for name, (_, function, arguments) in pending.items():
             yield name, function(*arguments)
         return
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                             initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         futures = {name: pool.submit(function, *arguments)
                    for name, (_, function, arguments) in pending.items()}
         for name, future in futures.items():

@@ -1,5 +1,5 @@
-"""The picture-preparing workers end with the command that started them: a command killed
-by SIGKILL (which runs no clean-up) leaves no worker running on."""
+"""The workers preparing pictures and rasterising faces end with the command that started
+them: a command killed by SIGKILL (which runs no clean-up) leaves no worker running on."""
 
 from __future__ import annotations
 
@@ -13,18 +13,21 @@ from pathlib import Path
 
 import pytest
 
-# The pool of `cardkit.faces.art`, with a job that tells its process id and then waits.
-STARTER = textwrap.dedent("""
+# Each pool with jobs that tell their process id and then wait: `cardkit.faces.art`'s, which
+# prepares pictures, and `cardkit.publish.raster`'s, which rasterises faces.
+JOB = textwrap.dedent("""
     import os, sys, time
     from pathlib import Path
-    from cardkit.faces.art import _map
 
     def job(number):
         Path(sys.argv[1], f"worker-{number}").write_text(str(os.getpid()))
         time.sleep(600)
-
-    _map(job, [1, 2], 2)
 """)
+POOLS = {
+    "pictures": "from cardkit.faces.art import _map\n_map(job, [1, 2], 2)\n",
+    "rasters": "from cardkit.publish.raster import _run\n"
+               "list(_run({number: (None, job, (number,)) for number in (1, 2)}, 2))\n",
+}
 
 
 def _waited_for(condition, seconds: float = 20) -> bool:
@@ -46,8 +49,9 @@ def _running(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal")
-def test_a_killed_command_takes_its_picture_workers_with_it(tmp_path):
-    starter = subprocess.Popen([sys.executable, "-c", STARTER, str(tmp_path)],
+@pytest.mark.parametrize("pool", POOLS)
+def test_a_killed_command_takes_its_workers_with_it(tmp_path, pool):
+    starter = subprocess.Popen([sys.executable, "-c", JOB + POOLS[pool], str(tmp_path)],
                                env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
     pid_files = [tmp_path / "worker-1", tmp_path / "worker-2"]
     workers = []
