@@ -259,19 +259,22 @@ def _declare_games(sources: Sources, problems: list[Problem]) -> set[str]:
     return failed
 
 
-# The last good declaration of each game by its text: the workbench assembles the database
-# again for every draft, and building a declared game's models (pydantic) is most of that.
-_DECLARED: dict[str, tuple[str, Game]] = {}
+# The last good declaration of each game by its file and text, with what checking it found:
+# the workbench assembles the database again for every draft, and building a declared game's
+# models (pydantic) is most of that.
+_DECLARED: dict[str, tuple[tuple[Path, str], Game, list[Problem]]] = {}
 
 
 def _declared_game(game: str, document: Document) -> tuple[Game | None, list[Problem]]:
-    """`declare_game`, the Game reused while the declaration's text is the same."""
+    """`declare_game`, the Game and its problems reused while the declaration's file and text
+    are the same (a problem names the file)."""
     kept = _DECLARED.get(game)
-    if document.text is not None and kept is not None and kept[0] == document.text:
-        return kept[1], []
+    read_as = (document.path, document.text)
+    if document.text is not None and kept is not None and kept[0] == read_as:
+        return kept[1], list(kept[2])
     made, found = declare_game(game, document)
     if made is not None and document.text is not None:
-        _DECLARED[game] = (document.text, made)
+        _DECLARED[game] = (read_as, made, list(found))
     return made, found
 
 

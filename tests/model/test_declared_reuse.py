@@ -25,3 +25,12 @@ def test_a_changed_declaration_text_is_declared_again():
     changed, problems = _declared_game("vanguard", replace(document, text=document.text + "\n# edited\n"))
     assert problems == [] and changed is not None
     assert changed is not first
+
+
+def test_the_same_text_in_another_file_is_declared_again():
+    """What checking a declaration finds names its file: a copy elsewhere is checked anew."""
+    document = load_yaml(DECLARATION, round_trip=False)
+    first, _ = _declared_game("vanguard", document)
+    elsewhere, problems = _declared_game("vanguard", replace(document, path=Path("elsewhere/game.yaml")))
+    assert problems == [] and elsewhere is not None
+    assert elsewhere is not first
