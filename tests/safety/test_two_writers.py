@@ -74,7 +74,9 @@ with output_lock(folder), Transaction(folder) as transaction:
 """
 
 
-def test_a_second_writer_into_one_folder_waits_and_never_takes_the_first_ones_staging(tmp_path: Path):
+def _writer_staged(tmp_path: Path) -> tuple[Path, Path, dict, subprocess.Popen]:
+    """An output folder, a minimal database, the environment to run cardkit in, and a first
+    writer into the folder that has staged its file and holds the folder's lock."""
     out = tmp_path / "out"
     out.mkdir()
     root = tmp_path / "db"
@@ -82,13 +84,23 @@ def test_a_second_writer_into_one_folder_waits_and_never_takes_the_first_ones_st
     environment = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     first = subprocess.Popen([sys.executable, "-c", WRITER_IN_PROGRESS, str(out)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True, env=environment)
+    assert first.stdout.readline() == "staged\n"
+    return out, root, environment, first
+
+
+def _sheet_export_into(out: Path, root: Path, environment: dict) -> subprocess.CompletedProcess:
+    """A second command into `out`, waiting at most 1 s for its lock."""
+    return subprocess.run([sys.executable, "-c", "from cardkit.cli import main; main()", "sheet",
+                           "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o",
+                           str(out / "aliens.csv"), "--root", str(root)],
+                          capture_output=True, text=True, timeout=120,
+                          env=environment | {"CARDKIT_LOCK_TIMEOUT": "1"})
+
+
+def test_a_second_writer_into_one_folder_waits_and_never_takes_the_first_ones_staging(tmp_path: Path):
+    out, root, environment, first = _writer_staged(tmp_path)
     try:
-        assert first.stdout.readline() == "staged\n"
-        second = subprocess.run([sys.executable, "-c", "from cardkit.cli import main; main()", "sheet",
-                                 "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o",
-                                 str(out / "aliens.csv"), "--root", str(root)],
-                                capture_output=True, text=True, timeout=120,
-                                env=environment | {"CARDKIT_LOCK_TIMEOUT": "1"})
+        second = _sheet_export_into(out, root, environment)
         assert (out / STAGING).is_dir()  # the first command's write, untouched
     finally:
         first.communicate("go on\n", timeout=120)
@@ -103,22 +115,11 @@ def test_a_second_writer_into_one_folder_waits_and_never_takes_the_first_ones_st
 
 
 def test_a_writer_killed_holding_the_folder_lock_does_not_block_the_next(tmp_path: Path):
-    out = tmp_path / "out"
-    out.mkdir()
-    root = tmp_path / "db"
-    shutil.copytree(MINIMAL_DATABASE, root)
-    environment = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    first = subprocess.Popen([sys.executable, "-c", WRITER_IN_PROGRESS, str(out)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True, env=environment)
-    assert first.stdout.readline() == "staged\n"
+    out, root, environment, first = _writer_staged(tmp_path)
     first.kill()  # SIGKILL: no clean-up runs, the kernel lets go of the lock
     first.communicate(timeout=120)
     assert (out / STAGING).is_dir()
-    second = subprocess.run([sys.executable, "-c", "from cardkit.cli import main; main()", "sheet",
-                             "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o",
-                             str(out / "aliens.csv"), "--root", str(root)],
-                            capture_output=True, text=True, timeout=120,
-                            env=environment | {"CARDKIT_LOCK_TIMEOUT": "1"})
+    second = _sheet_export_into(out, root, environment)
     # No wait for the dead holder (a 1 s timeout would have said so), and a true account
     assert (second.returncode, second.stderr) == (
         0, f"{out / STAGING}: an interrupted write had not been committed; it was discarded and no "
