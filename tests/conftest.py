@@ -149,10 +149,6 @@ def _shipped_load() -> tuple:
     return loaded, dict(GAMES)
 
 
-def _shipped_games() -> dict:
-    return _shipped_load()[1]
-
-
 def shipped_database():
     """The shipped database as `load_database` gives it (database, problems, files), read once
     per process and shared: tests only read it. The game registry is set as reading it sets it."""
@@ -171,11 +167,7 @@ def shipped_games_registered():
     database read last, and many tests read another one (the minimal database, a scratch
     project): without this, a test using the shipped database read at import would find
     Vanguard or not depending on the order the tests ran in."""
-    from cardkit.model.games import GAMES
-
-    shipped = _shipped_games()
-    GAMES.clear()
-    GAMES.update(shipped)
+    shipped_database()
 
 
 @pytest.fixture

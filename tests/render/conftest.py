@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from cardkit.faces.games import targets
 from cardkit.model.database import load_database
 from tests.conftest import MINIMAL_DATABASE, once_per_run
+from tests.rules.conftest import replace_in
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -51,10 +52,7 @@ GERMAN_EDIT = ("locales/de/duel/aliens.yaml", "muss er sie zeigen", "muss er sie
 def edit_german(root: Path) -> None:
     """The German edit the rebuild tests make: one word added to the Iron Matron's text."""
     file, old, new = GERMAN_EDIT
-    path = root / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    path.write_text(text.replace(old, new), encoding="utf-8")
+    replace_in(root / file, old, new)
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
 """Read an exchange file as Weblate 5.14 reads it, with translate-toolkit at the version
 Weblate pins (3.16.3), which the project's own environment does not hold.
 
-    python tests/tools/weblate_readers.py make /tmp/cardkit-weblate-tt
-        makes a virtual environment there with translate-toolkit 3.16.3 and prints its
+    .venv/bin/python tests/tools/weblate_readers.py make /tmp/cardkit-weblate-tt
+        makes a virtual environment there with translate-toolkit 3.16.3 (installed by the
+        project environment's uv) and prints its
         interpreter: set CARDKIT_TT_WEBLATE_PYTHON to it and the tests in
         tests/i18n/test_weblate_readers.py run against it (they are skipped without it)
     $CARDKIT_TT_WEBLATE_PYTHON tests/tools/weblate_readers.py read FORMAT FILE
