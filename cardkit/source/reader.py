@@ -17,7 +17,9 @@ with tabs, tags, anchors or aliases, an empty value
 (`key:` with nothing after it: the round-trip loader places it by the next token and its
 comments), more than one document, or nesting deeper than `max_depth` (the events are
 consumed one at a time, so no nesting, however deep, can exhaust the stack first). Card
-data has none of these, so the round-trip loader reads only broken or unusual files.
+data has none of these, so the round-trip loader reads only broken or unusual files. A
+file nested past libyaml's own limit is the exception: `read` raises `NestingTooDeep`, as
+the round-trip loader would take seconds to say the same.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ AMBIGUOUS_CHARACTERS = ("\t",)
 # A comment touching a block scalar's indicators (`key: >#-`): libyaml takes it, ruamel.yaml
 # refuses it, as YAML asks for a space before a comment.
 COMMENT_IN_BLOCK_HEADER = re.compile(r"[|>][0-9+-]*#")
+LIBYAML_NESTING_LIMIT = "exceeded maximum nesting depth"
 
 
 class ReadMap(CommentedMap):
@@ -66,6 +69,16 @@ class ReadMap(CommentedMap):
     items = OrderedDict.items
 
 
+class NestingTooDeep(Exception):
+    """libyaml's own limit on nesting (1,000 levels) was passed at `line`, `column`. The
+    round-trip loader would recurse until Python's stack runs out, which takes it seconds
+    for such a file, so the reader says so itself."""
+
+    def __init__(self, line: int, column: int):
+        super().__init__(line, column)
+        self.line, self.column = line, column
+
+
 @dataclass
 class Read:
     data: Any
@@ -82,7 +95,9 @@ def read(text: str, max_depth: int) -> Read | None:
     gc.disable()  # hundreds of thousands of new objects, none of them in a cycle
     try:
         return _read(CParser(text), text, max_depth)
-    except YAMLError:
+    except YAMLError as exc:
+        if getattr(exc, "problem", None) == LIBYAML_NESTING_LIMIT:
+            raise NestingTooDeep(exc.problem_mark.line + 1, exc.problem_mark.column + 1) from None
         return None
     finally:
         if collecting:

@@ -29,10 +29,11 @@ from cardkit.problems import Position, Problem, error
 from cardkit.source.boundary import InputRefused, InputTooLarge, read_input
 from cardkit.source.characters import character_message
 from cardkit.source.policy import check_nodes, find_control_characters, find_directives
-from cardkit.source.reader import Read, read
+from cardkit.source.reader import NestingTooDeep, Read, read
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 32
+TOO_DEEP = Message("nesting is too deep")
 
 Location = tuple[str | int, ...]
 
@@ -205,7 +206,11 @@ def parse_text(text: str, document: Document, *, round_trip: bool = True) -> Doc
                                                "file reads")))
     if control or directives:
         return document
-    loaded = None if round_trip else read(text, MAX_DEPTH)
+    try:
+        loaded = None if round_trip else read(text, MAX_DEPTH)
+    except NestingTooDeep as exc:
+        _does_not_parse(document, Position(document.path, exc.line, exc.column), TOO_DEEP)
+        return document
     # The reader hands files with aliases or deeper nesting to the round-trip loader.
     checked_structure = loaded is not None
     if loaded is None:
@@ -241,16 +246,19 @@ def _load_round_trip(text: str, document: Document) -> Read | None:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or exc.context or "invalid YAML"
-        document.problems.append(error(Position(document.path, line, column), "yaml-syntax",
-                                       Message("YAML does not parse: {reason}", reason=reason)))
+        _does_not_parse(document, Position(document.path, line, column), reason)
         return None
     except (YAMLError, RecursionError) as exc:
-        reason = Message("nesting is too deep") if isinstance(exc, RecursionError) else str(exc)
-        document.problems.append(error(Position(document.path), "yaml-syntax",
-                                       Message("YAML does not parse: {reason}", reason=reason)))
+        _does_not_parse(document, Position(document.path),
+                        TOO_DEEP if isinstance(exc, RecursionError) else str(exc))
         return None
     constructor = yaml.constructor
     return Read(data, constructor.policy_faults, constructor.duplicate_keys)
+
+
+def _does_not_parse(document: Document, position: Position, reason: Message | str) -> None:
+    document.problems.append(error(position, "yaml-syntax",
+                                   Message("YAML does not parse: {reason}", reason=reason)))
 
 
 def _check_structure(document: Document) -> None:

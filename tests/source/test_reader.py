@@ -97,10 +97,17 @@ def test_mutated_files_read_the_same_both_ways(text):
     assert libyaml == round_trip
 
 
-@pytest.mark.slow
-def test_nesting_deeper_than_any_stack_is_one_problem_not_a_crash():
+def test_nesting_past_libyamls_limit_is_one_problem_where_libyaml_stops():
     text = "a: " + "[" * 200_000 + "]" * 200_000 + "\n"
     document = parse_text(text, Document(Path("x.yaml")), round_trip=False)
+    assert [(str(problem.position), problem.code) for problem in document.problems] == [
+        ("x.yaml:1:1003", "yaml-syntax")]
+    assert document.problems[0].message == "YAML does not parse: nesting is too deep"
+
+
+def test_nesting_the_round_trip_loader_cannot_hold_is_one_problem_not_a_crash():
+    text = "a: " + "[" * 400 + "]" * 400 + "\n"
+    document = parse_text(text, Document(Path("x.yaml")), round_trip=True)
     assert [(str(problem.position), problem.code) for problem in document.problems] == [
         ("x.yaml:1:1", "yaml-syntax")]
     assert document.problems[0].message == "YAML does not parse: nesting is too deep"
