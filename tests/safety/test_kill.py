@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from cardkit.checks.runner import validate
+from cardkit.render import build
+from cardkit.render.folders import CACHE_FOLDER
 from cardkit.source.transaction import STAGING, recover
-from tests.conftest import MINIMAL_DATABASE, PROJECT_ROOT, with_face_cache
+from tests.conftest import MINIMAL_DATABASE, with_face_cache
 from tests.safety.harness import run_killed, snapshot
 
 RUNS = 20
@@ -50,10 +52,11 @@ def catalogue(root: Path) -> Path:
 
 
 def previous_pdfs(out: Path) -> None:
+    """What an earlier build of the minimal database (one game: a folder per language) left."""
     for language in ("en", "es"):
-        (out / "duel" / language).mkdir(parents=True)
+        (out / language).mkdir(parents=True)
         for name in ("cards-a4.pdf", "cards-letter.pdf", "reference-a4.pdf", "reference-letter.pdf"):
-            (out / "duel" / language / name).write_bytes(b"%PDF previous build\n")
+            (out / language / name).write_bytes(b"%PDF previous build\n")
 
 
 COMMANDS = {
@@ -100,19 +103,29 @@ def test_a_killed_write_leaves_every_file_old_or_new(tmp_path: Path, command: st
         assert snapshot(root) in (old, new), (run, kill_at, sentence)  # so it validates
 
 
-def test_a_killed_build_leaves_the_previous_or_the_new_pdfs(tmp_path: Path, face_cache: Path):
-    out = with_face_cache(tmp_path / "reference" / "out", face_cache)
+@pytest.fixture(scope="module")
+def minimal_face_cache(tmp_path_factory) -> Path:
+    """The face cache of the minimal database built cold once: each killed build starts from
+    a copy of it, so that it writes the PDFs without laying out a face."""
+    out = tmp_path_factory.mktemp("warm") / "out"
+    build(MINIMAL_DATABASE, out, ["en", "es"], ["a4", "letter"], jobs=1)
+    return out / CACHE_FOLDER
+
+
+@pytest.mark.slow
+def test_a_killed_build_leaves_the_previous_or_the_new_pdfs(tmp_path: Path, minimal_face_cache: Path):
+    out = with_face_cache(tmp_path / "reference" / "out", minimal_face_cache)
     previous_pdfs(out)
     old = snapshot(out)
     counted = tmp_path / "steps"
-    arguments = ["build", str(PROJECT_ROOT), "--game", "duel", "--lang", "en,es", "--quiet", "--jobs", "1", "--out"]
+    arguments = ["build", str(MINIMAL_DATABASE), "--lang", "en,es", "--quiet", "--jobs", "1", "--out"]
     assert run_killed([*arguments, str(out)], 0, count_to=counted) == 0
     new = snapshot(out)
     steps = int(counted.read_text())
     assert all(new[name] != data for name, data in old.items() if name.endswith(".pdf")) and steps > 0
     chooser = random.Random("build-kill")
     for run in range(RUNS):
-        out = with_face_cache(tmp_path / f"run-{run}" / "out", face_cache)
+        out = with_face_cache(tmp_path / f"run-{run}" / "out", minimal_face_cache)
         previous_pdfs(out)
         kill_at = chooser.randint(1, steps)
         assert run_killed([*arguments, str(out)], kill_at) == -signal.SIGKILL
