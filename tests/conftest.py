@@ -55,7 +55,8 @@ class BrokenFixture:
 # a test that uses one is in the full suite only, not in the fast tier (`./dev test --fast`,
 # `-m "not slow"`). Other slow tests carry `@pytest.mark.slow` themselves.
 SLOW_FIXTURES = {"box_build", "face_cache", "workbench_cache", "built", "images_built", "site", "review_page",
-                 "art_project", "browser", "server", "cold_edited_build"}
+                 "art_project", "browser", "server", "cold_edited_build",
+                 "minimal_face_cache"}
 
 
 def pytest_collection_modifyitems(items):
@@ -95,6 +96,18 @@ def box_build(tmp_path_factory) -> Path:
 
     return once_per_run(tmp_path_factory, "box", lambda out: build(
         PROJECT_ROOT, out, SHIPPED_LANGUAGES, ["a4", "letter"], jobs=2))
+
+
+@pytest.fixture(scope="session")
+def minimal_face_cache(tmp_path_factory) -> Path:
+    """The face cache of the minimal database in English and Spanish on both papers, built
+    cold once per run: a build of it into a folder starting with a copy lays out no face.
+    (The minimal database is one game: its PDFs are `<ll>/cards-<paper>.pdf`.)"""
+    from cardkit.render import build
+    from cardkit.render.folders import CACHE_FOLDER
+
+    return once_per_run(tmp_path_factory, "minimal", lambda out: build(
+        MINIMAL_DATABASE, out, ["en", "es"], ["a4", "letter"], jobs=1)) / CACHE_FOLDER
 
 
 @pytest.fixture(scope="session")

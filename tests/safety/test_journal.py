@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from cardkit.cli import main
 from cardkit.source import transaction as transaction_module
 from cardkit.source.transaction import JOURNAL, STAGING, Transaction
-from tests.conftest import PROJECT_ROOT, with_face_cache
+from tests.conftest import MINIMAL_DATABASE, with_face_cache
 from tests.safety.harness import run_killed, snapshot
 
 
@@ -144,15 +144,15 @@ def test_a_staged_name_climbing_out_takes_nothing(tmp_path: Path, minimal_databa
     assert secret.read_text() == "secret\n" and plan.read_bytes() == before
 
 
-BUILD = ["build", str(PROJECT_ROOT), "--game", "duel", "--lang", "en", "--paper", "a4", "--quiet",
+BUILD = ["build", str(MINIMAL_DATABASE), "--lang", "en", "--paper", "a4", "--quiet",
          "--jobs", "1", "--out"]
 
 
 def previous_build(out: Path, face_cache: Path) -> Path:
-    """`out` holding the session's face cache and PDFs of an earlier build."""
+    """`out` holding the minimal database's face cache and PDFs of an earlier build."""
     with_face_cache(out, face_cache)
     for pdf in ("cards-a4.pdf", "reference-a4.pdf"):
-        previous = out / "duel" / "en" / pdf
+        previous = out / "en" / pdf
         previous.parent.mkdir(parents=True, exist_ok=True)
         previous.write_bytes(b"%PDF previous build\n")
     return out
@@ -170,17 +170,17 @@ def killed_after_commit(out: Path, face_cache: Path, steps: int) -> None:
     raise AssertionError("no disk call of the build lies after its commit point")
 
 
-def test_a_build_killed_after_its_commit_point_then_copied(tmp_path: Path, face_cache: Path):
+def test_a_build_killed_after_its_commit_point_then_copied(tmp_path: Path, minimal_face_cache: Path):
     """Kill a build past its commit point, `cp -a A B`, build in B. B's staging folder is a
     copy, not the one cardkit made there (its stamp names A's folder): it is refused and
     nothing in B or A is touched; removed, B builds afresh. A's own recovery completes A."""
-    reference = previous_build(tmp_path / "reference" / "out", face_cache)
+    reference = previous_build(tmp_path / "reference" / "out", minimal_face_cache)
     counted = tmp_path / "steps"
     assert run_killed([*BUILD, str(reference)], 0, count_to=counted) == 0
     new = snapshot(reference)
     first = tmp_path / "A"
     out = first / "out"
-    killed_after_commit(out, face_cache, int(counted.read_text()))
+    killed_after_commit(out, minimal_face_cache, int(counted.read_text()))
     left = snapshot(first)
     assert snapshot(out) != new
     second = tmp_path / "B"

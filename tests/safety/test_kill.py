@@ -13,8 +13,6 @@ from pathlib import Path
 import pytest
 
 from cardkit.checks.runner import validate
-from cardkit.render import build
-from cardkit.render.folders import CACHE_FOLDER
 from cardkit.source.transaction import STAGING, recover
 from tests.conftest import MINIMAL_DATABASE, with_face_cache
 from tests.safety.harness import run_killed, snapshot
@@ -52,7 +50,7 @@ def catalogue(root: Path) -> Path:
 
 
 def previous_pdfs(out: Path) -> None:
-    """What an earlier build of the minimal database (one game: a folder per language) left."""
+    """What an earlier build of the minimal database left."""
     for language in ("en", "es"):
         (out / language).mkdir(parents=True)
         for name in ("cards-a4.pdf", "cards-letter.pdf", "reference-a4.pdf", "reference-letter.pdf"):
@@ -103,16 +101,6 @@ def test_a_killed_write_leaves_every_file_old_or_new(tmp_path: Path, command: st
         assert snapshot(root) in (old, new), (run, kill_at, sentence)  # so it validates
 
 
-@pytest.fixture(scope="module")
-def minimal_face_cache(tmp_path_factory) -> Path:
-    """The face cache of the minimal database built cold once: each killed build starts from
-    a copy of it, so that it writes the PDFs without laying out a face."""
-    out = tmp_path_factory.mktemp("warm") / "out"
-    build(MINIMAL_DATABASE, out, ["en", "es"], ["a4", "letter"], jobs=1)
-    return out / CACHE_FOLDER
-
-
-@pytest.mark.slow
 def test_a_killed_build_leaves_the_previous_or_the_new_pdfs(tmp_path: Path, minimal_face_cache: Path):
     out = with_face_cache(tmp_path / "reference" / "out", minimal_face_cache)
     previous_pdfs(out)
