@@ -5,8 +5,9 @@ commit's, compared byte for byte: the proof that a move of code changed nothing 
 
 Both codes read the same copy of this checkout's database and write, each into a folder of
 its own and from a cold cache: `cardkit build --format pdf,png,tts` (the decks with one fixed
-`--tts-base`, since the default names the folder written to) and `cardkit site` into the build folder, sharing its face cache. The earlier
-code runs from a scratch `git worktree` of the commit, removed afterwards. Prints how many
+`--tts-base`, since the default names the folder written to), then `cardkit site` into the
+build's folder, sharing its face cache. The earlier code runs from a scratch `git worktree`
+of the commit, removed afterwards. Prints how many
 files are identical, which differ and which only one side wrote (the face caches are left
 out: their records may change with the code without any output changing). Exits 1 when any
 file differs or is missing on one side.
