@@ -124,6 +124,30 @@ def test_transparency_is_kept(art_project, tmp_path):
         assert "/SMask" in image.image
 
 
+def test_a_transparent_area_prints_in_the_card_s_colour(art_project, tmp_path):
+    import pypdfium2
+
+    half = Image.new("RGBA", (815, 1110), (0, 0, 0, 0))
+    half.paste((40, 60, 200, 255), (0, 0, 407, 1110))  # the left half opaque blue, the right clear
+    half.save(art_project / "art/duel/half-clear.png")
+    with_art(art_project, {"iron-matron": "half-clear.png"})  # a red alien: `.tone-red`, #c0392b
+
+    build_en(art_project, tmp_path / "out")
+
+    page = pypdfium2.PdfDocument(tmp_path / "out/en/cards-a4.pdf")[2]
+    rendered = page.render(scale=1).to_pil().convert("RGB")  # a pixel a point
+    frame = slot(A4, 0).grown(BLEED)  # millimetres from the page's top left
+
+    def colour(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return rendered.getpixel((round((frame.x + x_mm) * 72 / 25.4), round((frame.y + y_mm) * 72 / 25.4)))
+
+    # Between the cut (3 mm inside the bleed box's edges, where a neighbour's bleed may lie)
+    # and the text panel (5.5 mm inside): opaque blue on the left, the card's red through the
+    # clear right half, not the paper's white.
+    assert colour(4.3, 47) == (40, 60, 200)
+    assert colour(64.7, 47) == (0xc0, 0x39, 0x2b)
+
+
 def test_contain_shows_the_whole_picture_centred_in_its_frame(art_project, tmp_path):
     # 1000 x 1400 px is narrower than 69:94: full height, 67.14 mm wide, centred.
     with_art(art_project, {"pickle": "gradient.jpg"}, fit="contain")
