@@ -55,7 +55,7 @@ CODES = frozenset({
     "fit-shrunk", "fit-overflow", "fit-budget", "glyph-missing", "template-string-markup",
     # the owner's pictures
     "art-unreadable", "art-crop", "art-no-frame", "art-unknown-back", "art-resolution",
-    "art-low-resolution", "art-cropped", "art-svg",
+    "art-low-resolution", "art-cropped", "art-svg", "art-too-large",
 })
 
 

@@ -300,16 +300,36 @@ def _crop_problem(what: Named, shown: str, picture: Picture, frame: Frame) -> Pr
     width, height = picture.pixels
     region = tuple(what.art.crop) if what.art.crop is not None else (0, 0, width, height)
     kept = _covering(region, frame.width / frame.height, what.art.focus or [0.5, 0.5])
-    share = ((kept[2] - kept[0]) * (kept[3] - kept[1])) / ((region[2] - region[0]) * (region[3] - region[1]))
-    if 1 - share <= MOST_CUT_BY_COVER:
+    region_width, region_height = region[2] - region[0], region[3] - region[1]
+    cut = 1 - ((kept[2] - kept[0]) * (kept[3] - kept[1])) / (region_width * region_height)
+    if cut <= MOST_CUT_BY_COVER:
         return None
+    # Whole percent, or tenths near the quarter, so a share just over it never reads as one.
+    digits = 0 if abs(round(cut * 100) - MOST_CUT_BY_COVER * 100) > 1 else 1
+    if kept[2] - kept[0] < region_width:
+        sides = _cut_sides((kept[0] - region[0]) / region_width, (region[2] - kept[2]) / region_width,
+                           Message("{first} on the left and {second} on the right"),
+                           Message("all on the left"), Message("all on the right"), digits)
+    else:
+        sides = _cut_sides((kept[1] - region[1]) / region_height, (region[3] - kept[3]) / region_height,
+                           Message("{first} at the top and {second} at the bottom"),
+                           Message("all at the top"), Message("all at the bottom"), digits)
     return what.problem(Message("{picture} is {width} x {height} px; covering its {frame_width} x "
-                                "{frame_height} mm frame cuts off {cut} of it", picture=shown,
-                                width=region[2] - region[0], height=region[3] - region[1],
+                                "{frame_height} mm frame cuts off {cut} of it ({sides}); crop it to "
+                                "the frame's {frame_width}:{frame_height} shape (in the file, or "
+                                "with a crop box), or use `fit: contain` to show it whole",
+                                picture=shown, width=region_width, height=region_height,
                                 frame_width=f"{frame.width:g}", frame_height=f"{frame.height:g}",
-                                cut=f"{round((1 - share) * 100)}%"),
-                        "art-cropped", ("file",), severity=warning,
-                        suggestion="give a crop box or a focus point, or `fit: contain` to show it whole")
+                                cut=f"{cut:.{digits}%}", sides=sides),
+                        "art-cropped", ("file",), severity=warning)
+
+
+def _cut_sides(first: float, second: float, both: Message, first_only: Message,
+               second_only: Message, digits: int) -> Message:
+    """Where a cover cuts a picture, given the shares cut off at each end of one axis."""
+    if first and second:
+        return both.with_values(first=f"{first:.{digits}%}", second=f"{second:.{digits}%}")
+    return first_only if first else second_only
 
 
 def _resolution_problem(what: Named, shown: str, picture: Picture, frame: Frame) -> Problem | None:
@@ -422,7 +442,7 @@ def _svg(shown: str, content: bytes, art: Art, frame: Frame) -> tuple[dict, byte
 
 def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
             dpi: int) -> tuple[dict, bytes]:
-    image, note = _decoded(shown, content, expected)
+    image, note = _decoded(shown, content, expected, frame, dpi)
     width, height = image.size
     if art.crop is not None:
         left, top, right, bottom = art.crop
@@ -451,9 +471,11 @@ def _raster(shown: str, content: bytes, expected: str, art: Art, frame: Frame,
              "suffix": suffix}, data)
 
 
-def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, str | None]:
+def _decoded(shown: str, content: bytes, expected: str, frame: Frame,
+             dpi: int) -> tuple[Image.Image, str | None]:
     """The picture upright in sRGB (RGB, or RGBA where it has transparency), and a note
-    when its colours were converted."""
+    when its colours were converted; one larger than Pillow's pixel limit is refused with
+    the size its `frame` needs at `dpi`."""
     from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
 
     try:
@@ -477,9 +499,17 @@ def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, st
             finally:
                 ImageFile.LOAD_TRUNCATED_IMAGES = truncated_allowed
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ArtRefused(Message("{shown} is larger than the {max_image_pixels} pixels Pillow "
-                                 "decodes (a decompression bomb?)", shown=shown,
-                                 max_image_pixels=f"{Image.MAX_IMAGE_PIXELS:,}")) from None
+        width, height = _declared_size(content)
+        needed = pixels_at(frame.width, frame.height, dpi)
+        raise ArtRefused(Message("{shown} is {width} x {height} px ({pixels} pixels), more than "
+                                 "the {limit} pixels cardkit reads from a picture; scale it down "
+                                 "to {needed_width} x {needed_height} px, the size its "
+                                 "{frame_width} x {frame_height} mm frame needs at {dpi} dpi "
+                                 "(docs/printing.md)", shown=shown, width=width, height=height,
+                                 pixels=f"{width * height:,}", limit=f"{Image.MAX_IMAGE_PIXELS:,}",
+                                 needed_width=needed[0], needed_height=needed[1],
+                                 frame_width=f"{frame.width:g}", frame_height=f"{frame.height:g}",
+                                 dpi=dpi), code="art-too-large") from None
     except UnidentifiedImageError:
         raise ArtRefused(Message("{shown} cannot be decoded as a picture", shown=shown)) from None
     except (OSError, SyntaxError, ValueError) as exc:
@@ -502,6 +532,23 @@ def _decoded(shown: str, content: bytes, expected: str) -> tuple[Image.Image, st
                 raise ArtRefused(Message("{shown} has an ICC profile that cannot be used: {reason}",
                                          shown=shown, reason=exc)) from None
     return image.convert("RGBA" if alpha else "RGB"), note
+
+
+def _declared_size(content: bytes) -> tuple[int, int]:
+    """The pixel size a picture's header declares, read by the reader Pillow found for it
+    but without the pixel limit `Image.open` applies, which refused it before saying the
+    size; nothing is decoded."""
+    from PIL import Image
+
+    for format in Image.ID:  # as Image.open tries them
+        factory, accept = Image.OPEN[format]
+        accepted = accept is None or accept(content[:16])
+        if accepted and not isinstance(accepted, str):
+            try:
+                return factory(BytesIO(content)).size
+            except (SyntaxError, IndexError, TypeError, OSError, ValueError):
+                continue
+    raise AssertionError("Pillow refused a picture as too large that none of its readers opens")
 
 
 def _covering(region: tuple[int, int, int, int], aspect: float,

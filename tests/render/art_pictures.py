@@ -3,6 +3,8 @@ where a written PDF places its images, read from its content streams."""
 
 from __future__ import annotations
 
+import struct
+import zlib
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
@@ -51,13 +53,23 @@ def make_pictures(folder: Path, outside: Path) -> None:
     (folder / "truncated.png").write_bytes(encoded.getvalue()[:len(encoded.getvalue()) // 2])
     gradient((900, 1230)).save(folder / "jpeg-named.png", "JPEG")
     (folder / "notes.txt").write_text("not a picture\n")
-    Image.new("1", (10_000, 10_000)).save(folder / "bomb.png")
+    (folder / "huge.png").write_bytes(png_header(12_000, 12_000))
     _broken_svgs(folder)
     frames = [gradient((300, 400)).rotate(angle) for angle in (0, 90, 180)]
     frames[0].save(folder / "animated.png", save_all=True, append_images=frames[1:])
     outside.mkdir(parents=True, exist_ok=True)
     gradient((900, 1230)).save(outside / "outside.png")
     (folder / "outside.png").symlink_to(outside / "outside.png")
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG whose header declares `width` x `height` px of 8-bit RGB, with no pixel data:
+    what Pillow reads of a picture before its pixel limit refuses it."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
 
 
 def with_art(root: Path, cards: dict[str, str], **block: str) -> None:

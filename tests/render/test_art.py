@@ -124,6 +124,30 @@ def test_transparency_is_kept(art_project, tmp_path):
         assert "/SMask" in image.image
 
 
+def test_a_transparent_area_prints_in_the_card_s_colour(art_project, tmp_path):
+    import pypdfium2
+
+    half = Image.new("RGBA", (815, 1110), (0, 0, 0, 0))
+    half.paste((40, 60, 200, 255), (0, 0, 407, 1110))  # the left half opaque blue, the right clear
+    half.save(art_project / "art/duel/half-clear.png")
+    with_art(art_project, {"iron-matron": "half-clear.png"})  # a red alien: `.tone-red`, #c0392b
+
+    build_en(art_project, tmp_path / "out")
+
+    page = pypdfium2.PdfDocument(tmp_path / "out/en/cards-a4.pdf")[2]
+    rendered = page.render(scale=1).to_pil().convert("RGB")  # a pixel a point
+    frame = slot(A4, 0).grown(BLEED)  # millimetres from the page's top left
+
+    def colour(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return rendered.getpixel((round((frame.x + x_mm) * 72 / 25.4), round((frame.y + y_mm) * 72 / 25.4)))
+
+    # Between the cut (3 mm inside the bleed box's edges, where a neighbour's bleed may lie)
+    # and the text panel (5.5 mm inside): opaque blue on the left, the card's red through the
+    # clear right half, not the paper's white.
+    assert colour(4.3, 47) == (40, 60, 200)
+    assert colour(64.7, 47) == (0xc0, 0x39, 0x2b)
+
+
 def test_contain_shows_the_whole_picture_centred_in_its_frame(art_project, tmp_path):
     # 1000 x 1400 px is narrower than 69:94: full height, 67.14 mm wide, centred.
     with_art(art_project, {"pickle": "gradient.jpg"}, fit="contain")
@@ -437,7 +461,7 @@ def test_plain_validate_finds_what_a_bad_picture_would_stop_the_build_for(art_pr
     assert [line for line in result.output.splitlines() if line in expected] == expected
 
 
-def test_a_cover_cutting_off_more_than_a_quarter_of_the_picture_is_a_warning(art_project):
+def test_a_cover_cutting_off_more_than_a_quarter_of_the_picture_is_a_warning(art_project, tmp_path):
     from click.testing import CliRunner
 
     from cardkit.cli import main
@@ -445,12 +469,49 @@ def test_a_cover_cutting_off_more_than_a_quarter_of_the_picture_is_a_warning(art
 
     gradient((5000, 1250)).save(art_project / "art/duel/wide.png")  # 4:1 in a 69 x 94 mm frame
     with_art(art_project, {"pickle": "wide.png"})
+    expected = ("cards/duel/aliens.yaml:12:11: warning: art-cropped: pickle: art/duel/wide.png is 5000 x 1250 px; "
+                "covering its 69 x 94 mm frame cuts off 82% of it (41% on the left and 41% on the right); "
+                "crop it to the frame's 69:94 shape (in the file, or with a crop box), or use `fit: contain` "
+                "to show it whole")
+
+    result = CliRunner().invoke(main, ["validate", str(art_project)])
+    built = build_en(art_project, tmp_path / "out")
+
+    assert expected in result.output.splitlines()
+    assert result.exit_code == 0, result.output
+    assert expected in [format_problem(problem) for problem in built.problems]
+
+
+@pytest.mark.parametrize("size, focus, said", [
+    ((920, 940), None, None),  # 690 of 920 px kept: exactly a quarter cut off
+    ((921, 940), None, "921 x 940 px; covering its 69 x 94 mm frame cuts off 25.1% of it "
+                       "(12.6% on the left and 12.5% on the right)"),
+    ((207, 376), None, None),  # 282 of 376 px kept
+    ((207, 377), None, "207 x 377 px; covering its 69 x 94 mm frame cuts off 25.2% of it "
+                       "(12.7% at the top and 12.5% at the bottom)"),
+    ((2000, 1000), "[0, 0.5]", "2000 x 1000 px; covering its 69 x 94 mm frame cuts off 63% of it "
+                               "(all on the right)"),
+    ((1000, 3000), "[0.5, 1]", "1000 x 3000 px; covering its 69 x 94 mm frame cuts off 55% of it "
+                               "(all at the top)"),
+], ids=["a-quarter", "just-over-a-quarter", "a-quarter-tall", "just-over-a-quarter-tall",
+        "focus-left", "focus-bottom"])
+def test_a_cover_warns_only_past_a_quarter_cut_off_and_says_where(art_project, size, focus, said):
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+    from tests.render.art_pictures import gradient
+
+    gradient(size).save(art_project / "art/duel/shaped.png")
+    with_art(art_project, {"pickle": "shaped.png"}, **({"focus": focus} if focus else {}))
 
     result = CliRunner().invoke(main, ["validate", str(art_project)])
 
-    assert ("cards/duel/aliens.yaml:12:11: warning: art-cropped: pickle: art/duel/wide.png is 5000 x 1250 px; "
-            "covering its 69 x 94 mm frame cuts off 82% of it") in result.output.splitlines()
-    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "pickle" in result.output  # its resolution, at least
+    cropped = [line for line in result.output.splitlines() if "art-cropped" in line]
+    assert cropped == ([] if said is None else [
+        "cards/duel/aliens.yaml:12:11: warning: art-cropped: pickle: art/duel/shaped.png is " + said
+        + "; crop it to the frame's 69:94 shape (in the file, or with a crop box), or use "
+        "`fit: contain` to show it whole"])
 
 
 def test_a_cover_of_a_picture_shaped_like_its_frame_says_nothing(art_project):
