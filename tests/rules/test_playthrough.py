@@ -53,6 +53,11 @@ def _leaky_engine():
     return dataclasses.replace(duel, load=load)
 
 
+def read_yaml(path: Path):
+    """A written scenario's data, read by libyaml: the files run to thousands of lines."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+
+
 @pytest.mark.slow
 def test_a_planted_bug_is_found_cut_short_and_written_as_a_scenario_that_replays_it(
         data, tmp_path, shipped_database):
@@ -66,7 +71,7 @@ def test_a_planted_bug_is_found_cut_short_and_written_as_a_scenario_that_replays
 
     path = tmp_path / "found.yaml"
     path.write_text(scenario_text(leaky["duel"], played), encoding="utf-8")
-    steps = yaml.safe_load(path.read_text(encoding="utf-8"))["steps"]
+    steps = read_yaml(path)["steps"]
     assert len(steps) == len(played.actions)
     assert steps[-1]["until"] == "duel.dials-revealed"
     dials = [decision["dial"] for decision in steps[-1]["decisions"] if "dial" in decision]
@@ -240,7 +245,7 @@ def test_play_writes_each_failed_game_and_exits_1(monkeypatch, tmp_path):
         number = path.stem.removeprefix("duel-seed5-game")
         assert f"FAIL  game {number}: invariant broken: {SHIPS}" in result.output
         assert f"      written to {path}\n" in result.output
-        assert yaml.safe_load(path.read_text(encoding="utf-8"))["game"] == "duel"
+        assert read_yaml(path)["game"] == "duel"
 
 
 # The golden playthroughs: games 0 to 2 of seed 29 of each engine, written as scenario files
@@ -297,7 +302,7 @@ def test_the_golden_playthroughs_are_those_listed_and_each_replays(shipped_datab
         result = replay_file(path, shipped_database.cards, boxes=shipped_database.boxes)
         assert result.passed, (path.name, result.failure and result.failure.render(),
                                result.problems)
-        assert result.steps_passed == len(yaml.safe_load(path.read_text("utf-8"))["steps"])
+        assert result.steps_passed == len(read_yaml(path)["steps"])
 
 
 @pytest.mark.parametrize(("game", "number"), DIGESTS)
