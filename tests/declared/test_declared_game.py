@@ -101,6 +101,7 @@ def cardkit(*arguments: str) -> str:
     return result.output
 
 
+@pytest.mark.slow  # it builds PDFs, PNGs and a site
 def test_a_game_declared_in_yaml_goes_through_every_step(project, tmp_path):
     root = str(project)
     assert "0 errors, 3 warnings" in cardkit("validate", root)  # the Spanish texts to come

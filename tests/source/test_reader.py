@@ -46,7 +46,14 @@ def both_ways(text: str):
     return readings
 
 
-@pytest.mark.parametrize("relative", PROJECT_YAML)
+# The golden playthroughs run to thousands of lines each, a second apiece for the round-trip
+# loader: they are read both ways in the full suite only.
+PLAYTHROUGHS = "tests/rules/playthroughs/"
+
+
+@pytest.mark.parametrize("relative", [
+    pytest.param(relative, marks=pytest.mark.slow) if relative.startswith(PLAYTHROUGHS) else relative
+    for relative in PROJECT_YAML])
 def test_every_yaml_file_of_the_project_reads_the_same_both_ways(relative):
     round_trip, libyaml = both_ways((PROJECT_ROOT / relative).read_text(encoding="utf-8",
                                                                        errors="replace"))
