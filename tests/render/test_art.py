@@ -24,11 +24,13 @@ A4 = PAPERS["a4"]
 
 
 @pytest.fixture(autouse=True)
-def rendered_faces(art_faces, tmp_path):
-    """Each test's `out` folder starts with the faces the run rendered of the art project before
-    any test changed it; the faces a test's changes touch are rendered again (their keys say
-    which). The other output folders start empty."""
-    with_face_cache(tmp_path / "out", art_faces)
+def rendered_faces(request, tmp_path):
+    """Each art project test's `out` folder starts with the faces the run rendered of the art
+    project before any test changed it; the faces a test's changes touch are rendered again
+    (their keys say which). The other output folders start empty. A test without the art
+    project waits for no build."""
+    if "art_project" in request.fixturenames:
+        with_face_cache(tmp_path / "out", request.getfixturevalue("art_faces"))
 
 
 def build_en(root: Path, out: Path, **options):
