@@ -20,7 +20,7 @@ from pathlib import Path
 
 from cardkit.checks.copies import check_copies
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
-from cardkit.checks.provenance import check_provenance
+from cardkit.checks.provenance import check_fact_provenance, check_printings_cited, check_text_provenance
 from cardkit.checks.quotes import SourceTexts, check_citations, read_rulebooks
 from cardkit.checks.references import check_references_of
 from cardkit.checks.silence import apply_silences
@@ -134,7 +134,10 @@ CHECKS: list[Check | ByLanguage] = [
     ByLanguage("references", _nothing,
                lambda subject, language: check_references_of(subject.database, language)),
     Check("box counts", lambda subject: check_box_counts(subject.database, subject.counts)),
-    Check("provenance", lambda subject: check_provenance(subject.database)),
+    ByLanguage("provenance", lambda subject: check_fact_provenance(subject.database),
+               lambda subject, language: check_text_provenance(subject.database, language)),
+    # Which printings nothing cites: read from every language's texts.
+    Check("printings cited", lambda subject: check_printings_cited(subject.database)),
     # Whether each citation's quote stands in its lines, where the rulebooks are at hand.
     Check("quotes", lambda subject: subject.source_texts[1]
           + check_citations(subject.database, subject.source_texts[0])

@@ -74,7 +74,8 @@ def _text_edits(checked: Checked) -> list[tuple[str, dict[Path, str]]]:
 
 def _file_edits(checked: Checked) -> list[tuple[str, dict[Path, str]]]:
     """Edits of whole text files: entries removed, added for no card, naming stray paths,
-    filed with the wrong kind, and a file that no longer reads."""
+    filed with the wrong kind, citing what is not there or nothing, and a file that no
+    longer reads."""
     file = Path("locales/de/duel/aliens.yaml")
     text = _document_text(checked, file)
     swarm = text.index("swarm:")
@@ -84,6 +85,11 @@ def _file_edits(checked: Checked) -> list[tuple[str, dict[Path, str]]]:
         ("an entry for no card", {file: text + "\nswarmm:\n  name: Schwarm\n"}),
         ("a stray path", {file: text.replace("swarm:\n", "swarm:\n  provisional: [nothing]\n", 1)}),
         ("another kind's card", {Path("locales/de/duel/planets.yaml"): "swarm:\n  name: Schwarm\n"}),
+        ("a citation of no rulebook", {file: text.replace("file: 003_cadf4f0e38ea8624.txt",
+                                                          "file: nope.txt", 1)}),
+        ("lines past the rulebook's end", {file: text.replace("lines: '163'", "lines: '99999'", 1)}),
+        ("a text's sources removed", {file: text[:swarm] + "swarm:\n  name: Schwarm\n\n" + text[prime:]}),
+        ("a printed text marked ours", {file: text.replace("swarm:\n", "swarm:\n  provisional: [name]\n", 1)}),
         ("a file that does not read", {file: text.replace("swarm:\n", "swarm: [\n", 1)}),
         ("an emptied file", {file: ""}),
         ("two translations", {file: text.replace("name: Schwarm", "name: Schwarm Schwarm"),
