@@ -80,36 +80,70 @@ def box_fact_paths(box: Box) -> list[str]:
 
 
 def check_provenance(database: Database) -> list[Problem]:
+    return (check_fact_provenance(database)
+            + [problem for language in database.languages
+               for problem in check_text_provenance(database, language)]
+            + check_printings_cited(database))
+
+
+def _traced_boxes(database: Database) -> list[tuple[str, Box]]:
+    """The boxes whose facts and texts are traced to sources: those listing rulebooks or
+    printings."""
+    return [(game, box) for game, box in database.boxes.items() if box.rulebooks or box.printings]
+
+
+def check_fact_provenance(database: Database) -> list[Problem]:
+    """The sources of each box and card facts."""
     problems: list[Problem] = []
-    for game, box in database.boxes.items():
-        if not box.rulebooks and not box.printings:
-            continue
-        cited: set[str] = set()
+    for game, box in _traced_boxes(database):
         box_origin = database.box_origins[game]
-        problems += _check_entry(box.sources, box_fact_paths(box), box_origin, box, None, cited)
-        languages = {rulebook.language for rulebook in box.rulebooks.values()}
+        problems += _check_entry(box.sources, box_fact_paths(box), box_origin, box, None)
         for card_id, card in database.cards.items():
             origin = database.card_origins[card_id]
             if origin.game == game:
-                problems += _check_entry(card.sources, fact_paths(card), origin, box, None, cited)
-        for language in database.languages:
-            for card_id, entry in database.texts.get(language, {}).items():
-                origin = database.text_origins[(language, card_id)]
-                if origin.game != game:
-                    continue
-                printed = printed_paths(entry, box, language)
-                needed = [path for path in entry.texts if path not in entry.provisional] \
-                    if language in languages else []
-                problems += _check_entry(entry.sources, needed, origin, box, language, cited,
-                                         known=entry.texts)
-                problems += _printed_not_provisional(entry, origin, printed)
-                if language == SOURCE_LANGUAGE:
-                    problems += _english_names_provisional(entry, origin, printed)
-                # A needed text no group covers is `provenance-missing` already, which says
-                # to cite it or mark it provisional.
-                unsourced = {path for path in needed
-                             if not any(group.covers(path) for group in entry.sources)}
-                problems += _our_wording_not_marked(entry, origin, box, language, unsourced)
+                problems += _check_entry(card.sources, fact_paths(card), origin, box, None)
+    return problems
+
+
+def check_text_provenance(database: Database, language: str) -> list[Problem]:
+    """The sources of each card text in `language`, and its marks (provisional, ours)."""
+    problems: list[Problem] = []
+    for game, box in _traced_boxes(database):
+        languages = {rulebook.language for rulebook in box.rulebooks.values()}
+        for card_id, entry in database.texts.get(language, {}).items():
+            origin = database.text_origins[(language, card_id)]
+            if origin.game != game:
+                continue
+            printed = printed_paths(entry, box, language)
+            needed = [path for path in entry.texts if path not in entry.provisional] \
+                if language in languages else []
+            problems += _check_entry(entry.sources, needed, origin, box, language,
+                                     known=entry.texts)
+            problems += _printed_not_provisional(entry, origin, printed)
+            if language == SOURCE_LANGUAGE:
+                problems += _english_names_provisional(entry, origin, printed)
+            # A needed text no group covers is `provenance-missing` already, which says
+            # to cite it or mark it provisional.
+            unsourced = {path for path in needed
+                         if not any(group.covers(path) for group in entry.sources)}
+            problems += _our_wording_not_marked(entry, origin, box, language, unsourced)
+    return problems
+
+
+def check_printings_cited(database: Database) -> list[Problem]:
+    """Each printing a box declares is cited by its box, a card or a text of its game."""
+    problems: list[Problem] = []
+    for game, box in _traced_boxes(database):
+        groups = list(box.sources)
+        groups += [group for card_id, card in database.cards.items()
+                   if database.card_origins[card_id].game == game for group in card.sources]
+        groups += [group for language in database.languages
+                   for card_id, entry in database.texts.get(language, {}).items()
+                   if database.text_origins[(language, card_id)].game == game
+                   for group in entry.sources]
+        cited = {citation.printing for group in groups for citation in group.cites
+                 if isinstance(citation, PrintingCitation)}
+        box_origin = database.box_origins[game]
         problems += [warning(box_origin.key_position(("printings", printing)), "printing-unused",
                              Message("the printing {printing} is declared but nothing cites it: "
                                      "cite it for the facts and texts it gives, or remove it",
@@ -129,11 +163,11 @@ def printed_paths(entry: Entry, box: Box, language: str) -> set[str]:
 
 
 def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, box: Box,
-                 language: str | None, cited: set[str], known: Iterable[str] = ()) -> list[Problem]:
+                 language: str | None, known: Iterable[str] = ()) -> list[Problem]:
     """The sources of one entry: each group names what the entry gives (`needed`, and
     `known`, texts that need no source), each citation is of a declared rulebook or
     printing (in the entry's `language`, for a text), and every path of `needed` is
-    covered. Adds the printings cited to `cited`."""
+    covered."""
     problems = []
     card_id = origin.key
     known = list(needed) + list(known)
@@ -149,7 +183,6 @@ def _check_entry(groups: list[SourceGroup], needed: list[str], origin: Origin, b
         for number, citation in enumerate(group.cites):
             at = here + ("cites", number)
             if isinstance(citation, PrintingCitation):
-                cited.add(citation.printing)
                 problems += _check_printing_citation(citation, origin, at, box, language)
             elif isinstance(citation, PublishedCitation):
                 problems += _check_published_citation(citation, origin, at, language)

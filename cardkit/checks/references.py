@@ -49,9 +49,19 @@ class _IdSuggester:
 
 
 def check_references(database: Database) -> list[Problem]:
+    return [problem for language in database.languages
+            for problem in check_references_of(database, language)]
+
+
+def check_references_of(database: Database, language: str) -> list[Problem]:
+    """The references of the texts in `language`, which read besides them only the card
+    facts; the English part adds the glossaries' lost terms, which read only the English
+    texts and the glossaries."""
     problems: list[Problem] = []
-    suggester = _IdSuggester(database.cards)
-    for (language, card_id), origin in database.text_origins.items():
+    suggester = None
+    for (text_language, card_id), origin in database.text_origins.items():
+        if text_language != language:
+            continue
         entry = database.text(language, card_id)
         if entry is None:
             continue  # failed its own schema check, reported already
@@ -59,6 +69,7 @@ def check_references(database: Database) -> list[Problem]:
         if card is None:
             if card_id in database.invalid_cards or (None, origin.game, entry.kind) in database.unreadable:
                 continue  # the card's own problems are reported already
+            suggester = suggester or _IdSuggester(database.cards)
             close = suggester.closest(card_id)
             message = (Message("text for {card}, but no card has that id; did you mean {close}?",
                                card=repr(card_id), close=repr(close)) if close
@@ -72,31 +83,30 @@ def check_references(database: Database) -> list[Problem]:
         problems += _stray_paths(entry, expected, origin, language)
     for card_id, card in database.cards.items():
         expected = translatable_fields(card)
-        for language in database.languages:
-            entry = database.text(language, card_id)
-            game = database.card_origins[card_id].game
-            if (language, card_id) in database.invalid_texts or (language, game, card.kind) in database.unreadable:
-                continue
-            missing = [path for path in expected if entry is None or field_value(entry, path) is None]
-            if not missing:
-                continue
-            if language != SOURCE_LANGUAGE and (language, game) not in database.begun:
-                continue  # a translation not begun: `cardkit status` lists it as missing
-            origin = database.text_origins.get((language, card_id)) or database.card_origins[card_id]
-            if language == SOURCE_LANGUAGE:
-                problems.append(error(
-                    origin.key_position(), "missing-source-text",
-                    Message("{kind} {card_id} has no English text for: {missing}; English is the "
-                            "source every translation follows", kind=card.kind,
-                            card_id=repr(card_id), missing=', '.join(missing)), card_id=card_id))
-            else:
-                problems.append(warning(
-                    origin.key_position(), "missing-text",
-                    Message("{kind} {card_id} has no {language} text for: {missing}",
-                            kind=card.kind, card_id=repr(card_id), language=language,
-                            missing=', '.join(missing)),
-                    card_id=card_id))
-    return problems + _lost_glossary_terms(database)
+        entry = database.text(language, card_id)
+        game = database.card_origins[card_id].game
+        if (language, card_id) in database.invalid_texts or (language, game, card.kind) in database.unreadable:
+            continue
+        missing = [path for path in expected if entry is None or field_value(entry, path) is None]
+        if not missing:
+            continue
+        if language != SOURCE_LANGUAGE and (language, game) not in database.begun:
+            continue  # a translation not begun: `cardkit status` lists it as missing
+        origin = database.text_origins.get((language, card_id)) or database.card_origins[card_id]
+        if language == SOURCE_LANGUAGE:
+            problems.append(error(
+                origin.key_position(), "missing-source-text",
+                Message("{kind} {card_id} has no English text for: {missing}; English is the "
+                        "source every translation follows", kind=card.kind,
+                        card_id=repr(card_id), missing=', '.join(missing)), card_id=card_id))
+        else:
+            problems.append(warning(
+                origin.key_position(), "missing-text",
+                Message("{kind} {card_id} has no {language} text for: {missing}",
+                        kind=card.kind, card_id=repr(card_id), language=language,
+                        missing=', '.join(missing)),
+                card_id=card_id))
+    return problems + (_lost_glossary_terms(database) if language == SOURCE_LANGUAGE else [])
 
 
 def _lost_glossary_terms(database: Database) -> list[Problem]:

@@ -20,15 +20,15 @@ from pathlib import Path
 
 from cardkit.checks.copies import check_copies
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
-from cardkit.checks.provenance import check_provenance
+from cardkit.checks.provenance import check_fact_provenance, check_printings_cited, check_text_provenance
 from cardkit.checks.quotes import SourceTexts, check_citations, read_rulebooks
-from cardkit.checks.references import check_references
+from cardkit.checks.references import check_references_of
 from cardkit.checks.silence import apply_silences
 from cardkit.checks.status import FieldState, check_staleness, translation_states
 from cardkit.checks.text.catalogue import check_catalogues
-from cardkit.checks.text.consistency import check_consistency
+from cardkit.checks.text.consistency import check_consistency_of
 from cardkit.checks.text.lexicon import Lexicon
-from cardkit.checks.text.runner import build_lexicons, check_texts
+from cardkit.checks.text.runner import build_lexicons, check_lexicon_files, check_texts_of
 from cardkit.model.database import Database, DatabaseHasErrors, assemble
 from cardkit.problems import Problem, Severity
 from cardkit.source.layout import LOCALE_SUPPORT_FILES
@@ -82,23 +82,62 @@ class Subject:
         one being read."""
         return read_rulebooks(self.database, self.rulebooks)
 
-    @cached_property
-    def states(self) -> list[FieldState]:
-        return translation_states(self.database)
+    def states(self, language: str) -> list[FieldState]:
+        return translation_states(self.database, [language]) if language in self.database.translations else []
+
+
+# A check's problems in parts: by the translation whose card texts each reads, or None
+# for the part that reads none.
+Parts = dict[str | None, list[Problem]]
 
 
 @dataclass(frozen=True)
 class Check:
+    """A check made again in full for every state of the database."""
+
     name: str
     run: Callable[[Subject], list[Problem]]
+
+    def parts(self, subject: Subject, earlier: Parts | None, languages: frozenset[str]) -> Parts:
+        return {None: self.run(subject)}
+
+
+@dataclass(frozen=True)
+class ByLanguage:
+    """A check whose problems are those of `shared`, then of `part` for each language in
+    the database's order. `shared` reads no card texts (only the card facts, the boxes, the
+    glossaries and phrasebooks); the part of a language reads besides those the English
+    texts and that language's texts, nothing of another translation's texts. So for a
+    database that differs from an `earlier` checked one only in the card texts of the
+    translations `languages`, the shared part and every other language's part are the
+    earlier ones as they were."""
+
+    name: str
+    shared: Callable[[Subject], list[Problem]]
+    part: Callable[[Subject, str], list[Problem]]
+
+    def parts(self, subject: Subject, earlier: Parts | None, languages: frozenset[str]) -> Parts:
+        parts = {None: earlier[None] if earlier is not None else self.shared(subject)}
+        for language in subject.database.languages:
+            parts[language] = (earlier[language] if earlier is not None and language not in languages
+                               else self.part(subject, language))
+        return parts
+
+
+def _nothing(subject: Subject) -> list[Problem]:
+    return []
 
 
 # Every check `validate` runs on an assembled database, in order. Loading and assembling
 # report their own problems first; silences apply to all of them last.
-CHECKS: list[Check] = [
-    Check("references", lambda subject: check_references(subject.database)),
+CHECKS: list[Check | ByLanguage] = [
+    ByLanguage("references", _nothing,
+               lambda subject, language: check_references_of(subject.database, language)),
     Check("box counts", lambda subject: check_box_counts(subject.database, subject.counts)),
-    Check("provenance", lambda subject: check_provenance(subject.database)),
+    ByLanguage("provenance", lambda subject: check_fact_provenance(subject.database),
+               lambda subject, language: check_text_provenance(subject.database, language)),
+    # Which printings nothing cites: read from every language's texts.
+    Check("printings cited", lambda subject: check_printings_cited(subject.database)),
     # Whether each citation's quote stands in its lines, where the rulebooks are at hand.
     Check("quotes", lambda subject: subject.source_texts[1]
           + check_citations(subject.database, subject.source_texts[0])
@@ -106,11 +145,14 @@ CHECKS: list[Check] = [
     # Whether a text copies a run of a rulebook's words, where the rulebooks are at hand.
     Check("copies", lambda subject: check_copies(subject.database, subject.source_texts[0])
           if subject.rulebooks is not None else []),
-    Check("texts", lambda subject: check_texts(subject.database, subject.lexicons)),
+    ByLanguage("texts", lambda subject: check_lexicon_files(subject.database),
+               lambda subject, language: check_texts_of(subject.database, subject.lexicons, language)),
     Check("template catalogues", lambda subject: check_catalogues(subject.root,
                                                                   subject.database.languages)),
-    Check("consistency", lambda subject: check_consistency(subject.database)),
-    Check("staleness", lambda subject: check_staleness(subject.states)),
+    ByLanguage("consistency", _nothing,
+               lambda subject, language: check_consistency_of(subject.database, language)),
+    ByLanguage("staleness", _nothing,
+               lambda subject, language: check_staleness(subject.states(language))),
 ]
 
 
@@ -141,13 +183,24 @@ class Checked:
     # they serve a what-if that leaves those as they are, with what they found out already.
     lexicons: dict[str, Lexicon] | None = None
 
+    # The checked database this one differs from only in the texts of the translations
+    # named, with its checks' parts: the parts of those checks that split by language are
+    # kept for every other language (`ByLanguage`).
+    earlier: tuple[dict[str, Parts], frozenset[str]] | None = None
+    # Each check's problems in parts, by its name; made with the report.
+    parts: dict[str, Parts] = field(default_factory=dict)
+
     @cached_property
     def report(self) -> Report:
         subject = Subject(self.root, self.database, self.rulebooks, self.lexicons)
         problems = list(self.load_problems)
+        earlier, languages = self.earlier or ({}, frozenset())
         with _uncollected():
             for check in CHECKS:
-                problems += check.run(subject)
+                parts = check.parts(subject, earlier.get(check.name), languages)
+                self.parts[check.name] = parts
+                problems += [problem for part in parts.values() for problem in part]
+        self.earlier = None  # its parts are kept where they still hold; the rest can go
         self.lexicons = subject.lexicons
         if self.measure_fit is not None and not any(
                 problem.severity is Severity.ERROR
@@ -160,12 +213,32 @@ class Checked:
     def edited(self, texts: dict[Path, str]) -> "Checked":
         """The database as it would be with each file of `texts` (a path under the root)
         holding that text: the files parsed in memory as `load_sources` reads them, the
-        model assembled again. Its report is what `validate` would say after the edit."""
+        model assembled again. Its report is what `validate` would say after the edit: when
+        this one's report is made and the files are only texts of cards in translations, the
+        checks that split by language are made again only for those translations."""
         edited = check_sources(self.root, self.sources.with_texts(texts), self.measure_fit,
                                self.rulebooks)
         if not any(len(file.parts) == 3 and file.name in LOCALE_SUPPORT_FILES for file in texts):
             edited.lexicons = self.lexicons
+        languages = _translations_of(texts, self.database)
+        if ("report" in self.__dict__ and languages is not None
+                and edited.database.languages == self.database.languages):
+            edited.earlier = (self.parts, languages)
         return edited
+
+
+def _translations_of(texts: dict[Path, str], database: Database) -> frozenset[str] | None:
+    """The translations whose card texts the files of `texts` are, when they are nothing
+    else (English texts, card facts, glossaries and phrasebooks are read by every language's
+    part of a check); None otherwise."""
+    languages = set()
+    for file in texts:
+        parts = file.parts
+        if (len(parts) < 4 or parts[0] != "locales" or file.suffix != ".yaml"
+                or parts[1] not in database.translations):
+            return None
+        languages.add(parts[1])
+    return frozenset(languages)
 
 
 def check_sources(root: Path, sources: Sources, measure_fit: MeasureFit | None = None,

@@ -27,7 +27,7 @@ from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
 from cardkit.faces.art import prepare_pictures
 from cardkit.faces.cache import CompiledTemplates, FaceCache, Fit
-from cardkit.faces.documents import LanguageContext
+from cardkit.faces.documents import LanguageContext, face_html
 from cardkit.faces.environment import load_translations, make_environment
 from cardkit.faces.faces import Face, Printed
 from cardkit.i18n.history import earlier_english
@@ -157,6 +157,9 @@ class Workbench:
         self.templates = CompiledTemplates(self.store)
         self.fitting = Fitting(Renderer(self.root), self.store)
         self._fits: dict[tuple[str, str], tuple[str, list[Fit]]] = {}
+        # The face each fit key was made from: a face equal to it, under the same templates,
+        # has the same HTML and so the same key.
+        self._keyed: dict[tuple[str, str], Face] = {}
         self._budgets: dict[str, dict[str, int]] = {}
         # Earlier English texts found in the history, by (file, card, field, fingerprint).
         self._earlier: dict[tuple[Path, str, str, str], str | None] = {}
@@ -220,6 +223,8 @@ class Workbench:
             else:
                 self.contexts = {language: _with_database(context, self.database)
                                  for language, context in self.contexts.items()}
+            if whole:
+                self._keyed.clear()  # the templates may have changed
             refitted = self._fit_all(None if whole else _languages_of(changed, self.root))
             self._card_states = {summary.card_id: (summary.state, summary.errors, summary.warnings)
                                  for summary in self.cards()}
@@ -264,19 +269,19 @@ class Workbench:
         for language, context in self.contexts.items():
             if languages is not None and language not in languages:
                 continue
-            for face_id, key in self._fit_keys(context).items():
-                known = self._fits.get((language, face_id))
+            for face in (*context.faces, *context.backs):
+                known = self._fits.get((language, face.id))
+                keyed = self._keyed.get((language, face.id))
+                if known is not None and (keyed is face or keyed == face):
+                    continue
+                key = self.fitting.key(context, face)
+                self._keyed[(language, face.id)] = face
                 if known is not None and known[0] == key:
                     continue
-                fits = self.fitting.fits(context, context.face(face_id), key)
-                changed.add(face_id)
-                self._fits[(language, face_id)] = (key, fits)
+                fits = self.fitting.fits(context, face, key)
+                changed.add(face.id)
+                self._fits[(language, face.id)] = (key, fits)
         return changed
-
-    def _fit_keys(self, context: LanguageContext) -> dict[str, str]:
-        """Each face's fit key, the one `cardkit build` uses, so the two share the cache."""
-        return {face.id: self.fitting.key(context, face)
-                for face in (*context.faces, *context.backs)}
 
     # Reading
 
@@ -438,7 +443,10 @@ class Workbench:
         if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
             context = _with_database(self.contexts[self.language], database)
             face = context.face(card_id)
-            fits = self.fitting.fit(context, face).fits
+            natural = face_html(context, Printed(face, {}))
+            fits = self.fitting.cached(self.fitting.key(context, face, natural))
+            if fits is None:
+                fits = self.fitting.fit(context, face, natural).fits
             found += [problem for problem in
                       problems_of(database, self.language, fits, self.root / "templates")
                       if _about(problem, card_id, path)]

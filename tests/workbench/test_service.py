@@ -313,6 +313,19 @@ def test_after_a_save_the_workbench_knows_what_reading_the_files_anew_gives(work
     assert workbench.reload({project / GERMAN_ALIENS}) == set()  # the watcher's echo of the save
 
 
+def test_a_reload_of_a_changed_text_refits_that_card_alone_and_faces_as_a_fresh_start(workbench, project):
+    german = project / GERMAN_ALIENS
+    german.write_text(german.read_text(encoding="utf-8").replace(
+        "name: Eiserne Matrone", "name: Eiserne Mutter", 1), encoding="utf-8")
+
+    assert workbench.reload({german}) == {"iron-matron"}
+
+    card = workbench.card("iron-matron")
+    assert "Eiserne Mutter" in card.face
+    fresh = Workbench(project, "de", project / "build" / CACHE_FOLDER)
+    assert workbench._fits == fresh._fits
+
+
 def test_validate_says_why_only_of_a_file_it_reports(project):
     german = project / GERMAN_ALIENS
     german.write_text(german.read_text().replace("iron-matron:\n", "iron-matron:\n\t", 1))

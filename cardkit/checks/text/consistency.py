@@ -14,8 +14,14 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 
 
 def check_consistency(database: Database) -> list[Problem]:
+    return [problem for language in database.translations
+            for problem in check_consistency_of(database, language)]
+
+
+def check_consistency_of(database: Database, language: str) -> list[Problem]:
+    """The translations in `language` of each English text compared across cards."""
     problems = []
-    for language in database.translations:
+    if language in database.translations:
         first_seen: dict[str, tuple[str, object, str]] = {}
         for card_id, card in database.cards.items():
             source_entry = database.text(SOURCE_LANGUAGE, card_id)

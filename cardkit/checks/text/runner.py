@@ -29,37 +29,52 @@ def build_lexicons(database: Database) -> dict[str, Lexicon]:
 
 
 def check_texts(database: Database, lexicons: dict[str, Lexicon]) -> list[Problem]:
-    problems = _glossary_coverage(database) + check_phrases(database)
+    return check_lexicon_files(database) + [
+        problem for language in database.languages
+        for problem in check_texts_of(database, lexicons, language)]
+
+
+def check_lexicon_files(database: Database) -> list[Problem]:
+    """What the text checks find in the glossaries and phrasebooks themselves."""
+    return _glossary_coverage(database) + check_phrases(database)
+
+
+def check_texts_of(database: Database, lexicons: dict[str, Lexicon], language: str) -> list[Problem]:
+    """The text checks of every card's texts in `language`, which read besides them only
+    the card facts, the English texts and the lexicons."""
+    problems = []
+    every_game = lexicons.get(language)
+    if every_game is None:
+        return problems
     source_lexicon = lexicons.get(SOURCE_LANGUAGE)
     for card_id, card in database.cards.items():
+        entry = database.text(language, card_id)
+        if entry is None:
+            continue
         fields = translatable_fields(card)
         source_entry = database.text(SOURCE_LANGUAGE, card_id)
         game = database.game_of(card_id)
-        for language, every_game in lexicons.items():
-            entry = database.text(language, card_id)
-            if entry is None:
+        lexicon = every_game.for_game(game)
+        origin = database.text_origins[(language, card_id)]
+        for path in fields:
+            text = field_value(entry, path)
+            if text is None:
                 continue
-            lexicon = every_game.for_game(game)
-            origin = database.text_origins[(language, card_id)]
-            for path in fields:
-                text = field_value(entry, path)
-                if text is None:
-                    continue
-                effect = effect_for_field(card, path)
-                if effect is not None:
-                    findings = _check_wording(text, effect, lexicon, path)
-                else:
-                    findings = check_alone(text, lexicon)
-                    source = field_value(source_entry, path) if source_entry else None
-                    if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
-                        findings += check_against_source(text, source, lexicon,
-                                                         source_lexicon.for_game(game), is_name(path))
-                if language == SOURCE_LANGUAGE:
-                    findings += check_english_tags(text)
-                findings += check_formula_start(text)
-                if findings:
-                    position = origin.position(field_location(path))
-                    problems += [_problem(finding, position, card_id, path) for finding in findings]
+            effect = effect_for_field(card, path)
+            if effect is not None:
+                findings = _check_wording(text, effect, lexicon, path)
+            else:
+                findings = check_alone(text, lexicon)
+                source = field_value(source_entry, path) if source_entry else None
+                if language != SOURCE_LANGUAGE and source is not None and source_lexicon:
+                    findings += check_against_source(text, source, lexicon,
+                                                     source_lexicon.for_game(game), is_name(path))
+            if language == SOURCE_LANGUAGE:
+                findings += check_english_tags(text)
+            findings += check_formula_start(text)
+            if findings:
+                position = origin.position(field_location(path))
+                problems += [_problem(finding, position, card_id, path) for finding in findings]
     return problems
 
 
