@@ -2,9 +2,12 @@
 Spanish and German Excel write it.
 
 A reader gives a `Grid`: the file's one sheet as rows of cell values (text, whole or
-fractional numbers, booleans, dates, None for an empty cell), and refuses, naming every
-cell at fault, what a grid cannot say plainly: formulas, merged cells, hidden rows or
-columns holding data, more than one sheet holding data, and CSV in a legacy code page. A
+fractional numbers, booleans, dates, None for an empty cell). What a cell cannot say
+plainly (a formula, merged cells, a hidden row or column holding data, a cell over the
+cap) is a fault of the grid named at its cell, the cell read as empty, so the sheet
+modules report it with every other fault of the sheet in one round. What makes the whole
+file unreadable (more than one sheet holding data, CSV in a legacy code page, a file
+past the limits) is refused at once. A
 writer writes rows of values into a new file of the format its name ends in. What the
 cells mean is the sheet modules' (`intake/sheet_layout.py` and its neighbours).
 """
@@ -73,6 +76,11 @@ class Grid:
     file: str  # the file's name, as messages give it
     sheet: str | None  # None for a CSV file, which has no sheets
     rows: list[list[Any]] = field(default_factory=list)
+    # The cells that could not be read, by (row, column), each with what is wrong with it:
+    # their values stand as None in `rows`.
+    faults: dict[tuple[int, int], Message | str] = field(default_factory=dict)
+    # The cells blanked beside a fault (the rest of a hidden row or column, of a merge).
+    blanked: set[tuple[int, int]] = field(default_factory=set)
 
     def where(self, row: int, column: int) -> str:
         """The place of a cell (0-based row and column), as messages name it:
@@ -83,6 +91,15 @@ class Grid:
     def value(self, row: int, column: int) -> Any:
         cells = self.rows[row]
         return cells[column] if column < len(cells) else None
+
+    def unreadable(self, row: int, column: int) -> bool:
+        """Whether the cell is one the reader could not read, or blanked beside one."""
+        return (row, column) in self.faults or (row, column) in self.blanked
+
+    def _blank(self, row: int, column: int) -> None:
+        if column < len(self.rows[row]):
+            self.rows[row][column] = None
+        self.blanked.add((row, column))
 
 
 def read_grid(path: Path, data: bytes) -> Grid:
@@ -145,25 +162,29 @@ def _read_xlsx(name: str, data: bytes) -> Grid:
         _one_sheet_with_data(name, [sheet.title for sheet, _ in sheets])
         sheet, extent = sheets[0]
         grid = Grid(name, sheet.title)
-        faults = [f"{grid.where(row, column)}: merged cells ({coordinate}); unmerge them, each "
-                  "value in its own cell" for row, column, coordinate in extent.merged]
+        faults = {(row, column): f"{grid.where(row, column)}: merged cells ({coordinate}); unmerge "
+                  "them, each value in its own cell" for row, column, coordinate in extent.merged}
         rows = []
         for index, cells in enumerate(sheet.iter_rows(min_row=1, max_row=extent.rows, min_col=1,
                                                       max_col=extent.columns)):
             values = []
             for column, cell in enumerate(cells):
                 if cell.data_type == "f":
-                    faults.append(Message("{cell}: a formula ({formula}); type the value itself",
-                                          cell=grid.where(index, column), formula=cell.value))
+                    faults[index, column] = Message("{cell}: a formula ({formula}); type the value "
+                                                    "itself", cell=grid.where(index, column),
+                                                    formula=cell.value)
                     values.append(None)
                 elif cell.data_type == "e":
-                    faults.append(Message("{cell}: an error value ({value}); type the value itself",
-                                          cell=grid.where(index, column), value=cell.value))
+                    faults[index, column] = Message("{cell}: an error value ({value}); type the value "
+                                                    "itself", cell=grid.where(index, column),
+                                                    value=cell.value)
                     values.append(None)
                 elif isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARACTERS:
-                    faults.append(Message("{cell}: {count} characters; a cell cardkit reads holds at "
-                                          "most {limit}", cell=grid.where(index, column),
-                                          count=f"{len(cell.value):,}", limit=f"{MAX_CELL_CHARACTERS:,}"))
+                    faults[index, column] = Message("{cell}: {count} characters; a cell cardkit reads "
+                                                    "holds at most {limit}",
+                                                    cell=grid.where(index, column),
+                                                    count=f"{len(cell.value):,}",
+                                                    limit=f"{MAX_CELL_CHARACTERS:,}")
                     values.append(None)
                 else:
                     values.append(cell.value if cell.value != "" else None)
@@ -171,9 +192,8 @@ def _read_xlsx(name: str, data: bytes) -> Grid:
     finally:
         workbook.close()
     grid.rows = _trimmed(rows)
-    faults += _hidden_with_data(grid, extent.hidden_rows, extent.hidden_columns)
-    if faults:
-        raise SheetRefused(faults)
+    grid.faults = faults
+    _hidden_with_data(grid, extent.hidden_rows, extent.hidden_columns)
     return grid
 
 
@@ -338,13 +358,17 @@ def _column_index(letters: str) -> int:
     return index - 1
 
 
-def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int]) -> list[str]:
-    faults = []
+def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int]) -> None:
+    """A fault at the first value of each hidden row or column holding data, the rest of it
+    blanked: what is imported is what is seen."""
     for row in sorted(hidden_rows):
         if row < len(grid.rows) and any(value is not None for value in grid.rows[row]):
             column = next(index for index, value in enumerate(grid.rows[row]) if value is not None)
-            faults.append(Message("{cell}: a hidden row holding data; show it (or delete it) so "
-                                  "what is imported is what you see", cell=grid.where(row, column)))
+            grid.faults[row, column] = Message("{cell}: a hidden row holding data; show it (or delete "
+                                               "it) so what is imported is what you see",
+                                               cell=grid.where(row, column))
+            for index in range(len(grid.rows[row])):
+                grid._blank(row, index)
     for column in sorted(hidden_columns):
         if grid.rows and grid.value(0, column) == BASE_HEADER:
             continue
@@ -352,9 +376,11 @@ def _hidden_with_data(grid: Grid, hidden_rows: set[int], hidden_columns: set[int
         row = next((index for index, cells in enumerate(grid.rows) if index > 0
                     and column < len(cells) and cells[column] is not None), None)
         if row is not None:
-            faults.append(Message("{cell}: a hidden column holding data; show it (or delete it) so "
-                                  "what is imported is what you see", cell=grid.where(row, column)))
-    return faults
+            grid.faults[row, column] = Message("{cell}: a hidden column holding data; show it (or "
+                                               "delete it) so what is imported is what you see",
+                                               cell=grid.where(row, column))
+            for index in range(1, len(grid.rows)):
+                grid._blank(index, column)
 
 
 def column_widths(rows: list[list[Any]]) -> list[int]:
@@ -411,28 +437,23 @@ def _read_ods(name: str, data: bytes) -> Grid:
     except Exception as exc:  # odfdo raises what zipfile and lxml raise, unwrapped
         raise SheetRefused([Message("{file}: not an ODS spreadsheet that can be read ({reason})",
                                     file=name, reason=exc)]) from None
-    read = [_ods_table(name, table) for table in tables]
-    with_data = [(grid, faults) for grid, faults in read if grid.rows]
-    _one_sheet_with_data(name, [grid.sheet for grid, _ in with_data])
-    grid, faults = with_data[0]
-    if faults:
-        raise SheetRefused(faults)
-    return grid
+    with_data = [grid for grid in map(_ods_table, [name] * len(tables), tables) if grid.rows]
+    _one_sheet_with_data(name, [grid.sheet for grid in with_data])
+    return with_data[0]
 
 
-def _ods_table(name: str, table) -> tuple[Grid, list[str]]:
+def _ods_table(name: str, table) -> Grid:
     """A table's cells. A spreadsheet program writes the empty rest of a sheet as rows and
     cells repeated a million times; a repeated run is counted, never expanded, and stands
     in the grid only where data follows it."""
     grid = Grid(name, table.name)
-    faults: list[str] = []
     rows: list[list[Any]] = []
     hidden_rows: set[int] = set()
     empty_rows = 0
     for row in table.xpath("descendant::table:table-row"):
         repeated = _repeat(grid, row, "table:number-rows-repeated")
         index = len(rows) + empty_rows
-        values = _ods_row(grid, row, index, faults)
+        values = _ods_row(grid, row, index)
         if not values:
             empty_rows += repeated
             continue
@@ -446,11 +467,11 @@ def _ods_table(name: str, table) -> tuple[Grid, list[str]]:
             hidden_rows |= set(range(index, index + repeated))
         rows += [list(values) for _ in range(repeated)]
     grid.rows = _trimmed(rows)
-    faults += _hidden_with_data(grid, hidden_rows, _ods_hidden_columns(grid, table))
-    return grid, faults
+    _hidden_with_data(grid, hidden_rows, _ods_hidden_columns(grid, table))
+    return grid
 
 
-def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
+def _ods_row(grid: Grid, row, index: int) -> list[Any]:
     values: list[Any] = []
     empty = 0
     for cell in row.xpath("table:table-cell|table:covered-table-cell"):
@@ -458,19 +479,19 @@ def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
         column = len(values) + empty
         spanned = [cell.get_attribute(f"table:number-{what}-spanned") for what in ("columns", "rows")]
         if any(span not in (None, "1", 1) for span in spanned):
-            faults.append(Message("{cell}: merged cells; unmerge them, each value in its own cell",
-                                  cell=grid.where(index, column)))
+            grid.faults[index, column] = Message("{cell}: merged cells; unmerge them, each value in "
+                                                 "its own cell", cell=grid.where(index, column))
         if cell.tag == "table:covered-table-cell":
             value = None
         elif cell.get_attribute("table:formula"):
-            faults.append(Message("{cell}: a formula ({formula}); type the value itself",
-                                  cell=grid.where(index, column),
-                                  formula=cell.get_attribute("table:formula")))
+            grid.faults[index, column] = Message("{cell}: a formula ({formula}); type the value itself",
+                                                 cell=grid.where(index, column),
+                                                 formula=cell.get_attribute("table:formula"))
             value = None
         elif len(str(cell.get_attribute("office:value") or "")) > MAX_NUMBER_CHARACTERS:
-            faults.append(f"{grid.where(index, column)}: a number of more than "
-                          f"{MAX_NUMBER_CHARACTERS} characters; a cell cardkit reads holds at most "
-                          f"{MAX_NUMBER_CHARACTERS}")
+            grid.faults[index, column] = (f"{grid.where(index, column)}: a number of more than "
+                                          f"{MAX_NUMBER_CHARACTERS} characters; a cell cardkit reads "
+                                          f"holds at most {MAX_NUMBER_CHARACTERS}")
             value = None
         else:
             value = _ods_value(cell)
@@ -482,9 +503,9 @@ def _ods_row(grid: Grid, row, index: int, faults: list[str]) -> list[Any]:
         if fault is not None:
             raise fault
         if isinstance(value, str) and len(value) > MAX_CELL_CHARACTERS:
-            faults.append(Message("{cell}: {count} characters; a cell cardkit reads holds at most "
-                                  "{limit}", cell=grid.where(index, column), count=f"{len(value):,}",
-                                  limit=f"{MAX_CELL_CHARACTERS:,}"))
+            grid.faults[index, column] = Message("{cell}: {count} characters; a cell cardkit reads "
+                                                 "holds at most {limit}", cell=grid.where(index, column),
+                                                 count=f"{len(value):,}", limit=f"{MAX_CELL_CHARACTERS:,}")
             value = None
             empty += repeated
             continue

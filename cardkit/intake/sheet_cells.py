@@ -1,7 +1,10 @@
 """The cells of a sheet read back into rows (`SheetRow`): its layout (`A1`, the headers)
 checked against the kind's, every cell read by the type its field has (from the models'
 JSON Schemas), so a number or date that a spreadsheet made of a text is refused, not
-guessed back. Every fault of the sheet is named at its cell.
+guessed back. Every fault of the sheet is named at its cell. A fault of the header stops
+the sheet; a fault of a cell does not stop the other cells: the faults of the grid (a
+formula, a hidden cell with data) and those of the values come in one round, in the
+order of the cells, and a row with none of them is read.
 
 A row's base (`RowBase`) tells its edits from the database's since the export: a cell as
 it was exported is no edit (the database's value, changed or not, stands), and a cell
@@ -48,35 +51,53 @@ class SheetRow:
     cells: dict[tuple[str | None, str], int] = field(default_factory=dict)
 
 
+Faults = dict[tuple[int, int], Message | str]  # by the (row, column) of the cell at fault
+
+
+def in_cell_order(faults: Faults) -> list[Message | str]:
+    return [faults[place] for place in sorted(faults)]
+
+
+def _refused(grid: Grid, faults: Faults) -> SheetRefused:
+    """The sheet refused for its header's faults, with those of its cells the grid found."""
+    return SheetRefused(in_cell_order(grid.faults | faults))
+
+
 def read_layout(grid: Grid, database: Database, game_name: str | None,
             kind_name: str | None) -> tuple[Game, CardKind, list[Column | None]]:
+    if grid.unreadable(0, 0):
+        raise _refused(grid, {})
     if not grid.rows or not isinstance(grid.value(0, 0), str):
-        raise SheetRefused([Message("{cell}: empty; the first cell names the game and kind (`duel "
-                                    "alien`), as `cardkit sheet export` writes it",
-                                    cell=grid.where(0, 0))])
+        raise _refused(grid, {(0, 0): Message("{cell}: empty; the first cell names the game and kind "
+                                              "(`duel alien`), as `cardkit sheet export` writes it",
+                                              cell=grid.where(0, 0))})
     # Ids, fields and languages are lowercase: a capital a spreadsheet's autocorrect put at
     # the start of a cell (`Duel plan`, `Complexity`) is read as what was typed.
     named = grid.value(0, 0).lower().split()
     if len(named) != 2:
-        raise SheetRefused([Message("{cell}: {value} does not name a game and a kind (`duel alien`)",
-                                    cell=grid.where(0, 0), value=repr(grid.value(0, 0)))])
+        raise _refused(grid, {(0, 0): Message("{cell}: {value} does not name a game and a kind "
+                                              "(`duel alien`)", cell=grid.where(0, 0),
+                                              value=repr(grid.value(0, 0)))})
     try:
         game, kind = resolve_kind(database, *named)
     except SheetUsage as exc:
-        raise SheetRefused([Message("{cell}: {reason}", cell=grid.where(0, 0), reason=exc.args[0])]) from None
+        raise _refused(grid, {(0, 0): Message("{cell}: {reason}", cell=grid.where(0, 0),
+                                              reason=exc.args[0])}) from None
     wanted = (game_name or game.name, kind_name or kind.name)
     if (game.name, kind.name) != wanted or (grid.sheet is not None and grid.sheet != kind.name):
         theirs = f"{game.name} {kind.name}"
         if grid.sheet is not None and grid.sheet != kind.name and (game.name, kind.name) == wanted:
-            raise SheetRefused([Message("{cell}: the sheet {sheet} says it holds {theirs} cards; a "
-                                        "sheet of {theirs} cards is named {kind}", cell=grid.where(0, 0),
-                                        sheet=repr(grid.sheet), theirs=theirs, kind=repr(kind.name))])
-        raise SheetRefused([Message("{cell}: a sheet of {theirs} cards, not of {wanted} cards",
-                                    cell=grid.where(0, 0), theirs=theirs, wanted=" ".join(wanted))])
+            raise _refused(grid, {(0, 0): Message("{cell}: the sheet {sheet} says it holds {theirs} "
+                                                  "cards; a sheet of {theirs} cards is named {kind}",
+                                                  cell=grid.where(0, 0), sheet=repr(grid.sheet),
+                                                  theirs=theirs, kind=repr(kind.name))})
+        raise _refused(grid, {(0, 0): Message("{cell}: a sheet of {theirs} cards, not of {wanted} cards",
+                                              cell=grid.where(0, 0), theirs=theirs,
+                                              wanted=" ".join(wanted))})
     known = columns_for(game, kind, database, database.languages)
     by_header = {column.header: column for column in known}
     columns: list[Column | None] = [known[0]]
-    faults = []
+    faults: Faults = {}
     seen: dict[str, int] = {}
     for index, header in enumerate(grid.rows[0][1:], 1):
         if header is None:
@@ -89,18 +110,19 @@ def read_layout(grid: Grid, database: Database, game_name: str | None,
         header = column.header if column is not None else header
         if column is None:
             close = difflib.get_close_matches(header, list(by_header), n=1, cutoff=0.6)
-            faults.append(Message("{cell}: unknown column {header}; did you mean {close}?",
-                                  cell=grid.where(0, index), header=repr(header), close=repr(close[0]))
-                          if close else Message("{cell}: unknown column {header}",
-                                                cell=grid.where(0, index), header=repr(header)))
+            faults[0, index] = (Message("{cell}: unknown column {header}; did you mean {close}?",
+                                        cell=grid.where(0, index), header=repr(header),
+                                        close=repr(close[0]))
+                                if close else Message("{cell}: unknown column {header}",
+                                                      cell=grid.where(0, index), header=repr(header)))
         elif header in seen:
-            faults.append(Message("{cell}: the column {header} again (first in {first})",
-                                  cell=grid.where(0, index), header=repr(header),
-                                  first=grid.where(0, seen[header]).rsplit(', ', 1)[1]))
+            faults[0, index] = Message("{cell}: the column {header} again (first in {first})",
+                                       cell=grid.where(0, index), header=repr(header),
+                                       first=grid.where(0, seen[header]).rsplit(', ', 1)[1])
         seen.setdefault(header, index)
         columns.append(column)
-    if faults:
-        raise SheetRefused(faults)
+    if faults or any(row == 0 for row, _ in grid.faults):
+        raise _refused(grid, faults)
     return game, kind, columns
 
 
@@ -120,11 +142,13 @@ def _column_named(header: str, game: Game, kind: CardKind, database: Database) -
 
 
 def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database: Database,
-              game: Game, notes: list[Message], overwrite: bool = False) -> list[SheetRow]:
-    """The sheet's rows; white space taken off the ends of a text cell is noted in `notes`,
-    and so is a row of a card with no base. With `overwrite`, a cell changed both
+              game: Game, notes: list[Message], overwrite: bool = False) -> tuple[list[SheetRow], Faults]:
+    """The rows of the sheet that read without a fault, and the faults of its cells, those
+    the grid found among them; white space taken off the ends of a text cell is noted in
+    `notes`, and so is a row of a card with no base. With `overwrite`, a cell changed both
     in the sheet and in the database since the export keeps the sheet's value (noted)."""
-    rows, faults = [], []
+    rows: list[SheetRow] = []
+    faults: Faults = dict(grid.faults)
     base_at = next((index for index, column in enumerate(columns)
                     if column is not None and column.path == BASE), None)
     first_row: dict[str, int] = {}
@@ -132,48 +156,51 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                 if info.is_required() and name != "id"]
     for index in range(1, len(grid.rows)):
         cells = grid.rows[index]
-        if all(value is None for value in cells):
+        if all(value is None for value in cells) or grid.unreadable(index, 0):
             continue
         card_id = stripped(grid.value(index, 0), grid.where(index, 0), notes)
         if card_id is None:
-            faults.append(Message("{cell}: empty, in a row that holds data; every row names its "
-                                  "card's id", cell=grid.where(index, 0)))
+            faults[index, 0] = Message("{cell}: empty, in a row that holds data; every row names its "
+                                       "card's id", cell=grid.where(index, 0))
             continue
         if not isinstance(card_id, str):
-            faults.append(Message("{cell}: {card} is not a card id", cell=grid.where(index, 0),
-                                  card=repr(card_id)))
+            faults[index, 0] = Message("{cell}: {card} is not a card id", cell=grid.where(index, 0),
+                                       card=repr(card_id))
             continue
         if card_id in first_row:
-            faults.append(Message("{cell}: the id {card} again (first in row {row})",
-                                  cell=grid.where(index, 0), card=repr(card_id),
-                                  row=first_row[card_id] + 1))
+            faults[index, 0] = Message("{cell}: the id {card} again (first in row {row})",
+                                       cell=grid.where(index, 0), card=repr(card_id),
+                                       row=first_row[card_id] + 1)
             continue
         first_row[card_id] = index
         if card_id in database.card_origins and database.card_kinds.get(card_id) != kind.name \
                 or card_id in database.card_origins and database.card_origins[card_id].game != game.name:
             at = database.card_origins[card_id].key_position()
-            faults.append(Message("{cell}: the id {card} is taken by another card ({position})",
-                                  cell=grid.where(index, 0), card=repr(card_id),
-                                  position=f"{at.path}:{at.line}"))
+            faults[index, 0] = Message("{cell}: the id {card} is taken by another card ({position})",
+                                       cell=grid.where(index, 0), card=repr(card_id),
+                                       position=f"{at.path}:{at.line}")
             continue
         row = SheetRow(index, card_id)
         base = _row_base(grid, index, base_at, card_id, database, notes, faults)
+        unread = {number for number in range(len(columns)) if grid.unreadable(index, number)}
         for number, column in enumerate(columns[1:], 1):
-            if number == base_at:
+            if number == base_at or number in unread:
                 continue
             value = cells[number] if number < len(cells) else None
             if column is None or value != current_value(database, card_id, column):
                 value = stripped(value, grid.where(index, number), notes)
             if column is None:
                 if value is not None:
-                    faults.append(Message("{cell}: a value in a column with no name; name the "
-                                          "column or clear it", cell=grid.where(index, number)))
+                    faults[index, number] = Message("{cell}: a value in a column with no name; name "
+                                                    "the column or clear it", cell=grid.where(index, number))
                 continue
             if value is None:
                 continue
             typed, fault = _typed(value, column)
             if fault is not None:
-                faults.append(Message("{cell}: {reason}", cell=grid.where(index, number), reason=fault))
+                faults[index, number] = Message("{cell}: {reason}", cell=grid.where(index, number),
+                                                reason=fault)
+                unread.add(number)
                 continue
             exported = base.exported(column.header, typed) if base is not None else None
             if exported:  # no edit: what the database holds now stands, changed since or not
@@ -185,11 +212,11 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                 if not base.exported(column.header, now) and not same_value(typed, now):
                     where = grid.where(index, number)
                     if not overwrite:
-                        faults.append(Message(
+                        faults[index, number] = Message(
                             "{cell}: {card}'s {column} changed both in the sheet and in the database "
                             "since the export: the database has {database}, the sheet {sheet}; "
                             "import with --overwrite to keep the sheet's", cell=where, card=card_id,
-                            column=column.header, database=shown(now), sheet=shown(typed)))
+                            column=column.header, database=shown(now), sheet=shown(typed))
                         continue
                     notes.append(Message(
                         "{cell}: {card}'s {column} changed in the database since the export: its "
@@ -207,26 +234,30 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                 row.texts.setdefault(column.language, {})[column.path] = typed
         if card_id not in database.card_origins:
             for name in required:
-                if not any(path == name or path.startswith(name + ".") for path in row.facts):
-                    where = next((i for i, column in enumerate(columns)
-                                  if column is not None and column.is_fact and column.path == name), 0)
-                    faults.append(Message("{cell}: empty, and a new {kind} needs its {field}",
-                                          cell=grid.where(index, where), kind=kind.name, field=name))
+                where = next((i for i, column in enumerate(columns)
+                              if column is not None and column.is_fact and column.path == name), 0)
+                if where not in unread and \
+                        not any(path == name or path.startswith(name + ".") for path in row.facts):
+                    faults[index, where] = Message("{cell}: empty, and a new {kind} needs its {field}",
+                                                   cell=grid.where(index, where), kind=kind.name,
+                                                   field=name)
         for language, (printing, number) in row.printings.items():
-            if printing is None:
+            printing_at = next((i for i, column in enumerate(columns) if column is not None
+                                and column.language == language and column.path == PRINTING), None)
+            if printing is None and printing_at not in unread:
                 where = row.cells[(language, NUMBER)]
-                faults.append(Message("{cell}: a printed number with no printing beside it; name "
-                                      "the printing it is the number in", cell=grid.where(index, where)))
-        rows.append(row)
-    if faults:
-        raise SheetRefused(faults)
-    return rows
+                faults[index, where] = Message("{cell}: a printed number with no printing beside it; "
+                                               "name the printing it is the number in",
+                                               cell=grid.where(index, where))
+        if not any(at[0] == index for at in faults):
+            rows.append(row)
+    return rows, faults
 
 
 def _row_base(grid: Grid, index: int, base_at: int | None, card_id: str, database: Database,
-              notes: list[Message], faults: list[Message]) -> RowBase | None:
+              notes: list[Message], faults: Faults) -> RowBase | None:
     """The base of a row of a card the database has; a new card's row has none to hold."""
-    if base_at is None or card_id not in database.cards:
+    if base_at is None or card_id not in database.cards or grid.unreadable(index, base_at):
         return None
     where = grid.where(index, base_at)
     text = grid.value(index, base_at)
@@ -237,10 +268,10 @@ def _row_base(grid: Grid, index: int, base_at: int | None, card_id: str, databas
         return None
     base = RowBase.read(card_id, text)
     if base is None:
-        faults.append(Message("{cell}: not the base the export wrote for {card}'s row (changed by "
-                              "hand, or copied from another row); export the sheet again, or clear "
-                              "the cell to write the row over the database's changes since the "
-                              "export", cell=where, card=card_id))
+        faults[index, base_at] = Message("{cell}: not the base the export wrote for {card}'s row "
+                                         "(changed by hand, or copied from another row); export the "
+                                         "sheet again, or clear the cell to write the row over the "
+                                         "database's changes since the export", cell=where, card=card_id)
     return base
 
 

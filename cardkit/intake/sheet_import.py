@@ -5,7 +5,8 @@ edited field, an empty cell leaves its field as it is, and so does a cell as it 
 (the row's base says which; `sheet_cells.py`). The edits go through the one writer
 (`i18n/writer.py`), the database as they would leave it through every check of `validate`
 (`Checked.edited`); any error refuses the whole sheet, naming the cell, and nothing is
-written. An unchanged export imports as no edit at all.
+written. The faults of the sheet's cells and those the checks find in the rows that read
+come in one round. An unchanged export imports as no edit at all.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import FACTS_TAIL, EntryChanges, EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import BASE_HEADER, Grid, SheetRefused
 from cardkit.intake.new import file_of
-from cardkit.intake.sheet_cells import SheetRow, read_layout, read_rows
+from cardkit.intake.sheet_cells import SheetRow, in_cell_order, read_layout, read_rows
 from cardkit.intake.sheet_layout import BASE, card_facts, flat_paths, nested
 from cardkit.messages import Message, Plural, joined
 from cardkit.model.database import Database
@@ -82,19 +83,23 @@ def _counted(added: int, changed: int, removed: int = 0) -> Message:
 
 def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
                  kind_name: str | None = None, overwrite: bool = False) -> SheetReport:
-    """Checks the sheet, then the database as the import would leave it, and writes the
-    edits all or none. Raises SheetRefused naming every cell at fault, a cell changed both
-    in the sheet and in the database since the export among them unless `overwrite`; the
+    """Checks the sheet, then the database as the import would leave it with the rows that
+    read, and writes the edits all or none. Raises SheetRefused naming every cell at fault
+    (in the order of the cells, then the checks' errors), a cell changed both in the sheet
+    and in the database since the export among them unless `overwrite`; the
     caller holds the project lock. The report's files are what the writing changed,
     compared as data."""
     database = checked.database
     game, kind, columns = read_layout(grid, database, game_name, kind_name)
     notes: list[Message] = []
-    rows = read_rows(grid, columns, kind, database, game, notes, overwrite)
+    rows, cell_faults = read_rows(grid, columns, kind, database, game, notes, overwrite)
+    faults = in_cell_order(cell_faults)
     edits = LocaleEdits(checked.root)
     changes = [change for row in rows
                if (change := _plan_row(checked, game, kind, row, edits)) is not None]
     if not edits.files:
+        if faults:
+            raise SheetRefused(faults)
         return SheetReport([], {}, notes)
     if not any(column is not None and column.path == BASE for column in columns) \
             and any(change.what != NEW_CARD for change in changes):
@@ -109,7 +114,6 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
     # The database as it is is checked only when the edited one has errors, to leave out
     # those it had already: a clean import runs the checks once.
     before = Counter(_identity(problem) for problem in checked.report.problems) if errors else Counter()
-    faults = []
     for problem in errors:
         if before[_identity(problem)]:
             before[_identity(problem)] -= 1

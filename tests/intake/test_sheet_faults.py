@@ -21,7 +21,7 @@ SHEETS = Path(__file__).parent / "sheets"
 
 CSV_FAULTS = {
     "unknown-column": "unknown-column.csv, B1: unknown column 'complexty'; did you mean 'complexity'?",
-    "duplicate-id": "duplicate-id.csv, A3: the id 'new-one' again (first in row 2)",
+    "duplicate-id": "duplicate-id.csv, A3: the id 'swarm' again (first in row 2)",
     "wrong-type": "wrong-type.csv, B2: 'seven' where hand_size takes a whole number",
     "leading-zero": "leading-zero.csv, B2: '07' where hand_size takes a whole number, written "
                     "without leading zeros",
@@ -241,3 +241,20 @@ def test_an_xlsx_with_a_doctype_is_refused(tmp_path):
     assert refused(root, sheet) == ("aliens.xlsx: its part xl/worksheets/sheet1.xml has a DOCTYPE, "
                                     "which no spreadsheet program writes; save the sheet again from "
                                     "the spreadsheet program")
+
+
+def _three_faults(sheet):
+    sheet["C2"] = "=1+1"
+    sheet.row_dimensions[3].hidden = True
+    sheet.append(["preserver", None, "seven", None, None, None])
+
+
+def test_faults_of_different_stages_come_in_one_round(tmp_path):
+    root = copy_database(tmp_path / "db")
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(_workbook(_three_faults))
+    assert refused(root, sheet) == (
+        "aliens.xlsx, sheet alien, C2: a formula (=1+1); type the value itself\n"
+        "aliens.xlsx, sheet alien, A3: a hidden row holding data; show it (or delete it) so what "
+        "is imported is what you see\n"
+        "aliens.xlsx, sheet alien, C4: 'seven' where hand_size takes a whole number")
