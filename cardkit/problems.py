@@ -39,7 +39,7 @@ CODES = frozenset({
     "printed-provisional", "printing-unused", "wording-not-marked",
     # citations against the rulebook files and transcriptions (validate --rulebooks)
     "rulebook-missing", "rulebook-lines", "quote-not-found", "transcription-missing",
-    "transcription-lines", "copied-wording",
+    "transcription-lines", "transcription-card-unknown", "copied-wording",
     # formatting
     "not-canonical",
     # effect text

@@ -150,7 +150,23 @@ def check_printings_cited(database: Database) -> list[Problem]:
                                      printing=repr(printing)),
                              field=f"printings.{printing}")
                      for printing in box.printings if printing not in cited]
+        problems += _transcribed_cards_unknown(database, game, box)
     return problems
+
+
+def _transcribed_cards_unknown(database: Database, game: str, box: Box) -> list[Problem]:
+    """Each card a printing's transcription says it holds is a card of the game."""
+    origin = database.box_origins[game]
+    return [error(origin.position(("printings", printing_id, "transcription", "cards", index)),
+                  "transcription-card-unknown",
+                  Message("the transcription of {printing} holds {card}, which is no card of "
+                          "{game}: correct the id, or remove it from the list",
+                          printing=repr(printing_id), card=repr(card_id), game=game),
+                  field=f"printings.{printing_id}.transcription.cards")
+            for printing_id, printing in box.printings.items()
+            if printing.transcription is not None and printing.transcription.cards
+            for index, card_id in enumerate(printing.transcription.cards)
+            if card_id not in database.cards or database.card_origins[card_id].game != game]
 
 
 def printed_paths(entry: Entry, box: Box, language: str) -> set[str]:

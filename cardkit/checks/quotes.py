@@ -194,12 +194,16 @@ def check_quotes(database: Database, folder: Path) -> list[Problem]:
 def check_citations(database: Database, texts: SourceTexts) -> list[Problem]:
     """Every citation of the database against the rulebooks and transcriptions read."""
     problems: list[Problem] = []
+    held = _cards_transcribed(database)
     for groups, origin, values, of_texts in _sourced_entries(database):
         for index, group in enumerate(groups):
             for number, citation in enumerate(group.cites):
                 at = ("sources", index, "cites", number)
                 if isinstance(citation, PrintingCitation):
-                    problems += _check_printed(citation, group, texts, origin, at, values, of_texts)
+                    cards = held.get(citation.printing)
+                    if cards is None or origin.key in cards:
+                        problems += _check_printed(citation, group, texts, origin, at, values,
+                                                   of_texts)
                     continue
                 if isinstance(citation, PublishedCitation):
                     problems += _check_published(citation, group, texts, origin, at, values)
@@ -212,6 +216,14 @@ def check_citations(database: Database, texts: SourceTexts) -> list[Problem]:
                 if _plain(group, citation):
                     problems += _not_given(citation, group, origin, at, values)
     return problems
+
+
+def _cards_transcribed(database: Database) -> dict[str, set[str]]:
+    """The cards each printing's transcription holds, for those that name them (the others
+    hold every card citing them)."""
+    return {printing_id: set(printing.transcription.cards)
+            for box in database.boxes.values() for printing_id, printing in box.printings.items()
+            if printing.transcription is not None and printing.transcription.cards}
 
 
 def _check_printed(citation: PrintingCitation, group: SourceGroup, texts: SourceTexts,

@@ -103,10 +103,15 @@ class Rulebook(_Strict):
 
 class Transcription(_Strict):
     """A text file of a printing's cards as printed, typed or scanned by the owner, and its
-    number of lines: `validate --rulebooks DIR` reads it from DIR beside the rulebooks."""
+    number of lines: `validate --rulebooks DIR` reads it from DIR beside the rulebooks.
+    `cards` names the cards it holds where it holds only some of those citing the printing;
+    the others are checked by the printing's declaration only. Without it, every card citing
+    the printing is held to the file."""
 
     file: RulebookFile
     lines: Annotated[int, Field(ge=1, le=1_000_000)]
+    cards: Annotated[list[Annotated[str, StringConstraints(min_length=1, max_length=64)]],
+                     Field(min_length=1, max_length=100_000)] | None = None
 
 
 class Printing(_Strict):

@@ -175,3 +175,19 @@ def test_a_transcription_missing_or_of_another_length_is_named(tmp_path):
     assert _problems(root, folder) == [
         f"cards/duel/box.yaml:123:27: error: transcription-missing: duel-es-1.txt cannot be read "
         f"from {folder}: does not exist"]
+
+
+@pytest.mark.slow
+@needs_rulebooks
+def test_a_transcription_of_some_cards_holds_only_those_to_it(tmp_path):
+    """The transcription holds the Pickle alone: the Swarm's Spanish name, cited to the same
+    printing and nowhere in the file, is checked by the declaration only."""
+    root, folder = _with_transcription(tmp_path, text=TRANSCRIPTION.replace("Enjambre", "Hormiguero"))
+    replace_in(root / "cards/duel/box.yaml", "lines: 5}", "lines: 5, cards: [pickle]}")
+    assert _problems(root, folder) == []
+
+    replace_in(root / "cards/duel/box.yaml", "cards: [pickle]}", "cards: [pickle, pickel]}")
+    assert _problems(root, folder) == [
+        "cards/duel/box.yaml:123:68: error: transcription-card-unknown: the transcription of "
+        "'duel-es-1' holds 'pickel', which is no card of duel: correct the id, or remove it from "
+        "the list"]
