@@ -1,6 +1,6 @@
 """A mutation score for each rules engine, measured with cosmic-ray.
 
-    .venv/bin/python benchmarks/rules_mutation.py [--engine duel ...] [--sample 200] [--seed 44]
+    .venv/bin/python benchmarks/rules_mutation.py [--engine duel ...] [--sample 200] [--seed 44] [--start 0]
 
 cosmic-ray (docs/libraries.md says why this tool) is installed into a scratch environment
 of its own (`--venv`, by default `cardkit-mutation-venv` under the system's temporary
