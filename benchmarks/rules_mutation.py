@@ -1,6 +1,6 @@
 """A mutation score for each rules engine, measured with cosmic-ray.
 
-    .venv/bin/python benchmarks/rules_mutation.py [--engine duel ...] [--sample 200] [--seed 44]
+    .venv/bin/python benchmarks/rules_mutation.py [--engine duel ...] [--sample 200] [--seed 44] [--start 0]
 
 cosmic-ray (docs/libraries.md says why this tool) is installed into a scratch environment
 of its own (`--venv`, by default `cardkit-mutation-venv` under the system's temporary
@@ -143,6 +143,9 @@ def main() -> None:
                         help="an engine to measure (default: every one); may be repeated")
     parser.add_argument("--sample", type=int, default=200)
     parser.add_argument("--seed", type=int, default=44)
+    parser.add_argument("--start", type=int, default=0,
+                        help="the first draw of the sample to run (0 by default), to carry on "
+                             "a run cut short: the draws before it are left out of the counts")
     parser.add_argument("--timeout", type=int, default=300,
                         help="seconds a mutant's test run may take before it counts as killed")
     parser.add_argument("--venv", type=Path,
@@ -164,7 +167,9 @@ def main() -> None:
             counts = {"killed": 0, "survived": 0, "equivalent": 0, "error": 0}
             survivors = []
             start = time.perf_counter()
-            for number, mutant in enumerate(sorted(sample), start=1):
+            # In the order drawn: for these population sizes a smaller sample of the same seed
+            # is the start of a larger one, so a run cut short is a smaller sample.
+            for number, mutant in enumerate(sample[args.start:], start=args.start + 1):
                 result = run_mutant(tool, work, mutant, command)
                 outcome = result.get("test_outcome")
                 if result.get("worker_outcome") not in ("normal", None) or outcome is None:
@@ -181,7 +186,8 @@ def main() -> None:
                       f"{outcome}", file=sys.stderr, flush=True)
             judged = counts["killed"] + counts["survived"]
             score = f"{100 * counts['killed'] / judged:.1f}%" if judged else "n/a"
-            print(f"{engine}: {len(every)} mutants, {len(sample)} sampled (seed {args.seed}): "
+            print(f"{engine}: {len(every)} mutants, {len(sample)} sampled (seed {args.seed}), "
+                  f"draws {args.start + 1} to {len(sample)} run: "
                   f"{counts['killed']} killed, {counts['survived']} survived, "
                   f"{counts['equivalent']} equivalent, {counts['error']} not run; "
                   f"score {score}; {time.perf_counter() - start:.0f} s")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.model.duel import Discovery, Event, Planet, Plan, Tactic
+from cardkit.model.duel import Discovery, Event, Planet, Plan, Reinforcement, Tactic
 from cardkit.model.effects import CountedEffect
 from cardkit.rules.core.decisions import (CHANCE, Decision, Event as EngineEvent, IllegalChoice,
                                           RulesError)
@@ -176,6 +176,26 @@ def test_contest_steps_and_its_winner_effect(cards):
     assert state.players["blue"].hand == ["great-contribution"]
     assert state.players["orange"].discard == ["wild", "traitors"]
 
+
+
+def test_a_tie_below_zero_still_goes_to_the_straggler(cards):
+    # The tie rule holds for any equal influence, negative too: plans of -2 and a -9
+    # reinforcement on each side leave both at -11.
+    cards = {**cards, "slump-a": Plan(id="slump-a", colour="orange", value=-2),
+             "slump-b": Plan(id="slump-b", colour="blue", value=-2),
+             "drain-a": Reinforcement(id="drain-a", value=-9),
+             "drain-b": Reinforcement(id="drain-b", value=-9)}
+    state = _state(orange={"hand": ["slump-a"]},
+                   blue={"hand": ["slump-b", "drain-a", "drain-b"]})
+    state.leader = "blue"
+    drive(Rules(state, cards).contest("quarrel"), [
+        ("orange", "plan", "slump-a"), ("blue", "plan", "slump-b"),
+        ("blue", "reinforcement", ReinforcementPlay("drain-a", "orange")),
+        ("blue", "reinforcement", ReinforcementPlay("drain-b", "blue")),
+        ("blue", "reinforcement", PASS),
+    ])
+    assert state.clash.final_influence == {"orange": -11, "blue": -11}
+    assert state.clash.winner == "orange"
 
 def test_gaining_reinforcements_from_an_empty_deck_has_no_effect(cards):
     state = _state()

@@ -300,3 +300,37 @@ def test_the_global_conditions_special_effect_comes_before_the_actions():
     assert state.supplies_lost == 1
     assert state.actions["act"].meters[0].position == 0
     assert sorted(state.crew["you"].spent) == ["a", "b"]
+
+
+def test_crew_in_another_sector_neither_adds_dice_nor_plays_a_card():
+    # L1391 and L948: only the other crew of the active one's Sector may support.
+    state = _state(("mine", "you", "red"), sector="2")
+    state.crew["ally"] = CrewState("ally", None, "1")
+    state.dice["theirs"] = Die("theirs", "ally", SECTION, "red")
+    state.crew["ally"].available.append("theirs")
+    state.section_cards["tools"] = SectionCard("tools", modification=Modification(
+        "set_face", colour="red"))
+    state.crew["ally"].hand = ["tools"]
+    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    done = drive(runner, answers={"dice": ["mine"], "roll": {"mine": ("basic",)},
+                                  "play": "done"})
+    assert [decision.actor for decision in done.asked if decision.kind == "play"] == ["you"]
+    assert {decision.actor for decision in done.asked} == {"you", CHANCE}
+
+
+def test_crew_of_the_same_sector_is_asked_for_a_card_whatever_its_name():
+    # L948: any other crew of the Sector may play one Section card in support; "ally"
+    # sorts before "you", so an order of names cannot decide who is asked.
+    state = _state(("mine", "you", "red"), ("theirs", "ally", "red"))
+    state.section_cards["tools"] = SectionCard("tools", modification=Modification(
+        "set_face", colour="red"))
+    state.crew["ally"].hand = ["tools"]
+    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+    runner = Runner()
+    runner.begin(dice_test(state, "you", "act"))
+    done = drive(runner, [("you", "play", "done"), ("ally", "play", "pass")],
+                 answers={"dice": ["mine"], "support": "none", "roll": {"mine": ("basic",)}})
+    assert [decision.actor for decision in done.asked if decision.kind == "play"] == [
+        "you", "ally"]
