@@ -285,6 +285,7 @@ class Recorder:
 
     def count(self, what: str, example: str) -> None:
         self.counts[what] += 1
+        self.counts[f"{what}: {example}"] += 1
         self.examples.setdefault(what, f"mutant {self.number}: {example}")
 
     def half(self, example: str) -> None:
@@ -641,7 +642,7 @@ def _changed(kept: dict[Path, bytes]) -> bool:
 SHEET_KINDS = {
     "xlsx": ("formula", "error value", "far cell", "declared size", "column range", "doctype",
              "long cell", "long number", "many rows", "zip damage", "missing part",
-             "tightly packed part", "xml bytes"),
+             "tightly packed part", "shared string", "merged range", "row number", "xml bytes"),
     "ods": ("rows repeated", "columns repeated", "repeat not a number", "doctype", "formula",
             "long cell", "long number", "zip damage", "missing part", "xml bytes"),
     "csv": ("formula character", "long cell", "long number", "many columns", "many rows",
@@ -649,8 +650,9 @@ SHEET_KINDS = {
 }
 # The mutations that leave a sheet no import may accept; the others may import or be refused.
 SHEET_REFUSED = {"formula", "error value", "far cell", "declared size", "doctype", "long cell",
-                 "long number", "missing part", "tightly packed part", "rows repeated",
-                 "columns repeated", "repeat not a number", "many columns", "not utf-8"}
+                 "long number", "missing part", "tightly packed part", "shared string",
+                 "merged range", "row number", "rows repeated", "columns repeated",
+                 "repeat not a number", "many columns", "not utf-8"}
 SHEET_DATA_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUV"  # the exported columns, the base column W aside
 XLSX_SHEET = "xl/worksheets/sheet1.xml"
 
@@ -693,9 +695,9 @@ def mutated_sheet(data: bytes, suffix: str, kind: str,
             cut[chooser.randrange(len(cut))] = chooser.randrange(256)
         return bytes(cut), refused
     member = XLSX_SHEET if suffix == "xlsx" else "content.xml"
-    if kind == "missing part":
-        return _rezipped(data, {chooser.choice([member, "xl/workbook.xml" if suffix == "xlsx"
-                                                else "META-INF/manifest.xml"]): None}), refused
+    if kind == "missing part":  # one a reader cannot do without
+        return _rezipped(data, {chooser.choice([member, "xl/workbook.xml"]) if suffix == "xlsx"
+                                else member: None}), refused
     if kind == "tightly packed part":
         return _rezipped(data, {"padding.xml": b"<a>" + b" " * chooser.randint(2, 20) * 1024 ** 2
                                 + b"</a>"}), refused
@@ -768,6 +770,16 @@ def _mutated_xlsx_sheet(xml: str, kind: str, chooser: random.Random) -> str:
         text = "".join(chooser.choices("abc de", k=chooser.randint(100_001, 400_000)))
         return _replace_cell(xml, reference, f'<c r="{reference}" t="inlineStr"><is><t>{text}'
                                              "</t></is></c>")
+    if kind == "shared string":  # the workbook has no table of shared strings
+        index = chooser.choice(("0", "999999999", "-1", "abc", "1e3"))
+        return _replace_cell(xml, reference, f'<c r="{reference}" t="s"><v>{index}</v></c>')
+    if kind == "merged range":
+        merged = chooser.choice(("A2:B2", "A2:", "A2:XFD1048577", "B3:A2", "A2:B2000000000", "x"))
+        return xml.replace("</sheetData>", f'</sheetData><mergeCells count="1"><mergeCell '
+                                           f'ref="{merged}"/></mergeCells>')
+    if kind == "row number":
+        number = chooser.choice(("x", "0", "-1", "1.5", "", "99999999999999999999"))
+        return xml.replace(f'<row r="{chooser.choice((2, 3))}"', f'<row r="{number}"', 1)
     if kind == "long number":
         digits = "".join(chooser.choices("0123456789", k=chooser.randint(101, 20_000)))
         reference = f"C{chooser.choice((2, 3))}"  # hand_size, a whole number
