@@ -227,7 +227,8 @@ def _parse(name: str, archive: zipfile.ZipFile, member: str, parser) -> None:
     except expat.ExpatError as exc:
         raise SheetRefused([f"{name}: its part {member} is not well-formed XML (line "
                             f"{exc.lineno}: {expat.ErrorString(exc.code)})"]) from None
-    except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError) as exc:  # damaged
+    except (zipfile.BadZipFile, zlib.error, NotImplementedError, ValueError, OSError,
+            EOFError) as exc:  # damaged, or packed by a method zipfile does not know
         raise SheetRefused([f"{name}: its part {member} cannot be unpacked ({exc})"]) from None
 
 

@@ -304,3 +304,16 @@ def test_an_xlsx_part_whose_packed_data_is_damaged_is_refused(tmp_path):
     sheet.write_bytes(bytes(data))
     assert refused(root, sheet) == ("aliens.xlsx: its part xl/theme/theme1.xml cannot be unpacked "
                                     "(Error -3 while decompressing data: invalid bit length repeat)")
+
+
+def test_an_xlsx_part_packed_by_an_unknown_method_is_refused(tmp_path):
+    root = copy_database(tmp_path / "db")
+    data = bytearray(_workbook(lambda sheet: None))
+    entry = data.index(b"PK\x01\x02")  # the central directory's first record
+    while data[entry + 46:entry + 46 + len(b"xl/theme/theme1.xml")] != b"xl/theme/theme1.xml":
+        entry = data.index(b"PK\x01\x02", entry + 4)
+    data[entry + 10:entry + 12] = (99).to_bytes(2, "little")  # its central record's method
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(bytes(data))
+    assert refused(root, sheet) == ("aliens.xlsx: its part xl/theme/theme1.xml cannot be unpacked "
+                                    "(That compression method is not supported)")
