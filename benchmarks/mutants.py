@@ -60,7 +60,7 @@ half-written state (a staging folder or temporary file, or a refused command tha
 file); how many changed a file outside the mutant's folder (for the new families: a file
 beside the sheet or in the output folder, the sheet itself, the project an output mutant
 reads); and, of the copied projects, how many changed their original or did not complete
-their own write. The goal is 0 for each.
+their own write; each of these for each family too. The goal is 0 for each.
 
 Each mutant draws from its own random stream (seed and number), so mutant N of a seed is the
 same whatever `--jobs` splits the run over, and can be made again alone.
@@ -226,7 +226,7 @@ def run_mutants(task: tuple[int, range, tuple[str, ...]]) -> tuple[Counter, dict
             shutil.copytree(MINIMAL, root)
             family = chooser.choices(families, [FAMILIES[name] for name in families])[0]
             counts[f"mutants ({family})"] += 1
-            record = Recorder(counts, examples, number)
+            record = Recorder(counts, examples, number, family)
             if family in SURFACE_FAMILIES:
                 globals()[SURFACE_FAMILIES[family]](root, base, surfaces, chooser, record)
             elif family == "journal":
@@ -267,10 +267,11 @@ class Recorder:
     """Runs one mutant's commands and counts what they did into `counts`, keeping the first
     example of each kind of failure."""
 
-    def __init__(self, counts: Counter, examples: dict[str, str], number: int):
+    def __init__(self, counts: Counter, examples: dict[str, str], number: int, family: str):
         self.counts = counts
         self.examples = examples
         self.number = number
+        self.family = family
 
     def run(self, command: str, arguments: list[str]):
         """The command's result, counted; None when it hung."""
@@ -285,6 +286,7 @@ class Recorder:
 
     def count(self, what: str, example: str) -> None:
         self.counts[what] += 1
+        self.counts[f"{what} of {self.family} mutants"] += 1
         self.counts[f"{what}: {example}"] += 1
         self.examples.setdefault(what, f"mutant {self.number}: {example}")
 
@@ -1128,6 +1130,10 @@ def _report(done: int, started: float, seed: int, counts: Counter, examples: dic
     print(f"{done} mutants in {elapsed:.0f} s (seed {seed})")
     for key in sorted(counts):
         print(f"  {key}: {counts[key]}")
+    for family in FAMILIES:
+        if counts[f"mutants ({family})"]:
+            figures = ", ".join(f"{name} {counts[f'{name} of {family} mutants']}" for name in GOALS)
+            print(f"{family}: {counts[f'mutants ({family})']} mutants; {figures}")
     for name in GOALS:
         print(f"{name}: {counts[name]}")
     for key, example in examples.items():
