@@ -32,7 +32,9 @@ these families (`--families` draws from those named only):
   declaring tens of thousands of pixels a side, a byte of one changed; an SVG with a
   DOCTYPE or entities, nested `<use>` levels (2 to 12 wide, 1 to 8 deep), an `<image>`,
   `<use>` or `<feImage>` naming something outside it (a web address, a `file:` URL, a
-  path out of the project), cut short or left unclosed, or a byte of it changed;
+  path out of the project), CSS doing the same (`@import`, `url(...)`), groups nested
+  deeper than the XML parser goes, a canvas of a billion units a side (blurred or not), cut
+  short or left unclosed, or a byte of it changed;
 - output: a folder outside the project that a command writes into (`sheet export -o`,
   `i18n export -o`, `export json -o`, `schema -o --fields`, `build --out`): holding a
   staging folder cardkit did not make there (a well-formed journal naming a file beside it,
@@ -893,10 +895,12 @@ GOOD_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.
 PICTURE_KINDS = {
     "png": ("truncated", "huge size", "bytes"),
     "jpg": ("truncated", "huge size", "bytes"),
-    "svg": ("doctype", "entity", "nested use", "outside image", "malformed", "bytes"),
+    "svg": ("doctype", "entity", "nested use", "outside image", "stylesheet", "deep nesting",
+            "huge canvas", "malformed", "bytes"),
 }
 PICTURE_SOURCES = {"png": "grid.png", "jpg": "gradient.jpg", "svg": "drawing.svg"}
-PICTURE_REFUSED = {"truncated", "huge size", "doctype", "entity", "outside image", "malformed"}
+PICTURE_REFUSED = {"truncated", "huge size", "doctype", "entity", "outside image", "stylesheet",
+                   "deep nesting", "malformed"}
 USE_LIMIT = 10_000  # elements an SVG's <use> references may expand to
 
 
@@ -976,6 +980,24 @@ def mutated_picture(data: bytes, suffix: str, kind: str,
                                   f'<use {attribute}="{reference}#a"/>',
                                   f'<feImage {attribute}="{reference}"/>'))
         return (start + element + body).encode(), True
+    if kind == "stylesheet":  # CSS naming something outside the picture
+        reference = chooser.choice(("http://example.invalid/a.css", "file:///etc/passwd",
+                                    "../../../elsewhere/outside.png"))
+        style = chooser.choice((f"<style>@import url({reference});</style>",
+                                f"<style>rect {{fill: url({reference}#p)}}</style>",
+                                f'<rect width="9" height="9" style="fill: url({reference}#p)"/>'))
+        return (start + style + body).encode(), True
+    if kind == "deep nesting":  # deeper than the XML parser goes
+        depth = chooser.randint(300, 100_000)
+        return (start + "<g>" * depth + '<rect width="1" height="1"/>' + "</g>" * depth
+                + body).encode(), True
+    if kind == "huge canvas":
+        size = chooser.choice(("1e9", "100000000", "1e38"))
+        blurred = chooser.random() < 0.5
+        blur = '<filter id="f"><feGaussianBlur stdDeviation="50"/></filter>' if blurred else ""
+        filtered = ' filter="url(#f)"' if blurred else ""
+        return (start.replace("<svg ", f'<svg width="{size}" height="{size}" ', 1) + blur
+                + f'<rect width="{size}" height="{size}"{filtered}/>' + body).encode(), False
     cut = chooser.choice(("cut", "unclosed"))
     if cut == "cut":
         return data[:chooser.randrange(len(data) - len("</svg>\n"))], True
