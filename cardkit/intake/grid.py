@@ -18,6 +18,7 @@ import csv
 import io
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -165,30 +166,34 @@ def _read_xlsx(name: str, data: bytes) -> Grid:
         faults = {(row, column): f"{grid.where(row, column)}: merged cells ({coordinate}); unmerge "
                   "them, each value in its own cell" for row, column, coordinate in extent.merged}
         rows = []
-        for index, cells in enumerate(sheet.iter_rows(min_row=1, max_row=extent.rows, min_col=1,
-                                                      max_col=extent.columns)):
-            values = []
-            for column, cell in enumerate(cells):
-                if cell.data_type == "f":
-                    faults[index, column] = Message("{cell}: a formula ({formula}); type the value "
-                                                    "itself", cell=grid.where(index, column),
-                                                    formula=cell.value)
-                    values.append(None)
-                elif cell.data_type == "e":
-                    faults[index, column] = Message("{cell}: an error value ({value}); type the value "
-                                                    "itself", cell=grid.where(index, column),
-                                                    value=cell.value)
-                    values.append(None)
-                elif isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARACTERS:
-                    faults[index, column] = Message("{cell}: {count} characters; a cell cardkit reads "
-                                                    "holds at most {limit}",
-                                                    cell=grid.where(index, column),
-                                                    count=f"{len(cell.value):,}",
-                                                    limit=f"{MAX_CELL_CHARACTERS:,}")
-                    values.append(None)
-                else:
-                    values.append(cell.value if cell.value != "" else None)
-            rows.append(values)
+        try:
+            for index, cells in enumerate(sheet.iter_rows(min_row=1, max_row=extent.rows, min_col=1,
+                                                          max_col=extent.columns)):
+                values = []
+                for column, cell in enumerate(cells):
+                    if cell.data_type == "f":
+                        faults[index, column] = Message("{cell}: a formula ({formula}); type the value "
+                                                        "itself", cell=grid.where(index, column),
+                                                        formula=cell.value)
+                        values.append(None)
+                    elif cell.data_type == "e":
+                        faults[index, column] = Message("{cell}: an error value ({value}); type the value "
+                                                        "itself", cell=grid.where(index, column),
+                                                        value=cell.value)
+                        values.append(None)
+                    elif isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARACTERS:
+                        faults[index, column] = Message("{cell}: {count} characters; a cell cardkit reads "
+                                                        "holds at most {limit}",
+                                                        cell=grid.where(index, column),
+                                                        count=f"{len(cell.value):,}",
+                                                        limit=f"{MAX_CELL_CHARACTERS:,}")
+                        values.append(None)
+                    else:
+                        values.append(cell.value if cell.value != "" else None)
+                rows.append(values)
+        except (IndexError, KeyError, TypeError, ValueError) as exc:  # openpyxl's cell reader
+            raise SheetRefused([f"{name}, sheet {sheet.title}: a cell cannot be read ({exc}); save "
+                                "the sheet again from the spreadsheet program"]) from None
     finally:
         workbook.close()
     grid.rows = _trimmed(rows)
@@ -242,7 +247,8 @@ def _parse(name: str, archive: zipfile.ZipFile, member: str, parser) -> None:
     except expat.ExpatError as exc:
         raise SheetRefused([f"{name}: its part {member} is not well-formed XML (line "
                             f"{exc.lineno}: {expat.ErrorString(exc.code)})"]) from None
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError) as exc:  # a damaged member
+    except (zipfile.BadZipFile, zlib.error, NotImplementedError, ValueError, OSError,
+            EOFError) as exc:  # damaged, or packed by a method zipfile does not know
         raise SheetRefused([f"{name}: its part {member} cannot be unpacked ({exc})"]) from None
 
 
@@ -299,12 +305,20 @@ def _measure_xlsx_sheet(name: str, sheet: str, archive: zipfile.ZipFile, member:
             if last is not None:
                 refuse(_beyond(name, sheet, *last, f"its declared size ({attributes['ref']})"))
         elif tag == "row":
-            state["row"] = int(attributes["r"]) - 1 if attributes.get("r", "").isdigit() else state["row"] + 1
+            number = attributes.get("r")
+            if number is not None and not (number.isascii() and number.isdigit() and int(number)):
+                raise SheetRefused([f"{name}, sheet {sheet}: a row numbered {number!r}, not a whole "
+                                    "number from 1; save the sheet again from the spreadsheet program"])
+            state["row"] = int(number) - 1 if number is not None else state["row"] + 1
             state["column"] = -1
             if attributes.get("hidden") in ("1", "true") and state["row"] < MAX_ROWS:
                 extent.hidden_rows.add(state["row"])
         elif tag == "c":
             place = _cell_reference(attributes.get("r", ""))
+            if place is not None and place[0] != state["row"]:
+                raise SheetRefused([f"{name}, sheet {sheet}: the cell {attributes['r']} stands in "
+                                    f"row {state['row'] + 1:,}; save the sheet again from the "
+                                    "spreadsheet program"])
             state["cell"] = place if place is not None else (state["row"], state["column"] + 1)
             state["column"] = state["cell"][1]
             state["text"] = 0

@@ -258,3 +258,79 @@ def test_faults_of_different_stages_come_in_one_round(tmp_path):
         "aliens.xlsx, sheet alien, A3: a hidden row holding data; show it (or delete it) so what "
         "is imported is what you see\n"
         "aliens.xlsx, sheet alien, C4: 'seven' where hand_size takes a whole number")
+
+
+def _sheet_xml_changed(old: str, new: str) -> bytes:
+    """The workbook of `_workbook` with `old` in its sheet's XML replaced by `new`."""
+    source = zipfile.ZipFile(io.BytesIO(_workbook(lambda sheet: None)))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as target:
+        for member in source.namelist():
+            data = source.read(member)
+            if member == "xl/worksheets/sheet1.xml":
+                assert old.encode() in data
+                data = data.replace(old.encode(), new.encode(), 1)
+            target.writestr(member, data)
+    return buffer.getvalue()
+
+
+# Sheet XML no spreadsheet program writes, which openpyxl's reader raised on (a traceback) or
+# read leaving a row out; found by benchmarks/mutants.py's sheet family.
+UNREADABLE_XLSX = {
+    "shared-text-not-held": (
+        '<c r="F2" t="inlineStr"><is><t>Swarm</t></is></c>', '<c r="F2" t="s"><v>7</v></c>',
+        "aliens.xlsx, sheet alien: a cell cannot be read (list index out of range); save the "
+        "sheet again from the spreadsheet program"),
+    "merged-range-past-the-last-row": (
+        "</sheetData>", '</sheetData><mergeCells count="1"><mergeCell ref="A2:B2000000000"/>'
+                        "</mergeCells>",
+        "aliens.xlsx, sheet alien: a cell cannot be read (Max value is 1048576); save the sheet "
+        "again from the spreadsheet program"),
+    "row-number-not-a-number": (
+        '<row r="3">', '<row r="1.5">',
+        "aliens.xlsx, sheet alien: a row numbered '1.5', not a whole number from 1; save the "
+        "sheet again from the spreadsheet program"),
+    "row-number-zero": (
+        '<row r="3">', '<row r="0">',
+        "aliens.xlsx, sheet alien: a row numbered '0', not a whole number from 1; save the "
+        "sheet again from the spreadsheet program"),
+    "cell-in-another-row": (
+        '<row r="3">', '<row r="9">',
+        "aliens.xlsx, sheet alien: the cell A3 stands in row 9; save the sheet again from the "
+        "spreadsheet program"),
+}
+
+
+@pytest.mark.parametrize("name", UNREADABLE_XLSX)
+def test_an_xlsx_cell_or_row_openpyxl_cannot_read_is_refused(tmp_path, name):
+    root = copy_database(tmp_path / "db")
+    old, new, message = UNREADABLE_XLSX[name]
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(_sheet_xml_changed(old, new))
+    assert refused(root, sheet) == message
+
+
+def test_an_xlsx_part_whose_packed_data_is_damaged_is_refused(tmp_path):
+    root = copy_database(tmp_path / "db")
+    data = bytearray(_workbook(lambda sheet: None))
+    theme = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo("xl/theme/theme1.xml")
+    # The member's deflated data starts after its local header (30 bytes, its name, its extra).
+    start = theme.header_offset + 30 + len(theme.filename) + len(theme.extra)
+    data[start + 20:start + 24] = b"\xff\xff\xff\xff"
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(bytes(data))
+    assert refused(root, sheet) == ("aliens.xlsx: its part xl/theme/theme1.xml cannot be unpacked "
+                                    "(Error -3 while decompressing data: invalid bit length repeat)")
+
+
+def test_an_xlsx_part_packed_by_an_unknown_method_is_refused(tmp_path):
+    root = copy_database(tmp_path / "db")
+    data = bytearray(_workbook(lambda sheet: None))
+    entry = data.index(b"PK\x01\x02")  # the central directory's first record
+    while data[entry + 46:entry + 46 + len(b"xl/theme/theme1.xml")] != b"xl/theme/theme1.xml":
+        entry = data.index(b"PK\x01\x02", entry + 4)
+    data[entry + 10:entry + 12] = (99).to_bytes(2, "little")  # its central record's method
+    sheet = tmp_path / "aliens.xlsx"
+    sheet.write_bytes(bytes(data))
+    assert refused(root, sheet) == ("aliens.xlsx: its part xl/theme/theme1.xml cannot be unpacked "
+                                    "(That compression method is not supported)")
