@@ -110,6 +110,7 @@ def libreoffice_csv(source: Path, out: Path) -> list[list[str]]:
     return list(csv.reader(text.splitlines(keepends=True)))
 
 
+@pytest.mark.slow  # LibreOffice takes seconds to start
 @needs_soffice
 @pytest.mark.parametrize("suffix", [".xlsx", ".csv"])
 def test_libreoffice_opening_the_export_runs_no_formula(tmp_path, suffix):
