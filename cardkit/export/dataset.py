@@ -26,7 +26,7 @@ from cardkit.source.layout import SOURCE_LANGUAGE
 
 # The format's version (docs/export.md): a new field or value is a minor step, anything
 # that changes or removes one is a major step, and the schema file carries the major.
-FORMAT_VERSION = "1.3.0"
+FORMAT_VERSION = "1.4.0"
 SCHEMA_FILE = f"cardkit-export-{FORMAT_VERSION.split('.')[0]}.schema.json"
 SCHEMA_SOURCE = Path(__file__).with_name(SCHEMA_FILE)
 META_FILE = "meta.json"

@@ -27,6 +27,7 @@ RELEASED_SCHEMAS = {
     "1.1.0": "bf8253b0bdc232fe",
     "1.2.0": "4b3bf63e06fa86b8",
     "1.3.0": "39ab7d526b0f9448",
+    "1.4.0": "7b774048ed3c0237",
 }
 DATABASE = load_checked(PROJECT_ROOT, Strictness.UNREADABLE).database
 
