@@ -741,7 +741,21 @@ def _data_cell(chooser: random.Random) -> str:
 
 
 def _replace_cell(xml: str, reference: str, cell: str) -> str:
-    return re.sub(rf'<c r="{reference}"[^>]*?(/>|>.*?</c>)', cell, xml, count=1)
+    """`xml` with the cell at `reference` replaced by `cell`; where the export wrote none (an
+    empty value), `cell` goes into its row before the first cell of a later column, so that
+    the mutation is in the sheet read (and the sheet is no plain export imported as one)."""
+    replaced, found = re.subn(rf'<c r="{reference}"[^>]*?(/>|>.*?</c>)', cell, xml, count=1)
+    if found:
+        return replaced
+    column, row = re.fullmatch(r"([A-Z]+)(\d+)", reference).groups()
+    opened = re.search(rf'<row r="{row}"[^>]*>', xml)
+    closed = xml.index("</row>", opened.end())
+    at = closed
+    for later in re.finditer(r'<c r="([A-Z]+)\d+"', xml[opened.end():closed]):
+        if (len(later.group(1)), later.group(1)) > (len(column), column):
+            at = opened.end() + later.start()
+            break
+    return xml[:at] + cell + xml[at:]
 
 
 def _mutated_xlsx_sheet(xml: str, kind: str, chooser: random.Random) -> str:
