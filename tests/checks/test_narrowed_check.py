@@ -106,6 +106,7 @@ def _assert_as_full(checked: Checked, texts: dict[Path, str], narrowed: bool) ->
     return after
 
 
+@pytest.mark.slow  # a full check for each of over 40 edits; the fast tier keeps the two below
 def test_a_narrowed_draft_check_says_what_the_full_check_says(shipped):
     edits = _text_edits(shipped) + _file_edits(shipped)
     assert len(edits) > 40
