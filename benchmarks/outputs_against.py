@@ -77,17 +77,18 @@ def main() -> None:
     if options.lang:
         selection += ["--lang", options.lang]
     with tempfile.TemporaryDirectory() as scratch:
-        earlier = Path(scratch) / "earlier"
+        earlier = Path(scratch) / "code-earlier"
         subprocess.run(["git", "-C", str(PROJECT), "worktree", "add", "--detach", "--quiet", str(earlier),
                         options.against], check=True)
         try:
             database = Path(scratch) / "database"
             for folder in ("cards", "locales", "templates"):
                 shutil.copytree(PROJECT / folder, database / folder)
-            seconds = {name: write_outputs(code, database, Path(scratch) / name, selection)
+            outputs = {"now": Path(scratch) / "out-now", "earlier": Path(scratch) / "out-earlier"}
+            seconds = {name: write_outputs(code, database, outputs[name], selection)
                        for name, code in (("now", PROJECT), ("earlier", earlier))}
             print(f"written in {seconds['now']:.1f} s now, {seconds['earlier']:.1f} s by {options.against}")
-            different = compare(Path(scratch) / "now", Path(scratch) / "earlier")
+            different = compare(outputs["now"], outputs["earlier"])
         finally:
             subprocess.run(["git", "-C", str(PROJECT), "worktree", "remove", "--force", str(earlier)],
                            check=True)
