@@ -139,12 +139,18 @@ def test_a_meter_known_only_by_its_least_length_cannot_be_said_to_complete():
                       "play": "done"})
 
 
-def test_a_card_that_sets_a_face_takes_a_die_of_its_colour_and_a_named_face():
-    state = _state(("a", "you", "red"), ("b", "you", "blue"))
+def _tools_in_hand(state, crew: str) -> None:
+    """`crew` holding a Section card that sets a red die's face, and an action of one green
+    meter to test."""
     state.section_cards["tools"] = SectionCard("tools", modification=Modification(
         "set_face", colour="red"))
-    state.crew["you"].hand = ["tools"]
+    state.crew[crew].hand = ["tools"]
     state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+
+
+def test_a_card_that_sets_a_face_takes_a_die_of_its_colour_and_a_named_face():
+    state = _state(("a", "you", "red"), ("b", "you", "blue"))
+    _tools_in_hand(state, "you")
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
     drive(runner, answers={"dice": ["a", "b"], "roll": {"a": ("basic",), "b": ("basic",)}},
@@ -308,10 +314,7 @@ def test_crew_in_another_sector_neither_adds_dice_nor_plays_a_card():
     state.crew["ally"] = CrewState("ally", None, "1")
     state.dice["theirs"] = Die("theirs", "ally", SECTION, "red")
     state.crew["ally"].available.append("theirs")
-    state.section_cards["tools"] = SectionCard("tools", modification=Modification(
-        "set_face", colour="red"))
-    state.crew["ally"].hand = ["tools"]
-    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+    _tools_in_hand(state, "ally")
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
     done = drive(runner, answers={"dice": ["mine"], "roll": {"mine": ("basic",)},
@@ -324,10 +327,7 @@ def test_crew_of_the_same_sector_is_asked_for_a_card_whatever_its_name():
     # L948: any other crew of the Sector may play one Section card in support; "ally"
     # sorts before "you", so an order of names cannot decide who is asked.
     state = _state(("mine", "you", "red"), ("theirs", "ally", "red"))
-    state.section_cards["tools"] = SectionCard("tools", modification=Modification(
-        "set_face", colour="red"))
-    state.crew["ally"].hand = ["tools"]
-    state.actions["act"] = ActionDef("act", meters=[Meter("green", 4, ())])
+    _tools_in_hand(state, "ally")
     runner = Runner()
     runner.begin(dice_test(state, "you", "act"))
     done = drive(runner, [("you", "play", "done"), ("ally", "play", "pass")],
