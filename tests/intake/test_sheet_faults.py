@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from odfdo import Cell, Document, Row, Table
 
 from cardkit.cli import main
+from tests.intake.test_bombs import rezipped
 from tests.rules.conftest import copy_database
 
 SHEETS = Path(__file__).parent / "sheets"
@@ -226,18 +227,22 @@ def test_an_xlsx_error_cell_is_refused_at_its_cell(tmp_path):
                                     "value itself")
 
 
+def _sheet_xml_changed(change) -> bytes:
+    """The workbook of `_workbook` with its sheet's XML as `change` makes it."""
+    return rezipped(io.BytesIO(_workbook(lambda sheet: None)), "xl/worksheets/sheet1.xml", change)
+
+
+def _replaced(old: str, new: str):
+    def change(xml: str) -> str:
+        assert old in xml
+        return xml.replace(old, new, 1)
+    return change
+
+
 def test_an_xlsx_with_a_doctype_is_refused(tmp_path):
     root = copy_database(tmp_path / "db")
-    source = zipfile.ZipFile(io.BytesIO(_workbook(lambda sheet: None)))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as target:
-        for member in source.namelist():
-            data = source.read(member)
-            if member == "xl/worksheets/sheet1.xml":
-                data = b'<!DOCTYPE worksheet [<!ENTITY x "y">]>' + data
-            target.writestr(member, data)
     sheet = tmp_path / "aliens.xlsx"
-    sheet.write_bytes(buffer.getvalue())
+    sheet.write_bytes(_sheet_xml_changed(lambda xml: '<!DOCTYPE worksheet [<!ENTITY x "y">]>' + xml))
     assert refused(root, sheet) == ("aliens.xlsx: its part xl/worksheets/sheet1.xml has a DOCTYPE, "
                                     "which no spreadsheet program writes; save the sheet again from "
                                     "the spreadsheet program")
@@ -258,20 +263,6 @@ def test_faults_of_different_stages_come_in_one_round(tmp_path):
         "aliens.xlsx, sheet alien, A3: a hidden row holding data; show it (or delete it) so what "
         "is imported is what you see\n"
         "aliens.xlsx, sheet alien, C4: 'seven' where hand_size takes a whole number")
-
-
-def _sheet_xml_changed(old: str, new: str) -> bytes:
-    """The workbook of `_workbook` with `old` in its sheet's XML replaced by `new`."""
-    source = zipfile.ZipFile(io.BytesIO(_workbook(lambda sheet: None)))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as target:
-        for member in source.namelist():
-            data = source.read(member)
-            if member == "xl/worksheets/sheet1.xml":
-                assert old.encode() in data
-                data = data.replace(old.encode(), new.encode(), 1)
-            target.writestr(member, data)
-    return buffer.getvalue()
 
 
 # Sheet XML no spreadsheet program writes, which openpyxl's reader raised on (a traceback) or
@@ -306,7 +297,7 @@ def test_an_xlsx_cell_or_row_openpyxl_cannot_read_is_refused(tmp_path, name):
     root = copy_database(tmp_path / "db")
     old, new, message = UNREADABLE_XLSX[name]
     sheet = tmp_path / "aliens.xlsx"
-    sheet.write_bytes(_sheet_xml_changed(old, new))
+    sheet.write_bytes(_sheet_xml_changed(_replaced(old, new)))
     assert refused(root, sheet) == message
 
 
