@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-PROJECT = Path(__file__).resolve().parents[1]
+from earlier_code import PROJECT, earlier_code  # run as a script: benchmarks/ is on the path
 CACHE = ".cache"
 TTS_BASE = "https://example.org/decks/"
 
@@ -76,22 +74,12 @@ def main() -> None:
     selection = [argument for game in options.game for argument in ("--game", game)]
     if options.lang:
         selection += ["--lang", options.lang]
-    with tempfile.TemporaryDirectory() as scratch:
-        earlier = Path(scratch) / "code-earlier"
-        subprocess.run(["git", "-C", str(PROJECT), "worktree", "add", "--detach", "--quiet", str(earlier),
-                        options.against], check=True)
-        try:
-            database = Path(scratch) / "database"
-            for folder in ("cards", "locales", "templates"):
-                shutil.copytree(PROJECT / folder, database / folder)
-            outputs = {"now": Path(scratch) / "out-now", "earlier": Path(scratch) / "out-earlier"}
-            seconds = {name: write_outputs(code, database, outputs[name], selection)
-                       for name, code in (("now", PROJECT), ("earlier", earlier))}
-            print(f"written in {seconds['now']:.1f} s now, {seconds['earlier']:.1f} s by {options.against}")
-            different = compare(outputs["now"], outputs["earlier"])
-        finally:
-            subprocess.run(["git", "-C", str(PROJECT), "worktree", "remove", "--force", str(earlier)],
-                           check=True)
+    with earlier_code(options.against) as (scratch, earlier, database):
+        outputs = {"now": scratch / "out-now", "earlier": scratch / "out-earlier"}
+        seconds = {name: write_outputs(code, database, outputs[name], selection)
+                   for name, code in (("now", PROJECT), ("earlier", earlier))}
+        print(f"written in {seconds['now']:.1f} s now, {seconds['earlier']:.1f} s by {options.against}")
+        different = compare(outputs["now"], outputs["earlier"])
     sys.exit(1 if different else 0)
 
 

@@ -15,15 +15,13 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-PROJECT = Path(__file__).resolve().parents[1]
+from earlier_code import PROJECT, earlier_code  # run as a script: benchmarks/ is on the path
 
 
 def timed(code: Path, database: Path) -> tuple[float, float, subprocess.CompletedProcess]:
@@ -51,27 +49,18 @@ def main() -> None:
     parser.add_argument("--against", required=True, help="the earlier commit")
     parser.add_argument("--repeat", type=int, default=7)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        earlier = Path(scratch) / "earlier"
-        subprocess.run(["git", "-C", str(PROJECT), "worktree", "add", "--detach", "--quiet", str(earlier),
-                        options.against], check=True)
-        try:
-            database = Path(scratch) / "database"
-            for folder in ("cards", "locales", "templates"):
-                shutil.copytree(PROJECT / folder, database / folder)
-            runs: dict[str, list[tuple[float, float]]] = {"now": [], "earlier": []}
-            for round_number in range(options.repeat + 1):
-                for name, code in (("now", PROJECT), ("earlier", earlier)):
-                    wall, cpu, done = timed(code, database)
-                    if round_number == 0:  # a first run of each, for the disk cache, not counted
-                        print(f"{name}: exit {done.returncode}, {done.stdout.strip().splitlines()[-1]}")
-                        continue
-                    runs[name].append((wall, cpu))
-            now, before = summary("now", runs["now"]), summary("earlier", runs["earlier"])
-            print(f"change: wall {100 * (now[0] / before[0] - 1):+.1f} %, "
-                  f"CPU {100 * (now[1] / before[1] - 1):+.1f} % (medians); load {os.getloadavg()[0]:.2f}")
-        finally:
-            subprocess.run(["git", "-C", str(PROJECT), "worktree", "remove", "--force", str(earlier)], check=True)
+    with earlier_code(options.against) as (_, earlier, database):
+        runs: dict[str, list[tuple[float, float]]] = {"now": [], "earlier": []}
+        for round_number in range(options.repeat + 1):
+            for name, code in (("now", PROJECT), ("earlier", earlier)):
+                wall, cpu, done = timed(code, database)
+                if round_number == 0:  # a first run of each, for the disk cache, not counted
+                    print(f"{name}: exit {done.returncode}, {done.stdout.strip().splitlines()[-1]}")
+                    continue
+                runs[name].append((wall, cpu))
+        now, before = summary("now", runs["now"]), summary("earlier", runs["earlier"])
+        print(f"change: wall {100 * (now[0] / before[0] - 1):+.1f} %, "
+              f"CPU {100 * (now[1] / before[1] - 1):+.1f} % (medians); load {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
