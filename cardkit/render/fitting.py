@@ -35,9 +35,12 @@ class Fitting:
 
     def fits(self, context: LanguageContext, face: Face, key: str | None = None) -> list[Fit]:
         """The face's fits: from the cache, else laid out now and stored."""
-        key = key or self.key(context, face)
+        natural = None
+        if key is None:
+            natural = face_html(context, Printed(face, {}))
+            key = self.key(context, face, natural)
         fits = self.cached(key)
-        return fits if fits is not None else self.fit(context, face).fits
+        return fits if fits is not None else self.fit(context, face, natural).fits
 
     def fit(self, context: LanguageContext, face: Face, natural: str | None = None):
         """Lays the face out now (its text may be a draft the cache cannot hold yet) and

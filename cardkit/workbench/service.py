@@ -27,7 +27,7 @@ from cardkit.checks.status import FieldState, translation_states
 from cardkit.checks.text.runner import build_lexicons
 from cardkit.faces.art import prepare_pictures
 from cardkit.faces.cache import CompiledTemplates, FaceCache, Fit
-from cardkit.faces.documents import LanguageContext, face_html
+from cardkit.faces.documents import LanguageContext
 from cardkit.faces.environment import load_translations, make_environment
 from cardkit.faces.faces import Face, Printed
 from cardkit.i18n.history import earlier_english
@@ -443,10 +443,7 @@ class Workbench:
         if card_id in database.cards and (self.language, card_id) not in database.invalid_texts:
             context = _with_database(self.contexts[self.language], database)
             face = context.face(card_id)
-            natural = face_html(context, Printed(face, {}))
-            fits = self.fitting.cached(self.fitting.key(context, face, natural))
-            if fits is None:
-                fits = self.fitting.fit(context, face, natural).fits
+            fits = self.fitting.fits(context, face)
             found += [problem for problem in
                       problems_of(database, self.language, fits, self.root / "templates")
                       if _about(problem, card_id, path)]
