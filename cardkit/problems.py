@@ -10,6 +10,7 @@ named values, shown in English by `message` and in a reader's language by `messa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -125,6 +126,12 @@ class Problem:
         if self.related:
             data["related"] = [str(p) for p in self.related]
         return data
+
+
+def shown_location(location: Sequence[str | int]) -> str:
+    """A place in a file's data as messages name it: keys by name, list items numbered from 1,
+    as the sheets' columns and docs/data.md number them (`halves.1.icon` is the first half)."""
+    return ".".join(str(step + 1) if isinstance(step, int) else str(step) for step in location)
 
 
 def error(position: Position, code: str, message: Message, **extra) -> Problem:

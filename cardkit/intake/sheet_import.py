@@ -140,10 +140,17 @@ def _cell_of(grid: Grid, rows: list[SheetRow], problem: Problem) -> str:
         return grid.file if grid.sheet is None else f"{grid.file}, sheet {grid.sheet}"
     column = 0
     if problem.field is not None:
+        fields = {problem.field, _numbered_from_one(problem.field)}
         column = next((index for (lang, path), index in row.cells.items() if lang == language
-                       and (path == problem.field or path.startswith(problem.field + ".")
-                            or problem.field.startswith(path + "."))), 0)
+                       and any(path == field or path.startswith(field + ".")
+                               or field.startswith(path + ".") for field in fields)), 0)
     return grid.where(row.index, column)
+
+
+def _numbered_from_one(field: str) -> str:
+    """A problem's field path (list items from 0, as the data is addressed) with its list
+    items numbered from 1, as the sheet's columns number them."""
+    return ".".join(str(int(step) + 1) if step.isdigit() else step for step in field.split("."))
 
 
 def _plan_row(checked: Checked, game: Game, kind: CardKind, row: SheetRow, edits: LocaleEdits) -> SheetChange | None:

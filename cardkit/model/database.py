@@ -23,7 +23,7 @@ from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.provenance import CITATION_TAGS
 from cardkit.model.texts import Entry
-from cardkit.problems import Position, Problem, error
+from cardkit.problems import Position, Problem, error, shown_location
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.layout import discover
 from cardkit.source.tree import Sources, load_sources
@@ -385,11 +385,12 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     location = _data_location(raw, detail["loc"])
     kind = detail["type"]
     here = origin.position(location)
-    name = ".".join(str(step) for step in location) or origin.key or "file"
+    name = shown_location(location) or origin.key or "file"
     value = detail.get("input")
     context = detail.get("ctx") or {}
     suggestion = None
-    about = name if location and location != ("id",) else None  # the one field at fault
+    # The one field at fault, as data paths address it (list items from 0, unlike the message).
+    about = ".".join(str(step) for step in location) if location and location != ("id",) else None
     if location == ("id",):
         here = origin.key_position()
     elif kind == "missing":
@@ -400,8 +401,9 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
         here = origin.position(location + (context.get("discriminator", "").strip("'"),))
     if kind in ("missing", "fact_missing", "union_tag_not_found"):
         missing = context.get("field") or context.get("discriminator", "").strip("'") or name
-        path = ".".join(str(s) for s in location + (missing,)) if kind != "missing" else name
-        code, about = "schema-missing-field", path
+        at = location + (missing,) if kind != "missing" else location
+        path = shown_location(at) or name
+        code, about = "schema-missing-field", ".".join(str(step) for step in at) or name
         message = (Message("missing field '{path}' (list it under 'unknown' if the rulebooks do "
                            "not give it)", path=path) if kind == "fact_missing"
                    else Message("missing field '{path}'", path=path))

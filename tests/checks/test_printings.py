@@ -90,12 +90,12 @@ def test_a_printed_name_needs_no_provisional_mark_and_a_fact_cited_to_a_printing
     pytest.param(
         "cards/duel/aliens.yaml", "        - printing: duel-es-1\n          number: '7'\n",
         "        - printing: duel-es-1\n          number: 7\n",
-        "cards/duel/aliens.yaml:49:19: error: schema-type: sources.0.cites.0.number: expected text, "
+        "cards/duel/aliens.yaml:49:19: error: schema-type: sources.1.cites.1.number: expected text, "
         "got a number (7)", id="number-as-a-number"),
     pytest.param(
         "cards/duel/aliens.yaml", "          number: '7'\n", "          numbr: '7'\n",
         "cards/duel/aliens.yaml:49:11: error: schema-unknown-field: unknown field "
-        "'sources.0.cites.0.numbr'; did you mean 'number'?", id="misspelt-key"),
+        "'sources.1.cites.1.numbr'; did you mean 'number'?", id="misspelt-key"),
 ])
 def test_each_printing_fault_is_reported_at_its_position(tmp_path, file, old, new, expected):
     root = printed_database(tmp_path / "db")

@@ -27,6 +27,8 @@ CSV_FAULTS = {
     "leading-zero": "leading-zero.csv, B2: '07' where hand_size takes a whole number, written "
                     "without leading zeros",
     "empty-required": "empty-required.csv, C2: empty, and a new plan needs its value",
+    "list-item-out-of-range": "list-item-out-of-range.csv, D2: halves.1.value: -3 is out of "
+                              "range: input should be greater than or equal to 1",
     "empty-id": "empty-id.csv, A2: empty, in a row that holds data; every row names its card's id",
     "another-game": "another-game.csv, A1: a sheet of classic alien cards, not of duel alien cards",
     "german-date": "german-date.csv, C2: a date (19.03.2026) where number takes a printed card's "

@@ -80,7 +80,7 @@ def test_a_glossary_term_may_belong_to_a_declared_game_and_no_other(traders):
 
     assert [format_problem(problem) for problem in report.problems
             if str(problem.position.path) == "locales/en/glossary.yaml"] == [
-        "locales/en/glossary.yaml:3:20: error: schema-range: games.1: 'chess' is not one of "
+        "locales/en/glossary.yaml:3:20: error: schema-range: games.2: 'chess' is not one of "
         "'duel', 'classic', 'cosmic' or 'traders'"]
 
 

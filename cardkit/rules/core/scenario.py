@@ -19,7 +19,7 @@ from typing import Any
 
 from cardkit.messages import Message
 from cardkit.model.database import Origin, validation_problems
-from cardkit.problems import Position, Problem, error
+from cardkit.problems import Position, Problem, error, shown_location
 from cardkit.rules.core.decisions import CHANCE
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.yamlfile import MAX_FILE_BYTES, Document, Location, parse_text
@@ -309,8 +309,7 @@ def read_hypothetical_cards(reader: CardReader, models: Mapping[str, type]) -> d
 
 
 def name(location: Location) -> str:
-    shown = [str(step) if not isinstance(step, int) else f"[{step}]" for step in location]
-    return ".".join(shown).replace(".[", "[") or "the file"
+    return shown_location(location) or "the file"
 
 
 LINES = "lines"
