@@ -417,14 +417,16 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int],
     workbook = openpyxl.Workbook()
     sheet = workbook.active
     sheet.title = sheet_name
-    for row in rows:
-        sheet.append(row)
-        for cell in sheet[sheet.max_row]:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"  # openpyxl would write a text starting with = as a formula
-    for index in text_columns:
-        for cells in sheet.iter_rows(min_col=index + 1, max_col=index + 1, min_row=2):
-            cells[0].number_format = "@"
+    last_row = len(rows)
+    for row_number, row in enumerate(rows, 1):
+        for column, value in enumerate(row, 1):
+            if value is not None:
+                cell = sheet.cell(row_number, column, value)
+                if isinstance(value, str):
+                    cell.data_type = "s"  # openpyxl would write a text starting with = as a formula
+    for index in text_columns:  # empty cells too, so what is typed there later stays text
+        for row_number in range(2, last_row + 1):
+            sheet.cell(row_number, index + 1).number_format = "@"
     for index, width in enumerate(column_widths(rows)):
         sheet.column_dimensions[get_column_letter(index + 1)].width = width
     for index in hidden_columns:

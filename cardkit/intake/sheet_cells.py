@@ -20,9 +20,9 @@ from typing import Any
 
 from cardkit.checks.provenance import NOT_FACTS
 from cardkit.intake.grid import BASE_HEADER, Grid, SheetRefused
-from cardkit.intake.sheet_layout import (BASE, BASE_COLUMN, CONFIRMED, NUMBER, PRINTING, Column, RowBase,
-                                         SheetUsage, columns_for, current_value, resolve_kind, same_value,
-                                         shown)
+from cardkit.intake.sheet_layout import (BASE, BASE_COLUMN, CONFIRMED, NUMBER, PRINTING, Column,
+                                         CurrentValues, RowBase, SheetUsage, columns_for, resolve_kind,
+                                         same_value, shown)
 from cardkit.messages import Message
 from cardkit.model.database import Database
 from cardkit.model.games import CardKind, Game
@@ -154,6 +154,7 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
     first_row: dict[str, int] = {}
     required = [name for name, info in kind.facts.model_fields.items()
                 if info.is_required() and name != "id"]
+    current_value = CurrentValues(database)
     for index in range(1, len(grid.rows)):
         cells = grid.rows[index]
         if all(value is None for value in cells) or grid.unreadable(index, 0):
@@ -187,7 +188,7 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
             if number == base_at or number in unread:
                 continue
             value = cells[number] if number < len(cells) else None
-            if column is None or value != current_value(database, card_id, column):
+            if column is None or value != current_value(card_id, column):
                 value = stripped(value, grid.where(index, number), notes)
             if column is None:
                 if value is not None:
@@ -204,11 +205,11 @@ def read_rows(grid: Grid, columns: list[Column | None], kind: CardKind, database
                 continue
             exported = base.exported(column.header, typed) if base is not None else None
             if exported:  # no edit: what the database holds now stands, changed since or not
-                typed = current_value(database, card_id, column)
+                typed = current_value(card_id, column)
                 if typed is None:
                     continue
             elif exported is False:
-                now = current_value(database, card_id, column)
+                now = current_value(card_id, column)
                 if not base.exported(column.header, now) and not same_value(typed, now):
                     where = grid.where(index, number)
                     if not overwrite:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardkit.intake.grid import grid_bytes
-from cardkit.intake.sheet_layout import (BASE_COLUMN, RowBase, SheetUsage, cell_value, columns_for,
-                                         current_value, resolve_kind)
+from cardkit.intake.sheet_layout import (BASE_COLUMN, CurrentValues, RowBase, SheetUsage, cell_value,
+                                         columns_for, resolve_kind)
 from cardkit.messages import Message
 from cardkit.model.database import Database
 
@@ -22,8 +22,9 @@ def export_sheet(database: Database, game_name: str, kind_name: str, languages: 
                                      language=repr(language), known=", ".join(database.languages)))
     columns = columns_for(game, kind, database, languages)
     rows: list[list[Any]] = [[column.header for column in columns] + [BASE_COLUMN.header]]
+    current_value = CurrentValues(database)
     for card in database.cards_of_kind(kind.name, game.name):
-        cells = [cell_value(current_value(database, card.id, column)) for column in columns]
+        cells = [cell_value(current_value(card.id, column)) for column in columns]
         base = RowBase.written(card.id, {column.header: value
                                          for column, value in zip(columns[1:], cells[1:])})
         rows.append(cells + [base])

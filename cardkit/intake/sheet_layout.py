@@ -20,6 +20,7 @@ The layout (docs/data.md shows it):
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import re
 from collections.abc import Collection
@@ -149,22 +150,36 @@ def columns_for(game: Game, kind: CardKind, database: Database, languages: list[
     return columns
 
 
-def current_value(database: Database, card_id: str, column: Column) -> Any:
-    """What the card's field holds now (a list of plain values whole), None for a card or
-    field the database does not have."""
-    card = database.cards.get(card_id)
-    if card is None:
-        return None
-    if column.path == "id" and column.language is None:
-        return card.id
-    entry = database.texts.get(column.language, {}).get(card_id) if column.language else None
-    groups = entry.sources if entry is not None else card.sources if column.language is None else []
-    if column.path in (PRINTING, NUMBER):
-        citation = first_printing(groups)
-        return getattr(citation, column.path[1:]) if citation is not None else None
-    if column.path in (CONFIRMED, BASE):
-        return None  # no field: `confirmed` is the owner's to fill, yes confirming the texts
-    return flat_paths(card_facts(card) if column.language is None else entry_texts(entry)).get(column.path)
+class CurrentValues:
+    """What the database's cards hold now, by column; each card's fields are flattened once
+    per language, not once per column."""
+
+    def __init__(self, database: Database):
+        self.database = database
+        self._flat: dict[tuple[str, str | None], dict[str, Any]] = {}
+
+    def __call__(self, card_id: str, column: Column) -> Any:
+        """What the card's field holds now (a list of plain values whole), None for a card or
+        field the database does not have."""
+        database = self.database
+        card = database.cards.get(card_id)
+        if card is None:
+            return None
+        if column.path == "id" and column.language is None:
+            return card.id
+        entry = database.texts.get(column.language, {}).get(card_id) if column.language else None
+        if column.path in (PRINTING, NUMBER):
+            groups = entry.sources if entry is not None else card.sources if column.language is None else []
+            citation = first_printing(groups)
+            return getattr(citation, column.path[1:]) if citation is not None else None
+        if column.path in (CONFIRMED, BASE):
+            return None  # no field: `confirmed` is the owner's to fill, yes confirming the texts
+        key = (card_id, column.language)
+        flat = self._flat.get(key)
+        if flat is None:
+            flat = self._flat[key] = flat_paths(card_facts(card) if column.language is None
+                                                else entry_texts(entry))
+        return flat.get(column.path)
 
 
 def cell_value(value: Any) -> Any:
@@ -181,6 +196,11 @@ def cell_value(value: Any) -> Any:
 _GROUP = 4
 _SEPARATOR = "\x1f"
 _BASE_TEXT = re.compile(r"[a-z2-7]{8}( [a-z2-7]{8})*")
+
+
+@functools.lru_cache(maxsize=1024)
+def _header_digest(header: str) -> str:
+    return _digest(header, _GROUP)
 
 
 def _digest(text: str, letters: int) -> str:
@@ -220,7 +240,7 @@ class RowBase:
     @staticmethod
     def written(card_id: str, cells: dict[str, Any]) -> str:
         """The base cell of a row whose cells (by header) are exported."""
-        groups = " ".join(_digest(header, _GROUP) + _value_digest(header, value)
+        groups = " ".join(_header_digest(header) + _value_digest(header, value)
                           for header, value in cells.items())
         return f"{_digest(card_id + _SEPARATOR + groups, 2 * _GROUP)} {groups}".strip()
 
@@ -240,7 +260,7 @@ class RowBase:
     def exported(self, header: str, value: Any) -> bool | None:
         """Whether the column's cell held the value when exported; None for a column the
         export did not write."""
-        found = self.values.get(_digest(header, _GROUP))
+        found = self.values.get(_header_digest(header))
         if found is None:
             return None
         return _value_digest(header, value) in found
