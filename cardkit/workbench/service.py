@@ -13,6 +13,7 @@ again. All work is serialised by one lock: WeasyPrint and the loaded documents a
 from __future__ import annotations
 
 import copy
+import gc
 import hashlib
 import threading
 from dataclasses import dataclass, field, replace
@@ -146,6 +147,10 @@ class Saved:
     notes: tuple[Message, ...] = ()
 
 
+# How often the cycles of the projects loaded before are collected (see Workbench._settle).
+LOADS_PER_COLLECTION = 20
+
+
 class Workbench:
     def __init__(self, root: Path, language: str, cache_folder: Path | None = None):
         self.root = root.resolve()
@@ -164,6 +169,8 @@ class Workbench:
         # Earlier English texts found in the history, by (file, card, field, fingerprint).
         self._earlier: dict[tuple[Path, str, str, str], str | None] = {}
         self.generation = 0
+        self.loads = 0
+        self.collecting: threading.Thread | None = None  # the latest collection of cycles
         self._card_states: dict[str, tuple[str, int, int]] = {}
         # Files that read when loaded and no longer do (half saved, a merge conflict), with
         # the first problem reading them found: the workbench keeps showing them as they
@@ -229,8 +236,28 @@ class Workbench:
             self._card_states = {summary.card_id: (summary.state, summary.errors, summary.warnings)
                                  for summary in self.cards()}
             self.generation += 1
+            self._settle()
             return refitted | {card_id for card_id, state in self._card_states.items()
                                if before.get(card_id) != state}
+
+    def _settle(self) -> None:
+        """Puts the project just loaded out of the cycle collector's reach (`gc.freeze`). It
+        lives until the next load, and a full collection walking all of it in the middle of
+        a check made the slowest checks many times the median (p95 of 60 drafts 220 ms,
+        the slowest 1.4 s; frozen, 78 and 81 ms). What earlier loads left in cycles is
+        frozen with it, so every LOADS_PER_COLLECTION loads those are collected, after the
+        load, on a thread of its own holding the lock."""
+        self.loads += 1
+        if self.loads % LOADS_PER_COLLECTION == 0:
+            self.collecting = threading.Thread(target=self._collect_cycles, daemon=True)
+            self.collecting.start()
+        gc.freeze()
+
+    def _collect_cycles(self) -> None:
+        with self.lock:
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
 
     def _reread(self, changed: set[Path]) -> dict[Path, Document] | None:
         """The changed files read again, by their paths under the root; None when one is not

@@ -4,6 +4,7 @@ confirming, conflicts."""
 from __future__ import annotations
 
 import difflib
+import gc
 import subprocess
 import sys
 from dataclasses import replace
@@ -15,6 +16,7 @@ from cardkit.checks.runner import validate
 from cardkit.model.texts import fingerprint
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.workbench.history import DiffPart, word_diff
+from cardkit.workbench import service as service_module
 from cardkit.workbench.service import Conflict, Workbench, WorkbenchRefused
 from tests.workbench.conftest import PROJECT
 
@@ -324,6 +326,18 @@ def test_a_reload_of_a_changed_text_refits_that_card_alone_and_faces_as_a_fresh_
     assert "Eiserne Mutter" in card.face
     fresh = Workbench(project, "de", project / "build" / CACHE_FOLDER)
     assert workbench._fits == fresh._fits
+
+
+def test_a_loaded_project_is_frozen_out_of_the_collector_and_earlier_loads_cycles_collected(
+        workbench, monkeypatch):
+    assert workbench.loads == 1 and workbench.collecting is None and gc.get_freeze_count() > 0
+    monkeypatch.setattr(service_module, "LOADS_PER_COLLECTION", 2)
+
+    workbench.reload()
+    frozen_with_what_the_first_load_left = gc.get_freeze_count()
+    workbench.collecting.join()
+
+    assert gc.get_freeze_count() < frozen_with_what_the_first_load_left
 
 
 def test_validate_says_why_only_of_a_file_it_reports(project):
