@@ -143,9 +143,12 @@ def round_trip(text: str, edits: list) -> str:
 def edits_of(text: str) -> list[list]:
     """For each text of each entry, one of: a new text, a new one with a line break and
     quotes, confirmed; the fingerprint removed, or another recorded; a note (taken in turn,
-    so every kind of edit meets texts of every shape in the file while each whole-file round
-    trip, the slow part, is made once per text). For each entry: a top-level text and a
-    power's text it lacks; one entry the file lacks."""
+    so every kind of edit meets texts of every shape in the file). For each entry: a
+    top-level text and a power's text it lacks; one entry the file lacks.
+
+    In batches of one edit per entry: each batch is one edit of the file, as an import
+    makes, and one whole-file round trip (the slow part) checks all its edits, which change
+    the lines of different entries."""
     data = load_text(text, FILE).data
     found: list[list] = []
 
@@ -164,14 +167,17 @@ def edits_of(text: str) -> list[list]:
              lambda card_id, path, value: Translation(card_id, path, confirmed=True, english="Other"),
              lambda card_id, path, value: Translation(card_id, path, note="Eine Notiz: wichtig")]
     turn = 0
+    by_entry = [[Translation("brand-new", "name", text="Neu", confirmed=True, english="New")]]
     for card_id, entry in data.items():
+        edits = []
         for path, value in texts(entry):
-            found.append([kinds[turn % len(kinds)](card_id, path, value)])
+            edits.append(kinds[turn % len(kinds)](card_id, path, value))
             turn += 1
-        found += [[Translation(card_id, "text", text="Ganz neu.", confirmed=True, english="New.")],
-                  [Translation(card_id, "powers.extra.text", text="Neu", confirmed=True,
-                               english="New")]]
-    return found + [[Translation("brand-new", "name", text="Neu", confirmed=True, english="New")]]
+        by_entry.append(edits + [
+            Translation(card_id, "text", text="Ganz neu.", confirmed=True, english="New."),
+            Translation(card_id, "powers.extra.text", text="Neu", confirmed=True, english="New")])
+    return [[edits[index] for edits in by_entry if index < len(edits)]
+            for index in range(max(map(len, by_entry)))]
 
 
 SHIPPED = sorted(str(path.relative_to(PROJECT_ROOT)) for path in (PROJECT_ROOT / "locales").glob("*/*/**/*.yaml"))
@@ -181,9 +187,9 @@ SHIPPED = sorted(str(path.relative_to(PROJECT_ROOT)) for path in (PROJECT_ROOT /
 @pytest.mark.parametrize("relative", SHIPPED)
 def test_on_the_shipped_files_the_lines_give_the_round_trip_bytes(relative):
     text = (PROJECT_ROOT / relative).read_text(encoding="utf-8")
-    cases = edits_of(text)
-    assert len(cases) >= 5  # the smallest shipped file, two entries, gives 7
-    for edits in cases:
+    batches = edits_of(text)
+    assert sum(map(len, batches)) >= 5  # the smallest shipped file, one entry, gives 5 edits
+    for edits in batches:
         assert edited_text(text, FILE, edits) == round_trip(text, edits), edits
 
 
