@@ -13,6 +13,7 @@ and the caller edits the round-trip data instead.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -269,8 +270,11 @@ def _commented(value: Any) -> Any:
     return value
 
 
+@functools.lru_cache(maxsize=8)
 def _parse(text: str) -> _Node:
-    """The node tree of a file with one document, from libyaml's events."""
+    """The node tree of a file with one document, from libyaml's events. Kept for the last
+    few texts, which are edited again and again (each draft the workbench checks starts
+    from the file as loaded); the trees are never changed once made."""
     parser = CParser(text)
     stack: list[_Node] = []
     root = None
