@@ -25,6 +25,7 @@ from yaml._yaml import CParser
 from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
+from cardkit.source.plain_emitter import plain_entries
 from cardkit.source.policy import STR, implicit_tag
 from cardkit.source.yamlfile import dump_text
 
@@ -259,9 +260,11 @@ def _rendered(key: str, value: Any, column: int) -> list[str]:
 
 
 def _rendered_entries(entries: dict[str, Any]) -> list[str]:
-    """Top-level `key: value` pairs as `dump_text` writes them, in one call."""
-    return dump_text(CommentedMap({key: _commented(value) for key, value in entries.items()})
-                     ).splitlines(keepends=True)
+    """Top-level `key: value` pairs as `dump_text` writes them: the plain ones by
+    `plain_entries`, each other one by ruamel.yaml."""
+    return [line for key, lines in plain_entries(entries).items()
+            for line in (lines if lines is not None
+                         else dump_text(CommentedMap({key: _commented(entries[key])})).splitlines(keepends=True))]
 
 
 def _commented(value: Any) -> Any:
