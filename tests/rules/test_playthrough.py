@@ -17,10 +17,11 @@ from click.testing import CliRunner
 
 from cardkit.cli.play import play_command
 from cardkit.rules.core.engine import CardData, GamePart, happened
-from cardkit.rules.core.playthrough import (INVARIANT, LEGALITY, game_parts, never_played, part_lines, play,
-                                            play_game, scenario_text)
+from cardkit.rules.core.playthrough import (INVARIANT, LEGALITY, Played, game_parts, never_played, part_lines,
+                                            play, play_game, scenario_text)
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import replay_file
+from cardkit.rules.cosmic.engine import DRAW_AGAIN, HOME_COLONY
 from cardkit.rules.duel.engine import Rules
 from tests.rules.conftest import PROJECT_ROOT
 
@@ -156,6 +157,17 @@ def test_classic_parts_name_their_game_and_are_left_out_of_the_current_edition()
     classic_only = {part.name for part in game_parts(cosmic, "classic")} - {
         part.name for part in game_parts(cosmic, "cosmic")}
     assert {"the Plague", "the campaign scored"} <= classic_only
+
+
+@pytest.mark.parametrize(("part", "kind", "counted", "other"), [
+    ("a foreign colony at home attacked (own colour drawn)", "own_colour", HOME_COLONY, DRAW_AGAIN),
+])
+def test_a_part_counted_by_a_choice_counts_that_choice_alone(part, kind, counted, other):
+    [found] = [game_part for game_part in game_parts(registered()["cosmic"], "cosmic")
+               if game_part.name == part]
+    played = Played({}, decisions=[("red", kind, counted), ("red", kind, other), ("blue", kind, counted)])
+
+    assert found.count(played) == 2
 
 
 @pytest.mark.slow
