@@ -4,13 +4,12 @@ ruamel.yaml's emitter is pure Python and walks every node through its represente
 serializer and emitter: a sheet of 500 new cards (1,500 entries in three files) spent about
 half its import there. Most new entries are plain: mappings and lists of one-line texts,
 whole numbers and yes/no, lists of them on one line (`facts: [name, powers]`), none needing
-quotes or a folded line. Those are written here by
-the same rules ruamel.yaml follows with the project's configuration (mappings indented by
-2, a list's dash 2 in and its items 4). Anything else sends its whole entry to ruamel.yaml:
-a text that would be quoted, folded or read back as another type, an empty mapping or
-list, a styled string or list, a mapping with comments, a nested list.
-tests/source/test_plain_emitter.py holds the two to the same bytes on every entry of the
-shipped database and on generated ones.
+more than single quotes nor long enough to fold. Those are written here by the same rules
+ruamel.yaml follows with the project's configuration (mappings indented by 2, a list's dash
+2 in and its items 4). Anything else sends its whole entry to ruamel.yaml: a text that
+would be double-quoted or folded, an empty mapping or list, a styled string or list, a
+mapping with comments, a nested list. tests/source/test_plain_emitter.py holds the two to
+the same bytes on every entry of the shipped database and on generated ones.
 """
 
 from __future__ import annotations
