@@ -92,6 +92,7 @@ VALUES = st.recursive(SCALARS, lambda children: st.one_of(
 @settings(max_examples=400, deadline=None)
 @given(st.dictionaries(PLAIN_KEYS, VALUES, min_size=1, max_size=3))
 def test_generated_entries_are_written_as_ruamel_yaml_writes_them_or_left_to_it(entries):
-    for key, lines in plain_entries(entries).items():
-        if lines is not None:
-            assert "".join(lines) == by_ruamel(key, entries[key])
+    written = plain_entries(entries)
+    assert list(written) == list(entries)
+    for key, lines in written.items():
+        assert lines is None or "".join(lines) == by_ruamel(key, entries[key])
