@@ -86,9 +86,7 @@ def _item(item: Any, indent: int, lines: list[str]) -> None:
             raise _NotPlain
         for index, (key, value) in enumerate(item.items()):
             _pair(key, value, indent + 2, lines, lead if index == 0 else None)
-    elif isinstance(item, (dict, list)):
-        raise _NotPlain
-    else:
+    else:  # a nested list or a styled mapping is refused by _scalar
         lines.append(f"{lead}{_scalar(item, len(lead))}\n")
 
 
