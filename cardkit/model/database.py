@@ -389,8 +389,8 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
     value = detail.get("input")
     context = detail.get("ctx") or {}
     suggestion = None
-    # The one field at fault, as data paths address it (list items from 0, unlike the message).
-    about = ".".join(str(step) for step in location) if location and location != ("id",) else None
+    # The one field at fault.
+    about = _data_path(location) if location and location != ("id",) else None
     if location == ("id",):
         here = origin.key_position()
     elif kind == "missing":
@@ -403,7 +403,7 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
         missing = context.get("field") or context.get("discriminator", "").strip("'") or name
         at = location + (missing,) if kind != "missing" else location
         path = shown_location(at) or name
-        code, about = "schema-missing-field", ".".join(str(step) for step in at) or name
+        code, about = "schema-missing-field", _data_path(at) or name
         message = (Message("missing field '{path}' (list it under 'unknown' if the rulebooks do "
                            "not give it)", path=path) if kind == "fact_missing"
                    else Message("missing field '{path}'", path=path))
@@ -457,6 +457,12 @@ def _schema_problem(model: type[BaseModel], detail: dict, raw: dict, origin: Ori
         message = Message("{name}: {detail}", name=name,
                           detail=context.get("message", detail["msg"]))
     return error(here, code, message, suggestion=suggestion, card_id=origin.key, field=about)
+
+
+def _data_path(location: tuple) -> str:
+    """A place in an entry as `Problem.field` names it: list items from 0, as the data is
+    addressed (messages count them from 1, `shown_location`)."""
+    return ".".join(str(step) for step in location)
 
 
 # What a value out of its model's bounds should be, by pydantic's error type; the bound is
