@@ -22,7 +22,8 @@ from cardkit.checks.provenance import NOT_FACTS
 from cardkit.export.dataset import (FORMAT_VERSION, SCHEMA_SOURCE, TEXT_STATES, WORDINGS,
                                     encode_json)
 from cardkit.model.base import CardId, FieldPath
-from cardkit.model.games import GAMES, CardKind, Game
+from cardkit.model.games import GAMES
+from cardkit.model.kinds import CardKind, Game
 from cardkit.model.glossary import GlossaryTerm
 from cardkit.model.provenance import Language, Sources
 from cardkit.model.schema import DEFS_REF_TEMPLATE, json_schema

@@ -23,7 +23,8 @@ from cardkit.intake.sheet_cells import stripped
 from cardkit.intake.sheet_layout import nested
 from cardkit.model.base import CardId
 from cardkit.messages import Catalogue, Message
-from cardkit.model.games import GAMES, CardKind, Game
+from cardkit.model.games import GAMES
+from cardkit.model.kinds import CardKind, Game
 from cardkit.model.schema import leaf_types
 from cardkit.model.texts import NOT_TEXTS
 from cardkit.problems import Position, Severity

@@ -25,7 +25,7 @@ from cardkit.intake.sheet_layout import (BASE, BASE_COLUMN, CONFIRMED, NUMBER, P
                                          same_value, shown)
 from cardkit.messages import Message
 from cardkit.model.database import Database
-from cardkit.model.games import CardKind, Game
+from cardkit.model.kinds import CardKind, Game
 from cardkit.model.schema import leaf_types
 from cardkit.model.texts import NOT_TEXTS
 from cardkit.source.policy import MAX_INT_DIGITS

@@ -29,7 +29,7 @@ from cardkit.intake.sheet_cells import SheetRow, in_cell_order, read_layout, rea
 from cardkit.intake.sheet_layout import BASE, card_facts, flat_paths, nested
 from cardkit.messages import Message, Plural, joined
 from cardkit.model.database import Database
-from cardkit.model.games import CardKind, Game
+from cardkit.model.kinds import CardKind, Game
 from cardkit.model.provenance import PrintingCitation, SourceGroup
 from cardkit.model.texts import fingerprint
 from cardkit.problems import Problem, Severity

@@ -32,7 +32,8 @@ from cardkit.intake.grid import BASE_HEADER
 from cardkit.messages import Message
 from cardkit.model.base import CardModel
 from cardkit.model.database import Database
-from cardkit.model.games import GAMES, CardKind, Game
+from cardkit.model.games import GAMES
+from cardkit.model.kinds import CardKind, Game
 from cardkit.model.provenance import PrintingCitation
 from cardkit.model.schema import leaf_types
 from cardkit.model.texts import NOT_TEXTS, Entry

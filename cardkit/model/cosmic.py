@@ -1,6 +1,8 @@
-"""The card kinds and boxes of Cosmic Encounter, in its two editions in the database:
-`classic` (the four-player edition with 20 aliens and artifact cards) and `cosmic` (the
-current edition). `model/games.py` files them under their games.
+"""What of Cosmic Encounter's card kinds and boxes a declaration cannot express, in its two
+editions in the database: `classic` (the four-player edition with 20 aliens and artifact
+cards) and `cosmic` (the current edition). Their declarations (`model/declarations/`) say the
+rest (the artifacts, the encounter cards' types), and `model/games.py` registers these beside
+them.
 
 The rulebooks give little of these cards: no alien power text at all, the encounter cards
 only as the values the examples play, the artifacts as rules paragraphs. What they do not
@@ -65,39 +67,6 @@ class EncounterCard(CardModel):
         return self
 
 
-class ClassicEncounter(EncounterCard):
-    kind: Literal["encounter"] = "encounter"
-    type: Literal["attack", "negotiate"]
-
-
-class CosmicEncounter(EncounterCard):
-    kind: Literal["encounter"] = "encounter"
-    type: Literal["attack", "negotiate", "morph"]
-
-
-# When an artifact may be played, as the rulebook's paragraph on each says.
-ArtifactTiming = Literal[
-    "when-a-power-is-used",          # Cosmic Zap
-    "after-allies-before-reveal",    # Force Field: allies committed, cards not yet revealed
-    "before-own-attack-order",       # Mobius Tubes: about to attack, before the Order shows
-    "any-time",                      # Plague
-    "when-compensation-is-claimed",  # Ionic Gas
-    "before-reveal",                 # Emotion Control
-]
-
-
-class Artifact(CardModel):
-    kind: Literal["artifact"] = "artifact"
-    timing: ArtifactTiming
-    ships: Annotated[int, Field(ge=1, le=20)] | None = None
-    copies: Copies | None = None
-
-    required_facts: ClassVar = ("copies",)
-
-    def text_paths(self) -> list[str]:
-        return ["name", "text"]
-
-
 class ClassicAlienText(NamedEntry):
     kind: Literal["alien"] = "alien"
     power: Text | None = None
@@ -105,11 +74,6 @@ class ClassicAlienText(NamedEntry):
 
 class EncounterText(NamedEntry):
     kind: Literal["encounter"] = "encounter"
-    text: Text | None = None
-
-
-class ArtifactText(NamedEntry):
-    kind: Literal["artifact"] = "artifact"
     text: Text | None = None
 
 

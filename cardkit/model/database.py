@@ -18,7 +18,8 @@ from cardkit.messages import Message, Plural
 from cardkit.model.base import CardModel
 from cardkit.model.box import Box
 from cardkit.model.declared import declare_game, reference_problems
-from cardkit.model.games import BUILT_IN, GAMES, CardKind, Game, use_declared, with_article
+from cardkit.model.games import BUILT_IN, GAMES, use_declared, with_article
+from cardkit.model.kinds import CardKind, Game
 from cardkit.model.glossary import Glossary, GlossaryTerm
 from cardkit.model.phrasebook import Phrasebook
 from cardkit.model.provenance import CITATION_TAGS

@@ -25,8 +25,8 @@ from pydantic import Field, StringConstraints, create_model
 from cardkit.messages import Message
 from cardkit.model.base import ArtPath, CardId, CardModel, NotBlank
 from cardkit.model.box import Box, Count
-from cardkit.model.games import CardKind, Game
-from cardkit.model.texts import NamedEntry, Text
+from cardkit.model.kinds import CardKind, Game
+from cardkit.model.texts import Entry, NamedEntry, Text
 from cardkit.problems import Problem, error
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.yamlfile import Document, Location
@@ -48,6 +48,9 @@ LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 
 GAME_KEYS = ("title", "kinds")
 KIND_KEYS = ("file", "label", "facts", "shows", "texts", "deck", "template")
+# A built-in game's faces and backs are its own templates: what a generic face reads (label,
+# shows, deck) has no place there; `code` says what of a kind its Python plug-in holds.
+BUILT_IN_KIND_KEYS = ("file", "facts", "texts", "template", "code")
 FACT_KEYS = {"text": ("type", "label", "required", "unknown", "max_length"),
              "integer": ("type", "label", "required", "unknown", "min", "max"),
              "number": ("type", "label", "required", "unknown", "min", "max"),
@@ -136,6 +139,28 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class PlugIn:
+    """What Python says of a kind of a built-in game beside its declaration. `facts` is the
+    model of what no declaration can express (nested facts, structured effects, rules across
+    facts, computed texts): the whole kind when the declaration adds no fact, else the base the
+    declared facts are added to; `texts` the model of its texts then (None: nothing to
+    translate). `class_name` names the model made from the declaration."""
+
+    facts: type[CardModel] | None = None
+    texts: type[Entry] | None = None
+    class_name: str | None = None
+
+
+@dataclass(frozen=True)
+class BuiltIn:
+    """A game that ships with cardkit: its declaration inside the package, its box model and
+    its kinds' plug-ins. Its faces are its own templates, `cards/<game>/<kind>.html`."""
+
+    box: type[Box]
+    plug_ins: dict[str, PlugIn] = field(default_factory=dict)
+
+
 class DeclaredCard(CardModel):
     """The base of every declared kind's facts: its texts are the name and those declared."""
 
@@ -218,9 +243,10 @@ class _Reader:
         return given
 
 
-def declare_game(name: str, document: Document) -> tuple[Game | None, list[Problem]]:
+def declare_game(name: str, document: Document,
+                 built_in: BuiltIn | None = None) -> tuple[Game | None, list[Problem]]:
     """The game `name` as its declaration says it, or None and every problem of the
-    declaration."""
+    declaration. `built_in` for a game that ships with cardkit: its box and plug-ins."""
     reader = _Reader(document)
     data = document.data
     if data is None:
@@ -245,30 +271,39 @@ def declare_game(name: str, document: Document) -> tuple[Game | None, list[Probl
             reader.report(("kinds", kind), Message(
                 "{name} is not a kind name: lowercase letters, digits and hyphens",
                 name=repr(kind)), at_key=True)
+    for kind in built_in.plug_ins if built_in is not None else ():
+        if kind not in raw_kinds:
+            reader.report(("kinds",), Message(
+                "a plug-in is registered for the kind {kind}, which the declaration does not "
+                "declare", kind=kind))
     files: dict[str, str] = {}
     parts = []
     for kind in kind_names:
-        built = _kind(reader, name, kind, raw_kinds[kind], kind_names, files)
+        built = _kind(reader, name, kind, raw_kinds[kind], kind_names, files, built_in)
         if built is not None:
             parts.append(built)
     if reader.problems:
         return None, reader.problems
+    title = titles.get(SOURCE_LANGUAGE, name)
+    if built_in is not None:
+        return Game(name, tuple(kind for kind, _ in parts), built_in.box, title), []
     declared = DeclaredGame(titles, {kind.name: declaration for kind, declaration in parts})
     box_fields: dict[str, Any] = {kind.file_stem: (Count | None, None) for kind, _ in parts}
     box = create_model(f"{_class_name(name)}Box", __base__=DeclaredBox, **box_fields)
     box.FIELD_BY_KIND = {kind.name: kind.file_stem for kind, _ in parts}
-    return Game(name, tuple(kind for kind, _ in parts), box, titles.get(SOURCE_LANGUAGE, name),
-                declared=declared), []
+    return Game(name, tuple(kind for kind, _ in parts), box, title, declared=declared), []
 
 
-def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str],
-          files: dict[str, str]) -> tuple[CardKind, DeclaredKind] | None:
+def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str], files: dict[str, str],
+          built_in: BuiltIn | None) -> tuple[CardKind, DeclaredKind | None] | None:
     location: Location = ("kinds", kind)
     spec = reader.mapping(raw, location, f"the kind {kind}")
     if spec is None:
         return None
     what = f"the kind {kind}"
-    reader.keys(spec, location, KIND_KEYS, what)
+    reader.keys(spec, location, KIND_KEYS if built_in is None else BUILT_IN_KIND_KEYS, what)
+    plug_in = built_in.plug_ins.get(kind, PlugIn()) if built_in is not None else PlugIn()
+    _code(reader, spec, location, kind, plug_in)
     stem = spec.get("file", kind)
     if not isinstance(stem, str) or not KIND_NAME.match(stem) or stem == "box" or stem == "game":
         reader.report((*location, "file"), Message(
@@ -300,6 +335,52 @@ def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str],
             model_fields[fact_name] = (annotation | None, None)
         if may_be_unknown:
             unknown_allowed.append(fact_name)
+    texts = _texts(reader, spec, location, raw_facts)
+    template = spec.get("template", GENERIC_TEMPLATE if built_in is None else None)
+    if template is not None and (not isinstance(template, str) or not re.match(
+            r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_.-]+)*\.html$", template)):
+        reader.report((*location, "template"), Message(
+            "template {template} is not a template under templates/, such as "
+            "cards/mygame/ship.html", template=repr(template)))
+    if plug_in.facts is not None and not model_fields:
+        return CardKind(kind, stem if isinstance(stem, str) else kind, plug_in.facts, plug_in.texts,
+                        template=template), None
+    base = plug_in.facts or DeclaredCard
+    class_name = (plug_in.class_name or _class_name(kind) if built_in is not None
+                  else _class_name(game) + _class_name(kind))
+    kind_literal = (Literal[kind], kind)
+    facts_model = create_model(class_name, __base__=base, kind=kind_literal, **model_fields)
+    facts_model.required_facts = (*base.required_facts, *unknown_allowed)
+    if base is DeclaredCard:
+        facts_model.TEXT_PATHS = tuple(text.name for text in texts)
+    texts_model = plug_in.texts if plug_in.facts is not None else create_model(
+        f"{class_name}Text", __base__=NamedEntry, kind=kind_literal,
+        **{text.name: (Text | None, None) for text in texts})
+    card_kind = CardKind(kind, stem if isinstance(stem, str) else kind, facts_model, texts_model,
+                         template=template)
+    if built_in is not None:
+        return card_kind, None
+    return card_kind, _face(reader, spec, location, kind, labels, facts, raw_facts, texts)
+
+
+def _code(reader: _Reader, spec: dict, location: Location, kind: str, plug_in: PlugIn) -> None:
+    """A kind whose facts a Python plug-in holds says so, and why, under `code`; no other may."""
+    if plug_in.facts is not None:
+        if not isinstance(spec.get("code"), str) or not spec["code"].strip():
+            reader.report(location, Message(
+                "the facts of {kind} are in Python ({model}); say under code what of them and why",
+                kind=kind, model=plug_in.facts.__name__), at_key=True)
+        if "texts" in spec:
+            reader.report((*location, "texts"), Message(
+                "the texts of {kind} are its plug-in's ({model}); declare them there",
+                kind=kind, model=plug_in.facts.__name__), at_key=True)
+    elif "code" in spec:
+        reader.report((*location, "code"), Message(
+            "no Python plug-in holds facts of {kind}; declare them under facts", kind=kind),
+            at_key=True)
+
+
+def _texts(reader: _Reader, spec: dict, location: Location, raw_facts: dict) -> list[DeclaredText]:
     texts = []
     raw_texts = reader.mapping(spec.get("texts", {}), (*location, "texts"), "texts") or {}
     for text_name, role in raw_texts.items():
@@ -316,6 +397,12 @@ def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str],
                 name=text_name, role=repr(role), roles=", ".join(TEXT_ROLES)))
         else:
             texts.append(DeclaredText(text_name, role))
+    return texts
+
+
+def _face(reader: _Reader, spec: dict, location: Location, kind: str, labels: dict[str, str],
+          facts: list[DeclaredFact], raw_facts: dict, texts: list[DeclaredText]) -> DeclaredKind:
+    """What the generic face and the backs read of a kind of a game declared in data."""
     fact_names = [fact.name for fact in facts]
     shows = spec.get("shows", [fact.name for fact in facts if fact.type != "picture"])
     if not isinstance(shows, list) or not all(isinstance(item, str) for item in shows):
@@ -331,22 +418,9 @@ def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str],
         reader.report((*location, "deck"), Message(
             "deck {deck} is not a deck name: lowercase letters, digits and hyphens",
             deck=repr(deck)))
-    template = spec.get("template", GENERIC_TEMPLATE)
-    if not isinstance(template, str) or not re.match(r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_.-]+)*\.html$", template):
-        reader.report((*location, "template"), Message(
-            "template {template} is not a template under templates/, such as "
-            "cards/mygame/ship.html", template=repr(template)))
-    class_name = _class_name(game) + _class_name(kind)
-    kind_literal = (Literal[kind], kind)
-    facts_model = create_model(class_name, __base__=DeclaredCard, kind=kind_literal, **model_fields)
-    facts_model.required_facts = tuple(unknown_allowed)
-    facts_model.TEXT_PATHS = tuple(text.name for text in texts)
-    texts_model = create_model(f"{class_name}Text", __base__=NamedEntry, kind=kind_literal,
-                               **{text.name: (Text | None, None) for text in texts})
-    declaration = DeclaredKind(labels or {SOURCE_LANGUAGE: kind}, deck if isinstance(deck, str) else kind,
-                               tuple(facts), tuple(shows), tuple(texts))
-    return CardKind(kind, stem if isinstance(stem, str) else kind, facts_model, texts_model,
-                    template=template if isinstance(template, str) else GENERIC_TEMPLATE), declaration
+        deck = kind
+    return DeclaredKind(labels or {SOURCE_LANGUAGE: kind}, deck, tuple(facts), tuple(shows),
+                        tuple(texts))
 
 
 def _usable_name(reader: _Reader, name: Any, location: Location) -> bool:

@@ -1,6 +1,6 @@
-"""One model per card kind of Cosmic Encounter Duel, with the rules the rulebooks state.
-
-`model/games.py` files these under the game `duel`."""
+"""The models of Cosmic Encounter Duel's card kinds that a declaration cannot express, with the
+rules the rulebooks state. The game's declaration (`model/declarations/duel.yaml`) declares
+the rest (the plans, the events' planet bar), and `model/games.py` registers these beside it."""
 
 from __future__ import annotations
 
@@ -184,22 +184,9 @@ class Discovery(FateCard):
     required_facts: ClassVar = ("next", "duel")
 
 
-class Event(FateCard):
-    kind: Literal["event"] = "event"
-    planet_bar: Annotated[list[PlanetSymbol], Field(min_length=1, max_length=6)] | None = None
-
-
 class Maintenance(FateCard):
     kind: Literal["maintenance"] = "maintenance"
     resources: Annotated[dict[Symbol, Effect], Field(min_length=1)] | None = None
-
-
-class Plan(CardModel):
-    kind: Literal["plan"] = "plan"
-    colour: PlayerColour | None = None
-    value: Annotated[int, Field(ge=-2, le=42)]
-
-    required_facts: ClassVar = ("colour",)
 
 
 class ParityValue(Strict):
@@ -270,14 +257,3 @@ class Tactic(CardModel):
 
     def text_paths(self) -> list[str]:
         return []
-
-
-Card = Annotated[
-    Union[Alien, Emissary, Discovery, Event, Maintenance, Plan, Reinforcement, Planet, Tactic],
-    Field(discriminator="kind"),
-]
-
-MODEL_BY_KIND: dict[str, type[CardModel]] = {
-    model.model_fields["kind"].default: model
-    for model in (Alien, Emissary, Discovery, Event, Maintenance, Plan, Reinforcement, Planet, Tactic)
-}

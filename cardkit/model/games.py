@@ -1,5 +1,7 @@
 """The games the database holds, and what each declares: its card kinds (the file that
-holds them, the model of their facts and of their texts) and the model of its box.
+holds them, the model of their facts and of their texts) and the model of its box. The
+built-in games are declarations too (`model/declarations/`), with Python plug-ins for what
+a declaration cannot say; a project's own games are declared in `cards/<game>/game.yaml`.
 
 Everything that reads the database dispatches on (game, kind) through this registry, so a
 kind name may repeat across games with another model: the classic `alien` is not the
@@ -8,73 +10,47 @@ Duel's. A folder under `cards/` or `locales/<ll>/` must be one of these games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
-from cardkit.model.base import CardModel
-from cardkit.model.box import Box, DuelBox
-from cardkit.model.duel import MODEL_BY_KIND
-from cardkit.model.cosmic import (Artifact, ArtifactText, ClassicAlien, ClassicAlienText, ClassicBox,
-                                  ClassicEncounter, CosmicBox, CosmicEncounter, EncounterText)
-from cardkit.model.texts import TEXT_MODEL_BY_KIND, Entry
+from cardkit.model.box import DuelBox
+from cardkit.model.cosmic import ClassicAlien, ClassicAlienText, ClassicBox, CosmicBox, EncounterCard, EncounterText
+from cardkit.model.declared import BuiltIn, PlugIn, declare_game
+from cardkit.model.duel import Alien, Emissary, Discovery, FateCard, Maintenance, Planet, Reinforcement, Tactic
+from cardkit.model.kinds import Game
+from cardkit.model.texts import (AlienText, DiscoveryText, EmissaryText, EventText, MaintenanceText,
+                                 ReinforcementText)
+from cardkit.source.yamlfile import load_yaml
 
+# The built-in games' declarations, shipped inside the package (`cards/<game>/game.yaml` is a
+# project's own game): each kind's file, its declared facts and texts, and the kinds a Python
+# plug-in holds, which are registered here.
+DECLARATIONS = Path(__file__).parent / "declarations"
 
-@dataclass(frozen=True)
-class CardKind:
-    name: str
-    # The file name (without .yaml) that holds the kind, under cards/<game>/ and
-    # locales/<ll>/<game>/, in any subfolder.
-    file_stem: str
-    facts: type[CardModel]
-    # None for a kind with no text to translate (the Duel's planets and tactics).
-    texts: type[Entry] | None
-    # The face's template under templates/; None for `cards/<game>/<kind>.html`.
-    template: str | None = None
-
-
-@dataclass(frozen=True)
-class Game:
-    name: str
-    kinds: tuple[CardKind, ...]
-    box: type[Box]
-    # How exported files name the game to a translator.
-    title: str = ""
-    # What a game declared in data says beyond its models (model/declared.py): its titles
-    # and kinds' labels per language, the facts each face shows, its decks. None for the
-    # games written in Python.
-    declared: Any = None
-
-    def kind_in_file(self, file_stem: str) -> CardKind | None:
-        return next((kind for kind in self.kinds if kind.file_stem == file_stem), None)
-
-    def kind(self, name: str) -> CardKind | None:
-        return next((kind for kind in self.kinds if kind.name == name), None)
-
-    @property
-    def file_names(self) -> list[str]:
-        return [f"{kind.file_stem}.yaml" for kind in self.kinds]
-
-
-_DUEL_FILES = {
-    "alien": "aliens", "emissary": "emissaries", "discovery": "discovery", "event": "event",
-    "maintenance": "maintenance", "plan": "plans", "reinforcement": "reinforcements",
-    "planet": "planets", "tactic": "tactics",
+_ENCOUNTER = {"facts": EncounterCard, "texts": EncounterText}
+_PLUG_INS = {
+    "duel": BuiltIn(DuelBox, {
+        "alien": PlugIn(Alien, AlienText), "emissary": PlugIn(Emissary, EmissaryText),
+        "discovery": PlugIn(Discovery, DiscoveryText), "event": PlugIn(FateCard, EventText),
+        "maintenance": PlugIn(Maintenance, MaintenanceText),
+        "reinforcement": PlugIn(Reinforcement, ReinforcementText),
+        "planet": PlugIn(Planet), "tactic": PlugIn(Tactic)}),
+    "classic": BuiltIn(ClassicBox, {
+        "alien": PlugIn(ClassicAlien, ClassicAlienText),
+        "encounter": PlugIn(**_ENCOUNTER, class_name="ClassicEncounter")}),
+    "cosmic": BuiltIn(CosmicBox, {"encounter": PlugIn(**_ENCOUNTER, class_name="CosmicEncounter")}),
 }
 
-DUEL = Game("duel", tuple(CardKind(kind, stem, MODEL_BY_KIND[kind], TEXT_MODEL_BY_KIND.get(kind))
-                          for kind, stem in _DUEL_FILES.items()), DuelBox, "Cosmic Encounter Duel")
 
-CLASSIC = Game("classic", (
-    CardKind("alien", "aliens", ClassicAlien, ClassicAlienText),
-    CardKind("encounter", "encounter", ClassicEncounter, EncounterText),
-    CardKind("artifact", "artifacts", Artifact, ArtifactText),
-), ClassicBox, "Cosmic Encounter (classic edition)")
+def _built_in(name: str, built_in: BuiltIn) -> Game:
+    document = load_yaml(DECLARATIONS / f"{name}.yaml", round_trip=False)
+    game, problems = declare_game(name, document, built_in)
+    if game is None:
+        raise RuntimeError("cardkit's own declaration is broken:\n" + "\n".join(
+            str(problem) for problem in [*document.problems, *problems]))
+    return game
 
-COSMIC = Game("cosmic", (
-    CardKind("encounter", "encounter", CosmicEncounter, EncounterText),
-), CosmicBox, "Cosmic Encounter (current edition)")
 
-BUILT_IN: dict[str, Game] = {game.name: game for game in (DUEL, CLASSIC, COSMIC)}
+BUILT_IN: dict[str, Game] = {name: _built_in(name, built_in) for name, built_in in _PLUG_INS.items()}
 # The games written in Python, then those the database last loaded declares in data
 # (`use_declared`): every reader of the database dispatches through this one registry.
 GAMES: dict[str, Game] = dict(BUILT_IN)

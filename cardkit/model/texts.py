@@ -119,19 +119,8 @@ class MaintenanceText(FateText):
     kind: Literal["maintenance"] = "maintenance"
 
 
-class PlanText(NamedEntry):
-    kind: Literal["plan"] = "plan"
-
-
 class ReinforcementText(NamedEntry):
     kind: Literal["reinforcement"] = "reinforcement"
-
-
-TEXT_MODEL_BY_KIND: dict[str, type[Entry]] = {
-    model.model_fields["kind"].default: model
-    for model in (AlienText, EmissaryText, DiscoveryText, EventText, MaintenanceText, PlanText,
-                  ReinforcementText)
-}
 
 
 def translatable_fields(card: CardModel) -> tuple[str, ...]:

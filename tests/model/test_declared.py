@@ -3,11 +3,19 @@ column with its exact message, all of them at once, and a game with any is not r
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardkit.checks.output import format_problem
 from cardkit.checks.runner import validate
+from cardkit.model.box import DuelBox
+from cardkit.model.cosmic import EncounterCard
+from cardkit.model.declared import BuiltIn, PlugIn, declare_game
+from cardkit.model.duel import Alien, FateCard
 from cardkit.model.games import BUILT_IN, GAMES, use_declared
+from cardkit.model.texts import AlienText
+from cardkit.source.yamlfile import load_yaml
 from tests.conftest import TESTS, BrokenFixture
 from tests.declared.test_declared_game import FILES
 
@@ -107,3 +115,58 @@ def test_loading_another_database_leaves_only_the_python_games(traders, tmp_path
     validate(other)
 
     assert GAMES == BUILT_IN
+
+
+def built_in_fixtures() -> list:
+    files = sorted((TESTS / "model" / "broken-built-in").glob("*.yaml"))
+    return [pytest.param(BrokenFixture.read(path), id=path.stem) for path in files]
+
+
+# A built-in game as the tests declare it: the Duel's alien is a Python plug-in.
+TEST_BUILT_IN = BuiltIn(DuelBox, {"alien": PlugIn(Alien, AlienText)})
+
+
+@pytest.mark.parametrize("fixture", built_in_fixtures())
+def test_each_fault_of_a_built_in_declaration_is_reported_at_its_place(tmp_path, fixture):
+    document = load_yaml(fixture.apply(tmp_path), Path(fixture.target), round_trip=False)
+
+    game, problems = declare_game("duel", document, TEST_BUILT_IN)
+
+    assert game is None
+    assert [format_problem(problem) for problem in problems] == fixture.expected
+
+
+def test_a_built_in_declaration_takes_its_plug_ins_and_declares_the_rest(tmp_path):
+    declaration = tmp_path / "game.yaml"
+    declaration.write_text("title: {en: Duel}\nkinds:\n  alien: {file: aliens, code: powers}\n"
+                           "  plan:\n    file: plans\n    facts:\n      value: {type: integer, required: true}\n",
+                           encoding="utf-8")
+
+    game, problems = declare_game("duel", load_yaml(declaration, round_trip=False), TEST_BUILT_IN)
+
+    assert problems == [] and game is not None and game.declared is None and game.box is DuelBox
+    alien, plan = game.kinds
+    assert (alien.facts, alien.texts, alien.template) == (Alien, AlienText, None)
+    assert (plan.facts.__name__, plan.texts.__name__, plan.template) == ("Plan", "PlanText", None)
+    assert plan.facts(id="tiny", value=1).value == 1
+
+
+def test_the_built_in_games_models_are_their_plug_ins_and_declarations():
+    """The shipped declarations give the built-in games the models their Python gave before
+    they were declared: the same classes, schemas and required facts."""
+    duel, classic, cosmic = (BUILT_IN[name] for name in ("duel", "classic", "cosmic"))
+    assert [kind.name for kind in duel.kinds] == [
+        "alien", "emissary", "discovery", "event", "maintenance", "plan", "reinforcement", "planet", "tactic"]
+    plan = duel.kind("plan").facts
+    assert plan.required_facts == ("colour",)
+    assert list(plan.model_fields) == ["id", "unknown", "sources", "art", "kind", "colour", "value"]
+    event = duel.kind("event").facts
+    assert issubclass(event, FateCard) and event.required_facts == ("next",)
+    assert list(event.model_fields)[-2:] == ["kind", "planet_bar"]
+    artifact = classic.kind("artifact")
+    assert artifact.facts.required_facts == ("copies",)
+    assert artifact.texts.__name__ == "ArtifactText" and "text" in artifact.texts.model_fields
+    for game, types in ((classic, ["attack", "negotiate"]), (cosmic, ["attack", "negotiate", "morph"])):
+        encounter = game.kind("encounter").facts
+        assert issubclass(encounter, EncounterCard) and encounter.required_facts == ("copies",)
+        assert encounter.model_json_schema()["properties"]["type"]["enum"] == types

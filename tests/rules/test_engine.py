@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.model.duel import Discovery, Event, Planet, Plan, Reinforcement, Tactic
+from cardkit.model.duel import Discovery, Planet, Reinforcement, Tactic
+from cardkit.model.games import BUILT_IN
 from cardkit.model.effects import CountedEffect
 from cardkit.rules.core.decisions import (CHANCE, Decision, Event as EngineEvent, IllegalChoice,
                                           RulesError)
@@ -16,6 +17,10 @@ from cardkit.rules.duel.engine import PASS, Rules
 from tests.rules.driver import drive, start
 from cardkit.rules.duel.state import (Clash, EmissaryState, GameState, PlanetState, PlayerState,
                                  ReinforcementPlay, TacticChoice)
+
+# Declared, not written in Python (model/declarations/duel.yaml).
+Event = BUILT_IN["duel"].kind("event").facts
+Plan = BUILT_IN["duel"].kind("plan").facts
 
 
 def _tactic(tile_id: str, colour: str, *halves: tuple[str, int]) -> Tactic:
