@@ -26,6 +26,7 @@ new text once, from the file as it is on disk: that text is what the checks see
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -369,12 +370,14 @@ def _append_entries(document: _Document, entries: dict[str, Any]) -> None:
         document.append_entry(key, value)
 
 
-def edited_text(text: str | None, file: Path, edits: list[Edit]) -> str:
+def edited_text(text: str | None, file: Path, edits: list[Edit],
+                parse: Callable[[str, Path], Document] = load_text) -> str:
     """The text of a locale file (`file`, under the root, as messages name it) after
     `edits`; None for a file that does not exist yet. Raises EditRefused when the file
-    does not load cleanly."""
+    does not load cleanly. `parse` reads a text as `load_text` does (a caller that keeps
+    what it parsed passes its own, so no text is parsed twice)."""
     if text is not None:
-        before = load_text(text, file)
+        before = parse(text, file)
         if before.problems:
             raise EditRefused(before)
         expected = _plain(before.data) if before.data is not None else {}
@@ -386,7 +389,7 @@ def edited_text(text: str | None, file: Path, edits: list[Edit]) -> str:
         lines = Splice(text or "")
         _apply(lines, edits)
         _apply(_Data(expected, round_trip=False), edits)
-        after = load_text(lines.text, file)
+        after = parse(lines.text, file)
         if not after.problems and _ordered(_plain(after.data)) == _ordered(expected):
             return lines.text
     except Unsplicable:
@@ -400,6 +403,24 @@ def edited_text(text: str | None, file: Path, edits: list[Edit]) -> str:
             data = document.data
     _apply(_Data(data, round_trip=True), edits)
     return dump_text(data)
+
+
+class ParsedTexts:
+    """`load_text`, once per text and file: an edit reads a file's text as it was and as
+    edited, the checks read the edited text again, and a large file takes a while to parse.
+    `known` are documents parsed already (the files as loaded)."""
+
+    def __init__(self, known: Iterable[Document] = ()):
+        self._parsed = {(document.text, document.path): document for document in known
+                        if document.text is not None}
+
+    def __call__(self, text: str, file: Path) -> Document:
+        if (text, file) not in self._parsed:
+            self._parsed[text, file] = load_text(text, file)
+        return self._parsed[text, file]
+
+    def of(self, texts: dict[Path, str]) -> dict[Path, Document]:
+        return {file: self(text, file) for file, text in texts.items()}
 
 
 def _plain(data: Any) -> Any:
@@ -438,6 +459,7 @@ class LocaleEdits:
         self._edits: dict[Path, list[Edit]] = {}
         self._texts: dict[Path, str] | None = None
         self._before: dict[Path, str | None] = {}
+        self._parse = ParsedTexts()
 
     def add(self, file: Path, edit: Edit) -> None:
         if self._texts is not None:
@@ -453,9 +475,13 @@ class LocaleEdits:
         EditRefused when a file is there but does not read or load cleanly."""
         if self._texts is None:
             self._before = {file: self._current(file) for file in self._edits}
-            self._texts = {file: edited_text(self._before[file], file, edits)
+            self._texts = {file: edited_text(self._before[file], file, edits, self._parse)
                            for file, edits in self._edits.items()}
         return self._texts
+
+    def documents(self) -> dict[Path, Document]:
+        """Each changed file's new text as `load_sources` would read it, parsed once."""
+        return self._parse.of(self.texts())
 
     def entry_changes(self) -> dict[Path, EntryChanges]:
         """Each file whose data the edits change, with the entries they add, change and
@@ -466,8 +492,8 @@ class LocaleEdits:
             before = self._before[file]
             if text == before:
                 continue
-            old = load_text(before, file).data if before is not None else None
-            new = load_text(text, file).data
+            old = self._parse(before, file).data if before is not None else None
+            new = self._parse(text, file).data
             old, new = (old if isinstance(old, dict) else {}), (new if isinstance(new, dict) else {})
             entries = EntryChanges(added=[key for key in new if key not in old],
                                    changed=[key for key in new if key in old and new[key] != old[key]],

@@ -109,7 +109,7 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
                              "made cannot be told from an edit: the sheet's value is written over it",
                              place=place, column=repr(BASE_HEADER)))
     texts = edits.texts()
-    after = checked.edited(texts)
+    after = checked.edited(texts, edits.documents())
     errors = [problem for problem in after.report.problems if problem.severity is Severity.ERROR]
     # The database as it is is checked only when the edited one has errors, to leave out
     # those it had already: a clean import runs the checks once.

@@ -34,11 +34,13 @@ class Sources:
             found += document.problems
         return found
 
-    def with_texts(self, texts: dict[Path, str]) -> "Sources":
+    def with_texts(self, texts: dict[Path, str], parsed: dict[Path, Document] | None = None) -> "Sources":
         """These sources as they would be with each file of `texts` (its path under the
         root, as documents name it) holding that text, parsed in memory as `load_sources`
-        reads a file."""
-        return self.replaced({shown: load_text(text, shown) for shown, text in texts.items()})
+        reads a file; `parsed` holds those texts a caller parsed already."""
+        parsed = parsed or {}
+        return self.replaced({shown: parsed[shown] if shown in parsed else load_text(text, shown)
+                              for shown, text in texts.items()})
 
     def replaced(self, documents: dict[Path, Document]) -> "Sources":
         """These sources with each file of `documents` (by its path under the root) read as

@@ -33,7 +33,7 @@ from cardkit.faces.environment import load_translations, make_environment
 from cardkit.faces.faces import Face, Printed
 from cardkit.i18n.history import earlier_english
 from cardkit.i18n.memory import Suggestion, TranslationMemory
-from cardkit.i18n.writer import LocaleEdits, Translation, edited_text, write_texts
+from cardkit.i18n.writer import LocaleEdits, ParsedTexts, Translation, edited_text, write_texts
 from cardkit.messages import Message, catalogue as messages_catalogue
 from cardkit.model.database import Database
 from cardkit.model.texts import field_location, translatable_fields
@@ -453,11 +453,12 @@ class Workbench:
         faults = _value_faults(edit.text, at, card_id, path)
         if faults:
             return _Draft(faults, file, document)
+        parsed = ParsedTexts([document] if document is not None else [])
         try:
-            text = self._edited(file, document, edit)
+            text = self._edited(file, document, edit, parsed)
         except EditRefused as exc:
             raise WorkbenchRefused(Message("the text cannot be checked: {reason}", reason=exc)) from None
-        after = self.checked.edited({file: text})
+        after = self.checked.edited({file: text}, parsed.of({file: text}))
         found = [problem for problem in after.report.problems
                  if problem.position.path == file and _about(problem, card_id, path)]
         database = after.database
@@ -544,11 +545,12 @@ class Workbench:
                         text_edit=as_loaded and pictures_placed)
             return Saved(card_id, path, confirm, self.card(card_id), notes)
 
-    def _edited(self, file: Path, document: Document | None, edit: Translation) -> str:
+    def _edited(self, file: Path, document: Document | None, edit: Translation,
+                parsed: ParsedTexts) -> str:
         """The file's text after `edit`; a file that does not exist yet begins with a comment
         saying what it holds, then the card's entry in canonical form."""
         if document is not None:
-            return edited_text(document.text, file, [edit])
+            return edited_text(document.text, file, [edit], parsed)
         game, kind = file.parts[2], file.stem
         header = (f"# {self.language} texts of the {kind} of {game}, begun in the translation "
                   "workbench.\n\n")
