@@ -156,7 +156,7 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             if key in database.card_origins:
                 problems.append(_duplicate(origin, database.card_origins[key], "card"))
                 continue
-            card = _validate(model, {**raw, "id": key}, origin, problems)
+            card = _validated_entry(model, key, raw, origin, problems)
             database.card_origins[key] = origin
             database.card_kinds[key] = kind.name
             if card is None:
@@ -172,7 +172,7 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             if "term" in raw and raw["term"] is None:  # left empty, as `cardkit i18n init` writes it
                 database.unfilled_terms.setdefault(language, {})[key] = origin
                 continue
-            term = _validate(GlossaryTerm, dict(raw), origin, problems)
+            term = _validated_entry(GlossaryTerm, key, raw, origin, problems, with_id=False)
             if term is not None:
                 glossary[key] = term
                 database.glossary_origins[(language, key)] = origin
@@ -217,7 +217,7 @@ def assemble(sources: Sources) -> tuple[Database, list[Problem]]:
             if (language, key) in database.text_origins:
                 problems.append(_duplicate(origin, database.text_origins[(language, key)], "text"))
                 continue
-            entry = _validate(model, {**raw, "id": key}, origin, problems)
+            entry = _validated_entry(model, key, raw, origin, problems)
             database.text_origins[(language, key)] = origin
             if entry is None:
                 database.invalid_texts.add((language, key))
@@ -363,6 +363,21 @@ def _validate_whole(model: type[BaseModel], document: Document, game: str,
     origin = Origin(document, game)
     value = _validate(model, dict(document.data), origin, problems)
     return None if value is None else (value, origin)
+
+
+def _validated_entry(model: type[BaseModel], key: str, raw: dict, origin: Origin,
+                     problems: list[Problem], with_id: bool = True) -> Any:
+    """The entry `key` of the origin's document validated by `model` (its id added where
+    the model has one), or None; its problems added to `problems`. Made once per document
+    and model: the document keeps it."""
+    made = origin.document.validated
+    if (model, key) not in made:
+        found: list[Problem] = []
+        payload = {**raw, "id": key} if with_id else dict(raw)
+        made[model, key] = (_validate(model, payload, origin, found), found)
+    value, found = made[model, key]
+    problems += found
+    return value
 
 
 def validation_problems(model: type[BaseModel], payload: dict,

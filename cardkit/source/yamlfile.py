@@ -84,6 +84,10 @@ class Document:
     # Top-level entries cut short by an alias or deep nesting: later layers skip them
     # rather than report what the cut left behind.
     rejected_keys: set = field(default_factory=set)
+    # What a later layer made of each entry (the model layer: its validated value and
+    # problems), kept as long as the data it was made from: an edit assembles the database
+    # again from documents of which all but the edited one are unchanged.
+    validated: dict = field(default_factory=dict, compare=False, repr=False)
 
     def position(self, location: Location) -> Position:
         """The position of the value at `location`, or of its nearest enclosing value."""
