@@ -302,8 +302,10 @@ def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str], fil
         return None
     what = f"the kind {kind}"
     reader.keys(spec, location, KIND_KEYS if built_in is None else BUILT_IN_KIND_KEYS, what)
-    plug_in = built_in.plug_ins.get(kind, PlugIn()) if built_in is not None else PlugIn()
-    _code(reader, spec, location, kind, plug_in)
+    plug_in = PlugIn()
+    if built_in is not None:
+        plug_in = built_in.plug_ins.get(kind, plug_in)
+        _code(reader, spec, location, kind, plug_in)
     stem = spec.get("file", kind)
     if not isinstance(stem, str) or not KIND_NAME.match(stem) or stem == "box" or stem == "game":
         reader.report((*location, "file"), Message(
@@ -346,8 +348,10 @@ def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str], fil
         return CardKind(kind, stem if isinstance(stem, str) else kind, plug_in.facts, plug_in.texts,
                         template=template), None
     base = plug_in.facts or DeclaredCard
-    class_name = (plug_in.class_name or _class_name(kind) if built_in is not None
-                  else _class_name(game) + _class_name(kind))
+    if built_in is not None:
+        class_name = plug_in.class_name or _class_name(kind)
+    else:
+        class_name = _class_name(game) + _class_name(kind)
     kind_literal = (Literal[kind], kind)
     facts_model = create_model(class_name, __base__=base, kind=kind_literal, **model_fields)
     facts_model.required_facts = (*base.required_facts, *unknown_allowed)
