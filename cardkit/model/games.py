@@ -13,9 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardkit.model.box import DuelBox
-from cardkit.model.cosmic import ClassicAlien, ClassicAlienText, ClassicBox, CosmicBox, EncounterCard, EncounterText
+from cardkit.model.cosmic import (ClassicAlien, ClassicAlienText, ClassicBox, CosmicBox, EncounterCard,
+                                  EncounterText)
 from cardkit.model.declared import BuiltIn, PlugIn, declare_game
-from cardkit.model.duel import Alien, Emissary, Discovery, FateCard, Maintenance, Planet, Reinforcement, Tactic
+from cardkit.model.duel import (Alien, Discovery, Emissary, FateCard, Maintenance, Planet, Reinforcement,
+                                Tactic)
 from cardkit.model.kinds import Game
 from cardkit.model.texts import (AlienText, DiscoveryText, EmissaryText, EventText, MaintenanceText,
                                  ReinforcementText)

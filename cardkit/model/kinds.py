@@ -35,7 +35,7 @@ class Game:
     title: str = ""
     # What a game declared in data says beyond its models (model/declared.py): its titles
     # and kinds' labels per language, the facts each face shows, its decks. None for the
-    # games written in Python.
+    # built-in games, whose faces and backs are their own templates.
     declared: Any = None
 
     def kind_in_file(self, file_stem: str) -> CardKind | None:
