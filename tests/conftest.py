@@ -14,6 +14,9 @@ import pytest
 
 TESTS = Path(__file__).parent
 MINIMAL_DATABASE = TESTS / "fixtures" / "minimal"
+# The minimal database's two aliens with a Spanish printing declared and cited (a printing
+# made up for the tests): its Spanish texts are the printed wording, as the shipped ones are.
+MINIMAL_PRINTED_DATABASE = TESTS / "fixtures" / "minimal-printed"
 PROJECT_ROOT = TESTS.parent
 # Every language the project holds, as found: a language begun in locales/ is tested too.
 SHIPPED_LANGUAGES = sorted(folder.name for folder in (PROJECT_ROOT / "locales").iterdir()
@@ -188,3 +191,10 @@ def minimal_database(tmp_path: Path) -> Path:
     root = tmp_path / "db"
     shutil.copytree(MINIMAL_DATABASE, root)
     return root
+
+
+def copy_minimal_printed(destination: Path) -> Path:
+    """The printed minimal database (MINIMAL_PRINTED_DATABASE) copied to `destination`, to
+    change safely: a test of an edit's marks that needs no more than a few aliens."""
+    shutil.copytree(MINIMAL_PRINTED_DATABASE, destination)
+    return destination

@@ -2,7 +2,9 @@
 import` keeps what a teammate changed in the database since the export, takes the sheet's
 own edits, and refuses a cell changed both ways unless told to overwrite. Each format is
 edited as its own program would (the CSV as text, the XLSX through openpyxl, the ODS through
-odfdo), so the hidden base column goes through the save."""
+odfdo), so the hidden base column goes through the save. The database is the printed
+minimal one: its Spanish texts are the printed wording, as the shipped database's are, so an
+edit of one marks nothing provisional."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from cardkit.cli import main
 from cardkit.i18n.writer import FACTS_TAIL, EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import BASE_HEADER, column_letters, grid_bytes, read_grid
 from cardkit.model.database import load_database
-from tests.rules.conftest import copy_database
+from tests.conftest import copy_minimal_printed
+from tests.rules.conftest import replace_in
 
 FORMATS = [".csv", ".xlsx", ".ods"]
 ALIENS_FACTS = Path("cards/duel/aliens.yaml")
@@ -37,7 +40,7 @@ def snapshot(root: Path) -> dict[Path, bytes]:
 
 
 def exported(tmp_path: Path, suffix: str) -> tuple[Path, Path]:
-    root = copy_database(tmp_path / "db")
+    root = copy_minimal_printed(tmp_path / "db")
     sheet = tmp_path / f"aliens{suffix}"
     result = run("sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en,es",
                  "-o", str(sheet), "--root", str(root))
@@ -181,7 +184,7 @@ def test_a_base_damaged_by_hand_is_refused_naming_its_cell(tmp_path, damage):
     root, sheet = exported(tmp_path, ".csv")
     base = base_cell(sheet, "iron-matron")
     damaged = (base[:-1] + ("a" if base[-1] != "a" else "b") if damage == "changed"
-               else base_cell(sheet, "swarm"))
+               else base_cell(sheet, "pickle"))
     edit_cells(sheet, {("iron-matron", BASE_HEADER): damaged})
     before = snapshot(root)
     result = run("sheet", "import", str(sheet), "--root", str(root))
@@ -224,8 +227,8 @@ def test_a_sheet_with_no_base_column_imports_as_before_with_a_warning(tmp_path):
 
 def test_a_new_row_copied_from_an_exported_one_is_a_new_card_whatever_its_base(tmp_path):
     root, sheet = exported(tmp_path, ".csv")
-    with (root / "cards/duel/box.yaml").open("a", encoding="utf-8") as box:
-        box.write("printings:\n  duel-en-1: {language: en, publisher: A publisher, year: 2024}\n")
+    replace_in(root / "cards/duel/box.yaml", "printings:\n",
+               "printings:\n  duel-en-1: {language: en, publisher: A publisher, year: 2024}\n")
     teammate_edits(root, PUNISH_NAME)
     rows = read_grid(sheet, sheet.read_bytes()).rows
     copied = list(next(cells for cells in rows if cells[0] == "iron-matron"))
@@ -247,7 +250,7 @@ def test_a_new_row_copied_from_an_exported_one_is_a_new_card_whatever_its_base(t
 def test_a_column_added_by_hand_to_an_export_is_read_as_before(tmp_path):
     """The base knows only the columns the export wrote: a column added afterwards (here the
     Spanish one, to an English export) has no exported value to hold a change against."""
-    root = copy_database(tmp_path / "db")
+    root = copy_minimal_printed(tmp_path / "db")
     sheet = tmp_path / "aliens.csv"
     assert run("sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en", "-o", str(sheet),
                "--root", str(root)).exit_code == 0
