@@ -1,6 +1,8 @@
 """Every bad spreadsheet the sheet import refuses, one fault each, with its exact message
 naming file, sheet and cell, and nothing written. The CSV files are kept in `sheets/`;
-XLSX and ODS files, which are binary, are made here as a spreadsheet program saves them."""
+XLSX and ODS files, which are binary, are made here as a spreadsheet program saves them. The
+sheets import into the minimal database with the small classic game beside it, whose aliens
+they name."""
 
 from __future__ import annotations
 
@@ -16,13 +18,13 @@ from odfdo import Cell, Document, Row, Table
 
 from cardkit.cli import main
 from tests.intake.test_bombs import rezipped
-from tests.rules.conftest import copy_database
+from tests.model.test_games import two_game_database
 
 SHEETS = Path(__file__).parent / "sheets"
 
 CSV_FAULTS = {
     "unknown-column": "unknown-column.csv, B1: unknown column 'complexty'; did you mean 'complexity'?",
-    "duplicate-id": "duplicate-id.csv, A3: the id 'swarm' again (first in row 2)",
+    "duplicate-id": "duplicate-id.csv, A3: the id 'pickle' again (first in row 2)",
     "wrong-type": "wrong-type.csv, B2: 'seven' where hand_size takes a whole number",
     "leading-zero": "leading-zero.csv, B2: '07' where hand_size takes a whole number, written "
                     "without leading zeros",
@@ -58,7 +60,7 @@ def refused(root: Path, sheet: Path) -> str:
 
 @pytest.mark.parametrize("name", CSV_FAULTS)
 def test_each_bad_csv_is_refused_at_its_cell(tmp_path, name):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     assert refused(root, SHEETS / f"{name}.csv") == CSV_FAULTS[name]
 
 
@@ -72,8 +74,8 @@ def _workbook(change, title: str = "alien") -> bytes:
     sheet = workbook.active
     sheet.title = title
     sheet.append(HEADER)
-    sheet.append(["swarm", None, None, None, None, "Swarm"])
-    sheet.append(["prime", None, None, None, None, "Prime"])
+    sheet.append(["pickle", None, None, None, None, "Pickle"])
+    sheet.append(["iron-matron", None, None, None, None, "Iron Matron"])
     change(sheet)
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -117,7 +119,7 @@ XLSX_FAULTS = {
 
 @pytest.mark.parametrize("name", XLSX_FAULTS)
 def test_each_bad_xlsx_is_refused_at_its_cell(tmp_path, name):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     change, message = XLSX_FAULTS[name]
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_workbook(change))
@@ -125,7 +127,7 @@ def test_each_bad_xlsx_is_refused_at_its_cell(tmp_path, name):
 
 
 def test_a_hidden_column_holding_only_its_header_is_read(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_workbook(lambda sheet: setattr(sheet.column_dimensions["B"], "hidden", True)))
     result = CliRunner().invoke(main, ["sheet", "import", str(sheet), "--root", str(root)])
@@ -133,7 +135,7 @@ def test_a_hidden_column_holding_only_its_header_is_read(tmp_path):
 
 
 def test_a_sheet_named_for_another_kind_is_refused(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_workbook(lambda sheet: None, title="plan"))
     assert refused(root, sheet) == ("aliens.xlsx, sheet plan, A1: the sheet 'plan' says it holds "
@@ -147,8 +149,8 @@ def _spreadsheet(change) -> bytes:
     document = Document("spreadsheet")
     document.body.clear()
     table = Table("alien")
-    table.set_values([HEADER, ["swarm", None, None, None, None, "Swarm"],
-                      ["prime", None, None, None, None, "Prime"]])
+    table.set_values([HEADER, ["pickle", None, None, None, None, "Pickle"],
+                      ["iron-matron", None, None, None, None, "Iron Matron"]])
     change(table)
     document.body.append(table)
     buffer = io.BytesIO()
@@ -188,7 +190,7 @@ ODS_FAULTS = {
 
 @pytest.mark.parametrize("name", ODS_FAULTS)
 def test_each_bad_ods_is_refused_at_its_cell(tmp_path, name):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     change, message = ODS_FAULTS[name]
     sheet = tmp_path / "aliens.ods"
     sheet.write_bytes(_spreadsheet(change))
@@ -207,22 +209,22 @@ CSV_HEADER = "duel alien;complexity;hand_size;printing;number;en:name\r\n"
               "holds at most 100,000"),  # past the csv module's own limit
 ])
 def test_a_csv_cell_over_the_cap_is_refused(tmp_path, size, message):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     sheet = tmp_path / "aliens.csv"
-    sheet.write_text(CSV_HEADER + "swarm;;;;;" + "a" * size + "\r\n", encoding="utf-8")
+    sheet.write_text(CSV_HEADER + "pickle;;;;;" + "a" * size + "\r\n", encoding="utf-8")
     assert refused(root, sheet) == message
 
 
 def test_a_whole_number_of_five_thousand_digits_is_refused(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     sheet = tmp_path / "aliens.csv"
-    sheet.write_text(CSV_HEADER + "swarm;;" + "9" * 5000 + ";;;Swarm\r\n", encoding="utf-8")
+    sheet.write_text(CSV_HEADER + "pickle;;" + "9" * 5000 + ";;;Pickle\r\n", encoding="utf-8")
     assert refused(root, sheet) == ("aliens.csv, C2: a whole number of 5,000 digits where hand_size "
                                     "takes at most 15")
 
 
 def test_an_xlsx_error_cell_is_refused_at_its_cell(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_workbook(_set("C2", "#REF!")))
     assert refused(root, sheet) == ("aliens.xlsx, sheet alien, C2: an error value (#REF!); type the "
@@ -242,7 +244,7 @@ def _replaced(old: str, new: str):
 
 
 def test_an_xlsx_with_a_doctype_is_refused(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_sheet_xml_changed(lambda xml: '<!DOCTYPE worksheet [<!ENTITY x "y">]>' + xml))
     assert refused(root, sheet) == ("aliens.xlsx: its part xl/worksheets/sheet1.xml has a DOCTYPE, "
@@ -257,7 +259,7 @@ def _three_faults(sheet):
 
 
 def test_faults_of_different_stages_come_in_one_round(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_workbook(_three_faults))
     assert refused(root, sheet) == (
@@ -271,7 +273,7 @@ def test_faults_of_different_stages_come_in_one_round(tmp_path):
 # read leaving a row out; found by benchmarks/mutants.py's sheet family.
 UNREADABLE_XLSX = {
     "shared-text-not-held": (
-        '<c r="F2" t="inlineStr"><is><t>Swarm</t></is></c>', '<c r="F2" t="s"><v>7</v></c>',
+        '<c r="F2" t="inlineStr"><is><t>Pickle</t></is></c>', '<c r="F2" t="s"><v>7</v></c>',
         "aliens.xlsx, sheet alien: a cell cannot be read (list index out of range); save the "
         "sheet again from the spreadsheet program"),
     "merged-range-past-the-last-row": (
@@ -296,7 +298,7 @@ UNREADABLE_XLSX = {
 
 @pytest.mark.parametrize("name", UNREADABLE_XLSX)
 def test_an_xlsx_cell_or_row_openpyxl_cannot_read_is_refused(tmp_path, name):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     old, new, message = UNREADABLE_XLSX[name]
     sheet = tmp_path / "aliens.xlsx"
     sheet.write_bytes(_sheet_xml_changed(_replaced(old, new)))
@@ -304,7 +306,7 @@ def test_an_xlsx_cell_or_row_openpyxl_cannot_read_is_refused(tmp_path, name):
 
 
 def test_an_xlsx_part_whose_packed_data_is_damaged_is_refused(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     data = bytearray(_workbook(lambda sheet: None))
     theme = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo("xl/theme/theme1.xml")
     # The member's deflated data starts after its local header (30 bytes, its name, its extra).
@@ -317,7 +319,7 @@ def test_an_xlsx_part_whose_packed_data_is_damaged_is_refused(tmp_path):
 
 
 def test_an_xlsx_part_packed_by_an_unknown_method_is_refused(tmp_path):
-    root = copy_database(tmp_path / "db")
+    root = two_game_database(tmp_path)
     data = bytearray(_workbook(lambda sheet: None))
     entry = data.index(b"PK\x01\x02")  # the central directory's first record
     while data[entry + 46:entry + 46 + len(b"xl/theme/theme1.xml")] != b"xl/theme/theme1.xml":
