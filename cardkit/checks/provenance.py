@@ -333,13 +333,19 @@ def is_our_wording(groups: list[SourceGroup], path: str, language: str, own: set
                    for group in covering)
 
 
+def traces_sources(box: Box | None) -> bool:
+    """Whether a game's texts are traced to sources: its box lists rulebooks or printings.
+    Validate asks no mark of the texts of a game that lists neither."""
+    return box is not None and bool(box.rulebooks or box.printings)
+
+
 def is_our_wording_in(database: Database, language: str, card_id: str, path: str) -> bool:
     """`is_our_wording` for a card's field in `language` as the database holds its entry (a
     text with no entry cites nothing). False for a game whose box lists no rulebooks and no
     printings: its texts are not traced to sources, so validate asks no mark of them."""
     origin = database.text_origins.get((language, card_id)) or database.card_origins.get(card_id)
     box = database.boxes.get(origin.game) if origin is not None else None
-    if box is None or (not box.rulebooks and not box.printings):
+    if not traces_sources(box):
         return False
     entry = database.texts.get(language, {}).get(card_id)
     sources = entry.sources if entry is not None else []

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cardkit.checks.provenance import is_our_wording
+from cardkit.checks.provenance import is_our_wording, own_printings, traces_sources
 from cardkit.checks.runner import Checked
 from cardkit.i18n.writer import FACTS_TAIL, EntryChanges, EntryValue, LocaleEdits, Translation, write_texts
 from cardkit.intake.grid import BASE_HEADER, Grid, SheetRefused
@@ -28,7 +28,6 @@ from cardkit.intake.new import file_of
 from cardkit.intake.sheet_cells import SheetRow, in_cell_order, read_layout, read_rows
 from cardkit.intake.sheet_layout import BASE, card_facts, flat_paths, nested
 from cardkit.messages import Message, Plural, joined
-from cardkit.model.database import Database
 from cardkit.model.kinds import CardKind, Game
 from cardkit.model.provenance import PrintingCitation, SourceGroup
 from cardkit.model.texts import fingerprint
@@ -266,13 +265,14 @@ def _plan_texts(checked: Checked, game: Game, kind: CardKind, row: SheetRow, lan
     sources = _cited(groups, row.printings.get(language), list(given))
     final = sources if sources is not None else [group.model_dump(mode="json", exclude_defaults=True)
                                                  for group in groups]
-    own = _own_printings(database, game, language)
+    box = database.boxes.get(game.name)
+    own = own_printings(box, language)
     printed = {path for group in final for path in old | given if _covers(group["facts"], path)
                and any(cite.get("printing") in own for cite in group.get("cites", []))}
     provisional = list(entry.provisional) if entry is not None else []
     wanted = [path for path in provisional if path not in printed]
     wanted += [path for path, text in given.items() if old.get(path) != text and path not in wanted
-               and is_our_wording(_groups(final), path, language, own)]
+               and traces_sources(box) and is_our_wording(_groups(final), path, language, own)]
     file = file_of(checked, game, kind, language)
     if entry is None:
         whole = nested({path: text for path, (text, _) in settings.items()}, {})
@@ -312,9 +312,3 @@ def _groups(dumped: list[dict]) -> list[SourceGroup]:
         except ValidationError:
             pass
     return groups
-
-
-def _own_printings(database: Database, game: Game, language: str) -> set[str]:
-    box = database.boxes.get(game.name)
-    return {name for name, printing in (box.printings if box else {}).items()
-            if printing.language == language}

@@ -28,7 +28,7 @@ from cardkit.messages import Message
 from cardkit.model.database import load_database
 from cardkit.model.games import GAMES
 from cardkit.source.tree import load_sources
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import MINIMAL_DATABASE, PROJECT_ROOT
 from tests.rules.conftest import copy_database
 
 PRINTINGS = """printings:
@@ -424,3 +424,25 @@ def test_xlsx_and_ods_exports_have_columns_as_wide_as_their_ids_and_names(tmp_pa
     column = document.body.get_tables()[0].get_columns()[0]
     assert document.get_style("table-column", column.style).serialize().endswith(
         f'style:column-width="{widest * 0.2:.2f}cm"/></style:style>')
+
+
+def test_a_text_of_a_game_that_traces_no_sources_comes_in_unmarked(tmp_path):
+    """The minimal database's box lists no rulebook and no printing: validate asks no
+    `provisional` mark of its texts, and the import, like every other writer, adds none."""
+    root = tmp_path / "db"
+    shutil.copytree(MINIMAL_DATABASE, root)
+    sheet = tmp_path / "aliens.csv"
+    assert run("sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en,es", "-o", str(sheet),
+               "--root", str(root)).exit_code == 0
+    rows = read_grid(sheet, sheet.read_bytes()).rows
+    row = next(index for index, cells in enumerate(rows) if cells[0] == "pickle")
+    rows = [list(cells) for cells in rows]
+    rows[row][rows[0].index("es:name")] = "Pepinillo"
+    sheet.write_bytes(grid_bytes(".csv", "alien", rows, set()))
+
+    result = run("sheet", "import", str(sheet), "--root", str(root))
+
+    assert result.exit_code == 0, result.output
+    entry = yaml.safe_load((root / "locales/es/duel/aliens.yaml").read_text(encoding="utf-8"))["pickle"]
+    assert entry["name"] == "Pepinillo" and "provisional" not in entry
+    assert [problem.code for problem in validate(root).problems] == ["stale-translation"]  # not confirmed by the sheet
