@@ -34,11 +34,12 @@ def is_spread(choice: Any, places: Mapping[str, int], least: int, most: int | No
     (`places`), adding up to `least`..`most` (no upper bound when `most` is None)."""
     if not isinstance(choice, dict) or not choice:
         return False
-    if not all(isinstance(count, int) and not isinstance(count, bool) and count > 0
-               and place in places and count <= places[place]
-               for place, count in choice.items()):
-        return False
-    total = sum(choice.values())
+    total = 0
+    for place, count in choice.items():
+        if (not isinstance(count, int) or isinstance(count, bool) or count <= 0
+                or count > places.get(place, 0)):
+            return False
+        total += count
     return total >= least and (most is None or total <= most)
 
 
