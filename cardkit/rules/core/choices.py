@@ -18,8 +18,10 @@ from cardkit.rules.core.decisions import CHANCE, Decision
 
 def is_subset(choice: Any, allowed: Sequence[str]) -> bool:
     """A list of distinct items, each one of `allowed` (none at all included)."""
-    return (isinstance(choice, (list, tuple)) and len(set(choice)) == len(choice)
-            and set(choice) <= set(allowed))
+    if not isinstance(choice, (list, tuple)):
+        return False
+    chosen = set(choice)
+    return len(chosen) == len(choice) and chosen.issubset(allowed)
 
 
 def is_taken_from(choice: Any, pile: Sequence[str], count: int) -> bool:
