@@ -219,6 +219,21 @@ def test_an_offense_without_an_encounter_card_ends_its_turn_and_takes_its_ships_
     assert state.turn == "blue"
 
 
+def test_colonies_on_other_players_planets_do_not_keep_a_power(shipped_database):
+    """A power is lost when three home colonies are gone (001 L919-928): colonies on other
+    players' home planets are no home colonies, whoever's planets they are."""
+    state = _state(CLASSIC, "red", "blue", "green", "yellow", aliens={"yellow": "macron"})
+    state.planets["yellow-5"]["yellow"] = 1
+    for planet in ("red-1", "blue-1", "green-1"):
+        state.planets[planet]["yellow"] = 1
+    rules = _rules(state, shipped_database)
+    for planet in ("yellow-2", "yellow-3", "yellow-4"):
+        rules._lift(planet, "yellow", 4)
+
+    assert state.home_colonies("yellow") == ["yellow-1", "yellow-5"]
+    assert state.players["yellow"].power is False
+
+
 def test_a_macron_ship_counts_four_until_the_macron_loses_its_power(shipped_database):
     state = _state(CLASSIC, "red", "blue", "yellow", aliens={"yellow": "macron"},
                    hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
@@ -255,6 +270,20 @@ def test_a_wild_destiny_card_stops_the_rules(shipped_database):
     state.destiny = ["wild"]
     with pytest.raises(RulesError, match="wild or special"):
         drive(_rules(state, shipped_database).lone_encounter("red"), [(CHANCE, "destiny", "wild")])
+
+
+def test_the_campaign_is_won_at_fifteen_points(shipped_database):
+    """The campaign ends when a player has 15 points (001 L1319): a sole win taking a
+    player from 7 to 15 wins it."""
+    state = _state(CLASSIC, "red", "blue", "green", "yellow")
+    for number in range(1, 6):
+        state.planets[f"blue-{number}"]["red"] = 1
+    state.players["red"].score = 7
+    rules = _rules(state, shipped_database)
+    drive(rules.score_campaign(), [])
+
+    assert state.players["red"].score == 15
+    assert rules.campaign_leaders() == ["red"]
 
 
 def test_campaign_scoring(shipped_database):

@@ -70,3 +70,20 @@ def test_the_same_seed_deals_the_same_setups(game, shipped_database):
     dealt = [deal(Random(game_seed(29, number)), data, game) for number in range(10)]
     digest = hashlib.sha256(json.dumps(dealt, sort_keys=True, default=str).encode())
     assert digest.hexdigest()[:12] == DEALT[game]
+
+
+@pytest.mark.parametrize(("part", "counted"), [
+    ("a hand card's combination used", ("ensayo-y-error", ("die-1",))),
+    ("the Global Condition's combination used", ("global-condition-2", ("die-2",))),
+])
+def test_a_vanguard_combination_counts_for_its_source_alone(part, counted):
+    """A combination used counts for the part of its source, a hand card or the Global
+    Condition (004 L1873-1888, L1993-1995); none used (done) counts for neither."""
+    [found] = [game_part for game_part in VANGUARD_PARTS if game_part.name == part]
+    played = Played({"dice_test": {}}, decisions=[
+        ("crew-1", "combination", ("ensayo-y-error", ("die-1",))),
+        ("crew-1", "combination", ("global-condition-2", ("die-2",))),
+        ("crew-1", "combination", DONE)])
+
+    assert found.count(played) == 1
+    assert found.count(Played({}, decisions=[("crew-1", "combination", counted)])) == 1

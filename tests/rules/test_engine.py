@@ -202,6 +202,33 @@ def test_a_tie_below_zero_still_goes_to_the_straggler(cards):
     assert state.clash.final_influence == {"orange": -11, "blue": -11}
     assert state.clash.winner == "orange"
 
+def test_the_higher_influence_wins_whoever_is_the_straggler(cards):
+    # Only a tie goes to the straggler (003 L339): Blue, the leader, wins 2 to 1.
+    cards = {**cards, "low": Plan(id="low", colour="orange", value=1),
+             "high": Plan(id="high", colour="blue", value=2)}
+    state = _state(orange={"hand": ["low"]}, blue={"hand": ["high"]})
+    state.leader = "blue"
+    drive(Rules(state, cards).contest("quarrel"),
+          [("orange", "plan", "low"), ("blue", "plan", "high")])
+    assert state.clash.final_influence == {"orange": 1, "blue": 2}
+    assert state.clash.winner == "blue"
+
+
+def test_a_ship_is_retrieved_from_the_warp_planet_only_when_one_of_the_players_is_there(cards):
+    # Ships are retrieved from the Warp and from the Warp planet (003 L584): a Warp planet
+    # with none of the player's ships is no place to retrieve one from.
+    state = _state(orange={"vortex": 2})
+    state.planets["whirl"] = PlanetState("whirl", None, None, in_vortex=True)
+    runner = start(Rules(state, cards).retrieve_ships("orange", 1))
+    decision = runner.advance()
+    assert (decision.kind, runner.legal_choices()) == ("retrieve_from", ("vortex",))
+
+    state.planets["whirl"].ships["orange"] = 1
+    runner = start(Rules(state, cards).retrieve_ships("orange", 1))
+    runner.advance()
+    assert runner.legal_choices() == ("vortex", "vortex-planet")
+
+
 def test_gaining_reinforcements_from_an_empty_deck_has_no_effect(cards):
     state = _state()
     state.reinforcement_deck = ["traitors"]

@@ -18,8 +18,10 @@ from cardkit.rules.core.decisions import CHANCE, Decision
 
 def is_subset(choice: Any, allowed: Sequence[str]) -> bool:
     """A list of distinct items, each one of `allowed` (none at all included)."""
-    return (isinstance(choice, (list, tuple)) and len(set(choice)) == len(choice)
-            and set(choice) <= set(allowed))
+    if not isinstance(choice, (list, tuple)):
+        return False
+    chosen = set(choice)
+    return len(chosen) == len(choice) and chosen.issubset(allowed)
 
 
 def is_taken_from(choice: Any, pile: Sequence[str], count: int) -> bool:
@@ -34,11 +36,12 @@ def is_spread(choice: Any, places: Mapping[str, int], least: int, most: int | No
     (`places`), adding up to `least`..`most` (no upper bound when `most` is None)."""
     if not isinstance(choice, dict) or not choice:
         return False
-    if not all(isinstance(count, int) and not isinstance(count, bool) and count > 0
-               and place in places and count <= places[place]
-               for place, count in choice.items()):
-        return False
-    total = sum(choice.values())
+    total = 0
+    for place, count in choice.items():
+        if (not isinstance(count, int) or isinstance(count, bool) or count <= 0
+                or count > places.get(place, 0)):
+            return False
+        total += count
     return total >= least and (most is None or total <= most)
 
 

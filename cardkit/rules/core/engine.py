@@ -89,10 +89,10 @@ def uniform(decision: Decision, rules: Any, rng: Random) -> Any:
 @dataclass(frozen=True)
 class GamePart:
     """A part of a game random play must reach, with the rulebook lines that give it:
-    `count` says how often one procedure as played (`core.playthrough.Played`: its
-    decisions as (actor, kind, choice) and its events) shows it; `games` the game names it
-    belongs to, every one the engine plays when empty. A part random play never reaches is
-    a failure of the random player: the rule is never tried."""
+    `count` says how often a stretch of play (`core.playthrough.Played`: its decisions as
+    (actor, kind, choice) and its events, one procedure's or a whole game's) shows it;
+    `games` the game names it belongs to, every one the engine plays when empty. A part
+    random play never reaches is a failure of the random player: the rule is never tried."""
 
     name: str
     cites: str

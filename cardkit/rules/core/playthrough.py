@@ -199,6 +199,8 @@ def _disagreement(decision: Decision, candidates: tuple, allowed: tuple) -> str:
     proposed = list(candidates) + [option for option in decision.options
                                    if option not in candidates]
     accepted = [candidate for candidate in proposed if decision.allows(candidate)]
+    if accepted == list(allowed):   # the usual answer, without a search of each list
+        return ""
     wrong = [f"accepts {candidate!r}, which the rulebook does not allow"
              for candidate in accepted if candidate not in allowed]
     wrong += [f"refuses {candidate!r}, which the rulebook allows"
@@ -215,13 +217,17 @@ def play(game: str, games: int, seed: int, data: CardData,
     for number in range(games):
         played = play_game(engine, game, data, seed, number)
         report.played += 1
+        # The parts are counted over the game as one stretch of play, each in one pass.
+        whole = Played({}, [decision for action in played.actions
+                            for decision in action.decisions],
+                       [event for action in played.actions for event in action.events])
         for part in parts:
-            times = sum(part.count(action) for action in played.actions)
+            times = part.count(whole)
             if times:
                 report.parts[part.name] += times
                 report.games_with[part.name] += 1
-        report.decisions += sum(len(action.decisions) for action in played.actions)
-        report.events += sum(len(action.events) for action in played.actions)
+        report.decisions += len(whole.decisions)
+        report.events += len(whole.events)
         if not played.held:
             report.failed.append(played)
         if played.breach is None or played.breach.kind != NO_END:

@@ -132,6 +132,8 @@ class _Censuses:
 
     def look(self, state: CosmicState, event: Event) -> _Census:
         census = self.census
+        if census is not None and census.event is event and census.state is state:
+            return census     # looked at already, by the first invariant after the event
         if census is None or census.state is not state:
             census = self.census = _Census(state)
         return census.look(state, event)

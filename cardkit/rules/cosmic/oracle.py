@@ -63,9 +63,12 @@ def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
 
 
 def _within(spread: dict[str, int], places: dict[str, int], least: int, most: int) -> bool:
-    return (all(place in places and 0 < count <= places[place]
-                for place, count in spread.items())
-            and least <= sum(spread.values()) <= most)
+    total = 0
+    for place, count in spread.items():
+        if not 0 < count <= places.get(place, 0):
+            return False
+        total += count
+    return least <= total <= most
 
 
 def _launch(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -100,9 +103,10 @@ def _invite(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     candidates = [(), others, *((name,) for name in state.players)]
     if others:
         candidates.append((others[0], others[0]))
+    invitable = set(others)
     return tuple(candidates), tuple(
         invited for invited in candidates
-        if len(set(invited)) == len(invited) and all(name in others for name in invited))
+        if len(set(invited)) == len(invited) and invitable.issuperset(invited))
 
 
 def _ally(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
