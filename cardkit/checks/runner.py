@@ -33,7 +33,7 @@ from cardkit.model.database import Database, DatabaseHasErrors, assemble
 from cardkit.problems import Problem, Severity
 from cardkit.source.layout import LOCALE_SUPPORT_FILES
 from cardkit.source.tree import Sources, load_sources
-from cardkit.source.yamlfile import Document
+from cardkit.source.yamlfile import Document, load_text
 
 # The render layer's fit measurement, handed in by a caller (checks sit above render).
 MeasureFit = Callable[[Database, Path], list[Problem]]
@@ -211,13 +211,14 @@ class Checked:
         return Report(self.root, sorted(kept, key=Problem.sort_key), subject.counts, silenced,
                       len(self.sources.all_documents()))
 
-    def edited(self, texts: dict[Path, str], parsed: dict[Path, Document] | None = None) -> "Checked":
+    def edited(self, texts: dict[Path, str],
+               parse: Callable[[str, Path], Document] = load_text) -> "Checked":
         """The database as it would be with each file of `texts` (a path under the root)
-        holding that text: the files parsed in memory as `load_sources` reads them (those
-        in `parsed` already are), the model assembled again. Its report is what `validate` would say after the edit: when
-        this one's report is made and the files are only texts of cards in translations, the
+        holding that text: the files parsed in memory as `load_sources` reads them (by
+        `parse`, as `Sources.with_texts`), the model assembled again. Its report is what
+        `validate` would say after the edit: when this one's report is made and the files are only texts of cards in translations, the
         checks that split by language are made again only for those translations."""
-        edited = check_sources(self.root, self.sources.with_texts(texts, parsed), self.measure_fit,
+        edited = check_sources(self.root, self.sources.with_texts(texts, parse), self.measure_fit,
                                self.rulebooks)
         if not any(len(file.parts) == 3 and file.name in LOCALE_SUPPORT_FILES for file in texts):
             edited.lexicons = self.lexicons

@@ -126,7 +126,7 @@ def _consequences(checked: Checked, plan: "_Plan") -> list[Consequence]:
     if not plan.edits.files:
         return []
     before = Counter(_identity(problem) for problem in checked.report.problems)
-    after = checked.edited(plan.edits.texts(), plan.edits.documents())
+    after = checked.edited(plan.edits.texts(), plan.edits.parse)
     found = []
     for problem in after.report.problems:
         identity = _identity(problem)

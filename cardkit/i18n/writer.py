@@ -419,9 +419,6 @@ class ParsedTexts:
             self._parsed[text, file] = load_text(text, file)
         return self._parsed[text, file]
 
-    def of(self, texts: dict[Path, str]) -> dict[Path, Document]:
-        return {file: self(text, file) for file, text in texts.items()}
-
 
 def _plain(data: Any) -> Any:
     if isinstance(data, dict):
@@ -459,7 +456,9 @@ class LocaleEdits:
         self._edits: dict[Path, list[Edit]] = {}
         self._texts: dict[Path, str] | None = None
         self._before: dict[Path, str | None] = {}
-        self._parse = ParsedTexts()
+        # Every text these edits read, parsed once; `Checked.edited` takes it to read the
+        # new texts.
+        self.parse = ParsedTexts()
 
     def add(self, file: Path, edit: Edit) -> None:
         if self._texts is not None:
@@ -475,13 +474,9 @@ class LocaleEdits:
         EditRefused when a file is there but does not read or load cleanly."""
         if self._texts is None:
             self._before = {file: self._current(file) for file in self._edits}
-            self._texts = {file: edited_text(self._before[file], file, edits, self._parse)
+            self._texts = {file: edited_text(self._before[file], file, edits, self.parse)
                            for file, edits in self._edits.items()}
         return self._texts
-
-    def documents(self) -> dict[Path, Document]:
-        """Each changed file's new text as `load_sources` would read it, parsed once."""
-        return self._parse.of(self.texts())
 
     def entry_changes(self) -> dict[Path, EntryChanges]:
         """Each file whose data the edits change, with the entries they add, change and
@@ -492,8 +487,8 @@ class LocaleEdits:
             before = self._before[file]
             if text == before:
                 continue
-            old = self._parse(before, file).data if before is not None else None
-            new = self._parse(text, file).data
+            old = self.parse(before, file).data if before is not None else None
+            new = self.parse(text, file).data
             old, new = (old if isinstance(old, dict) else {}), (new if isinstance(new, dict) else {})
             entries = EntryChanges(added=[key for key in new if key not in old],
                                    changed=[key for key in new if key in old and new[key] != old[key]],

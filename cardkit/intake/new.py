@@ -108,7 +108,7 @@ def new_card(checked: Checked, game_name: str, kind_name: str, card_id: str,
                   EntryValue(card_id, (), nested(by_path, {}) | {"provisional": list(by_path)}))
     text_file = file_of(checked, game, kind, SOURCE_LANGUAGE) if english else None
     texts = edits.texts()
-    after = checked.edited(texts, edits.documents())
+    after = checked.edited(texts, edits.parse)
     problems = after.report.problems
     # The database as it is is checked only when the edited one has errors not about the new
     # card, to leave out those it had already: adding to a clean database checks once.

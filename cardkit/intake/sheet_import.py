@@ -108,7 +108,7 @@ def import_sheet(checked: Checked, grid: Grid, game_name: str | None = None,
                              "made cannot be told from an edit: the sheet's value is written over it",
                              place=place, column=repr(BASE_HEADER)))
     texts = edits.texts()
-    after = checked.edited(texts, edits.documents())
+    after = checked.edited(texts, edits.parse)
     errors = [problem for problem in after.report.problems if problem.severity is Severity.ERROR]
     # The database as it is is checked only when the edited one has errors, to leave out
     # those it had already: a clean import runs the checks once.
@@ -271,8 +271,9 @@ def _plan_texts(checked: Checked, game: Game, kind: CardKind, row: SheetRow, lan
                and any(cite.get("printing") in own for cite in group.get("cites", []))}
     provisional = list(entry.provisional) if entry is not None else []
     wanted = [path for path in provisional if path not in printed]
-    wanted += [path for path, text in given.items() if old.get(path) != text and path not in wanted
-               and traces_sources(box) and is_our_wording(_groups(final), path, language, own)]
+    if traces_sources(box):
+        wanted += [path for path, text in given.items() if old.get(path) != text and path not in wanted
+                   and is_our_wording(_groups(final), path, language, own)]
     file = file_of(checked, game, kind, language)
     if entry is None:
         whole = nested({path: text for path, (text, _) in settings.items()}, {})

@@ -34,13 +34,12 @@ class Sources:
             found += document.problems
         return found
 
-    def with_texts(self, texts: dict[Path, str], parsed: dict[Path, Document] | None = None) -> "Sources":
+    def with_texts(self, texts: dict[Path, str],
+                   parse: Callable[[str, Path], Document] = load_text) -> "Sources":
         """These sources as they would be with each file of `texts` (its path under the
         root, as documents name it) holding that text, parsed in memory as `load_sources`
-        reads a file; `parsed` holds those texts a caller parsed already."""
-        parsed = parsed or {}
-        return self.replaced({shown: parsed[shown] if shown in parsed else load_text(text, shown)
-                              for shown, text in texts.items()})
+        reads a file (`parse` is `load_text`, or a caller's that keeps what it parsed)."""
+        return self.replaced({shown: parse(text, shown) for shown, text in texts.items()})
 
     def replaced(self, documents: dict[Path, Document]) -> "Sources":
         """These sources with each file of `documents` (by its path under the root) read as

@@ -458,7 +458,7 @@ class Workbench:
             text = self._edited(file, document, edit, parsed)
         except EditRefused as exc:
             raise WorkbenchRefused(Message("the text cannot be checked: {reason}", reason=exc)) from None
-        after = self.checked.edited({file: text}, parsed.of({file: text}))
+        after = self.checked.edited({file: text}, parsed)
         found = [problem for problem in after.report.problems
                  if problem.position.path == file and _about(problem, card_id, path)]
         database = after.database
