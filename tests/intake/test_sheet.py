@@ -28,7 +28,7 @@ from cardkit.messages import Message
 from cardkit.model.database import load_database
 from cardkit.model.games import GAMES
 from cardkit.source.tree import load_sources
-from tests.conftest import MINIMAL_DATABASE, PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT
 from tests.rules.conftest import copy_database
 
 PRINTINGS = """printings:
@@ -426,11 +426,10 @@ def test_xlsx_and_ods_exports_have_columns_as_wide_as_their_ids_and_names(tmp_pa
         f'style:column-width="{widest * 0.2:.2f}cm"/></style:style>')
 
 
-def test_a_text_of_a_game_that_traces_no_sources_comes_in_unmarked(tmp_path):
+def test_a_text_of_a_game_that_traces_no_sources_comes_in_unmarked(minimal_database, tmp_path):
     """The minimal database's box lists no rulebook and no printing: validate asks no
     `provisional` mark of its texts, and the import, like every other writer, adds none."""
-    root = tmp_path / "db"
-    shutil.copytree(MINIMAL_DATABASE, root)
+    root = minimal_database
     sheet = tmp_path / "aliens.csv"
     assert run("sheet", "export", "--game", "duel", "--kind", "alien", "--lang", "en,es", "-o", str(sheet),
                "--root", str(root)).exit_code == 0
