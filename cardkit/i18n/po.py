@@ -17,6 +17,7 @@ translator's tool fills in).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -50,8 +51,9 @@ _MAX_HEX_DIGITS = 8
 
 
 def write_po(catalogue: OutgoingCatalogue, revised: datetime | None = None) -> str:
-    """The catalogue as a PO file; `revised` (by default now) is its PO-Revision-Date."""
-    revised = (revised or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    """The catalogue as a PO file; `revised` (by default now, or SOURCE_DATE_EPOCH's time) is
+    its PO-Revision-Date."""
+    revised = (revised or _export_time()).astimezone(timezone.utc)
     header = [
         "Project-Id-Version: cardkit",
         f"PO-Revision-Date: {revised:%Y-%m-%d %H:%M}+0000",
@@ -74,6 +76,13 @@ def write_po(catalogue: OutgoingCatalogue, revised: datetime | None = None) -> s
         lines.append("")
         lines += _entry(unit, catalogue.plural_forms)
     return "\n".join(lines) + "\n"
+
+
+def _export_time() -> datetime:
+    """Now, unless SOURCE_DATE_EPOCH (reproducible-builds.org) names the time, so that the
+    same database exports to the same bytes; a value that is no whole number is ignored."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    return datetime.fromtimestamp(int(epoch), timezone.utc) if epoch.isdigit() else datetime.now(timezone.utc)
 
 
 def _entry(unit: OutgoingUnit, forms: PluralForms) -> list[str]:

@@ -20,6 +20,12 @@ from cardkit.source.transaction import STAGING
 from tests.conftest import PROJECT_ROOT, with_face_cache
 
 
+@pytest.fixture(autouse=True)
+def fixed_export_time(monkeypatch):
+    """Two exports compared across a minute's turn would differ in PO-Revision-Date."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+
+
 def export(root: Path, output: str):
     return CliRunner().invoke(main, ["i18n", "export", "--lang", "es", "--no-fit-budgets",
                                      "--root", str(root), "-o", output])

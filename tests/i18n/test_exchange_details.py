@@ -38,6 +38,23 @@ def test_the_po_header_has_the_fields_msgfmt_asks_for(minimal_database):
             "Language-Team": "none"}
 
 
+@pytest.mark.parametrize(("epoch", "revised"), [("1772357400", "2026-03-01 09:30+0000"),
+                                               ("tomorrow", None)])
+def test_source_date_epoch_dates_an_export_and_a_malformed_one_is_ignored(minimal_database, monkeypatch,
+                                                                          epoch, revised):
+    database, _, _ = load_database(minimal_database)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    before = datetime.now(timezone.utc).replace(second=0, microsecond=0)
+
+    header = polib.pofile(write_po(build_catalogue(database, "es"))).metadata
+
+    if revised:
+        assert header["PO-Revision-Date"] == revised
+    else:
+        assert before <= datetime.strptime(header["PO-Revision-Date"], "%Y-%m-%d %H:%M%z") \
+            <= datetime.now(timezone.utc)
+
+
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's tools are not installed")
 def test_msgfmt_checks_an_export_without_a_warning(rich_database, tmp_path):
     database, _, _ = load_database(rich_database)
