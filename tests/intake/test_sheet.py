@@ -8,6 +8,7 @@ import io
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -15,6 +16,7 @@ import pytest
 import yaml
 from PIL import Image
 from click.testing import CliRunner
+from lxml import etree
 from odfdo import Document
 
 from cardkit.checks.runner import check_sources, validate
@@ -257,6 +259,34 @@ def test_an_export_edited_with_openpyxl_and_converted_by_libreoffice_changes_exa
 
     # The ODS LibreOffice wrote reads the same.
     assert run("sheet", "import", str(ods), "--root", str(root)).stderr.endswith("no change\n")
+
+
+@pytest.mark.slow
+@needs_soffice
+def test_libreoffice_reads_each_text_column_of_an_export_as_text_to_its_end(tmp_path):
+    """A text column is formatted as text as a whole, not cell by cell: what is typed later
+    into an empty cell or a new row (a printed number `06`) stays as typed. LibreOffice,
+    reading the export, gives each such column a text default, and the value and yes-or-no
+    columns none."""
+    sheet = tmp_path / "plans.xlsx"
+    assert run("sheet", "export", "--game", "duel", "--kind", "plan", "-o", str(sheet),
+               "--root", str(PROJECT_ROOT)).exit_code == 0
+    headers = [cell.value for cell in openpyxl.load_workbook(sheet)["plan"][1]]
+    content = etree.fromstring(zipfile.ZipFile(convert(sheet, ".ods", tmp_path / "ods")).read("content.xml"))
+    names = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+             "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+             "number": "urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"}
+    text_formats = set(content.xpath("//number:text-style/@style:name", namespaces=names))
+    text_styles = {style.get(f"{{{names['style']}}}name") for style in content.xpath("//style:style", namespaces=names)
+                   if style.get(f"{{{names['style']}}}data-style-name") in text_formats}
+    column_is_text = []
+    for column in content.xpath("//table:table-column", namespaces=names):
+        repeated = int(column.get(f"{{{names['table']}}}number-columns-repeated", "1"))
+        column_is_text += [column.get(f"{{{names['table']}}}default-cell-style-name") in text_styles] * repeated
+
+    assert len(column_is_text) >= len(headers) == 17
+    assert [header for header, text in zip(headers, column_is_text) if not text] == [
+        "value", "es:confirmed", "de:confirmed"]
 
 
 def test_a_fact_named_number_keeps_apart_from_the_printed_number(tmp_path):
