@@ -76,8 +76,6 @@ class FaceCache:
         if self.folder is None:
             return None
         path = self._path(key)
-        if not path.is_file():
-            return None
         try:
             stored = read_input(path, root=self.folder, limit=ENTRY_LIMIT)
         except InputRefused:

@@ -25,6 +25,7 @@ do not depend on the number of processes, nor on what the cache held.
 from __future__ import annotations
 
 import hashlib
+import stat
 from collections import Counter
 from collections.abc import Callable, Collection
 from concurrent.futures import Future, as_completed
@@ -390,7 +391,8 @@ def write_outputs(out: Path, files: dict[Path, bytes]) -> list[Path]:
 
 def _holds(out: Path, path: Path, content: bytes) -> bool:
     try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size != len(content):
+        found = path.lstat()
+        if not stat.S_ISREG(found.st_mode) or found.st_size != len(content):
             return False
         return read_input(path, root=out, limit=len(content)) == content
     except (OSError, InputRefused):

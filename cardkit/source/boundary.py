@@ -15,6 +15,7 @@ file's content, so callers can show it as it is.
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 from pathlib import Path
@@ -42,7 +43,7 @@ class InputTooLarge(InputRefused):
 
 def resolve_inside(path: Path, root: Path) -> Path:
     """The real path of `path`, refused unless it lies inside `root`."""
-    real_root = root.resolve()
+    real_root = _real_root(str(root))
     real = path.resolve()
     if real == real_root or real.is_relative_to(real_root):
         return real
@@ -53,6 +54,14 @@ def resolve_inside(path: Path, root: Path) -> Path:
                                          real_root=real_root))
     raise InputRefused(path, Message("is outside {real_root}; only files inside it are read",
                                      real_root=real_root))
+
+
+@functools.lru_cache(maxsize=64)
+def _real_root(root: str) -> Path:
+    """A root's real path, found once a process (a build reads thousands of files under the
+    same few roots). Should the root be moved or relinked later, what lies under its new
+    place is refused, never read: kept stale, the answer only narrows what is inside."""
+    return Path(root).resolve()
 
 
 def read_input(path: Path, *, root: Path, limit: int) -> bytes:
