@@ -67,6 +67,9 @@ class Made:
     def contexts(self) -> dict:
         return self.rendered.contexts
 
+    def face_key_of(self, target: Target, face) -> str:
+        return self.rendered.faces[target, face.id].key
+
     def pdf_of(self, target: Target, face) -> bytes:
         return self.rendered.pdf(target, face.id)
 

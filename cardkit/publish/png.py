@@ -10,7 +10,7 @@ from cardkit.faces.cache import FaceCache
 from cardkit.faces.documents import credited
 from cardkit.faces.faces import Face
 from cardkit.publish.outputs import Made, Outputs
-from cardkit.publish.raster import Raster, Rasterised, face_job, rasterise_all
+from cardkit.publish.raster import Raster, Rasterised, Renderings, face_job, rasterise_all
 
 
 CREDITS_FILE = "credits.txt"
@@ -25,7 +25,7 @@ def png_name(face: Face) -> PurePosixPath:
 
 def write_png(made: Made, outputs: Outputs) -> tuple[dict[Path, bytes], list[str]]:
     """The `png` format (outputs.py)."""
-    images = png_files(made.contexts, made.pdf_of, outputs.png, made.store, made.jobs)
+    images = png_files(made.contexts, made, outputs.png, made.store, made.jobs)
     files = {made.out / name: image for name, image in images.images.items()}
     files.update({made.out / name: text for name, text in png_credits(made.contexts).items()})
     return files, images.made
@@ -39,12 +39,12 @@ def png_credits(contexts: dict) -> dict[str, bytes]:
             for target, context in contexts.items() if (pictures := credited(context))}
 
 
-def png_files(contexts: dict, pdf_of, raster: Raster, store: FaceCache,
+def png_files(contexts: dict, renderings: Renderings, raster: Raster, store: FaceCache,
               processes: int | None = None) -> Rasterised:
     """The image of every face and back of each target's context, by its path under the
-    output folder; `pdf_of(target, face)` is a face's one-page PDF. Only what the cache
-    does not hold for that PDF and this raster is rasterised."""
-    return rasterise_all({f"{target.folder}/png/{png_name(face)}": face_job(pdf_of(target, face), raster)
+    output folder. Only what the cache does not hold for the face's rendering and this
+    raster is rasterised."""
+    return rasterise_all({f"{target.folder}/png/{png_name(face)}": face_job(renderings, target, face, raster)
                           for target, context in contexts.items()
                           for face in (*context.faces, *context.backs)}, store, processes)
 

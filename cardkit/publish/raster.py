@@ -2,9 +2,11 @@
 engine of Chromium's PDF viewer), for the card images, the Tabletop Simulator sheets and the
 gallery site.
 
-A raster depends only on the face's PDF, the resolution, the area (trim or bleed) and the
-code that makes it, so it is cached in the face cache under those: a face whose PDF did not
-change is never rasterised again. PNGs carry the sRGB profile (`faces/sRGB.icc`, littleCMS's
+A raster depends only on the face's rendering, the resolution, the area (trim or bleed) and
+the code that makes it, so it is cached in the face cache under those: a face whose
+rendering did not change is never rasterised again. A rendering is named by its key in the
+face cache (`face_key`, which names one PDF), so a raster the cache holds is found without
+reading the face's PDF; the PDF is read only to rasterise. PNGs carry the sRGB profile (`faces/sRGB.icc`, littleCMS's
 built-in sRGB with a fixed creation date) and the resolution, and no time: the same face
 gives the same bytes.
 
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from io import BytesIO
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from cardkit.faces.cache import FaceCache, cache_key
 from cardkit.faces.colour import SRGB_PROFILE_FILE
@@ -148,9 +150,29 @@ def raster_key(what: str, *parts: str) -> str:
     return cache_key(what, raster_code(), *parts)
 
 
-def face_job(pdf: bytes, raster: Raster) -> tuple[str, Callable[..., bytes], tuple]:
-    """The job of rasterising one face (for `rasterise_all`): its key, function, arguments."""
-    return raster_key("face", digest(pdf), repr(raster)), face_png, (pdf, raster)
+class Renderings(Protocol):
+    """The faces a build rendered or read from the face cache (publish/outputs.py `Made`):
+    each one's key in the cache, and its one-page PDF, read only when asked for."""
+
+    def face_key_of(self, target, face) -> str: ...
+
+    def pdf_of(self, target, face) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class RasterJob:
+    """An image to make unless the cache holds it under `key`: `make(*arguments())`, whose
+    arguments (the faces' PDFs) are read only when it must be made."""
+
+    key: str
+    make: Callable[..., bytes]
+    arguments: Callable[[], tuple]
+
+
+def face_job(renderings: Renderings, target, face, raster: Raster) -> RasterJob:
+    """The job of rasterising one face."""
+    return RasterJob(raster_key("face rendering", renderings.face_key_of(target, face), repr(raster)),
+                     face_png, lambda: (renderings.pdf_of(target, face), raster))
 
 
 @dataclass
@@ -162,32 +184,30 @@ class Rasterised:
     made: list[str]
 
 
-def rasterise_all(jobs: dict[str, tuple[str, Callable[..., bytes], tuple]], store: FaceCache,
-                  processes: int | None = None) -> Rasterised:
-    """Runs `jobs` (name: (cache key, function, arguments)) that the cache does not hold,
-    in processes forked from this one, and keeps what they make in the cache."""
+def rasterise_all(jobs: dict[str, RasterJob], store: FaceCache, processes: int | None = None) -> Rasterised:
+    """Runs the `jobs` (by the name of their image) that the cache does not hold, in
+    processes forked from this one, and keeps what they make in the cache."""
     images, pending = {}, {}
-    for name, (key, function, arguments) in jobs.items():
-        cached = store.get(key)
+    for name, job in jobs.items():
+        cached = store.get(job.key)
         if cached is None:
-            pending[name] = (key, function, arguments)
+            pending[name] = job
         else:
             images[name] = cached
     for name, image in _run(pending, processes):
         images[name] = image
-        store.put(pending[name][0], image)
+        store.put(pending[name].key, image)
     return Rasterised(images, sorted(pending))
 
 
-def _run(pending: dict, processes: int | None) -> Iterable[tuple[str, bytes]]:
+def _run(pending: dict[str, RasterJob], processes: int | None) -> Iterable[tuple[str, bytes]]:
     workers = min(processes or os.cpu_count() or 1, len(pending))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for name, (_, function, arguments) in pending.items():
-            yield name, function(*arguments)
+        for name, job in pending.items():
+            yield name, job.make(*job.arguments())
         return
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                              initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
-        futures = {name: pool.submit(function, *arguments)
-                   for name, (_, function, arguments) in pending.items()}
+        futures = {name: pool.submit(job.make, *job.arguments()) for name, job in pending.items()}
         for name, future in futures.items():
             yield name, future.result()

@@ -40,7 +40,7 @@ from cardkit.faces.faces import Face
 from cardkit.faces.games import Target, kinds_of
 from cardkit.model.database import Database
 from cardkit.publish.outputs import Made, Outputs
-from cardkit.publish.raster import Raster, Rasterised, face_job, rasterise_all
+from cardkit.publish.raster import Raster, Rasterised, Renderings, face_job, rasterise_all
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.templates import template_file, template_files
@@ -116,18 +116,17 @@ class SiteCard:
 
 def write_site(made: Made, outputs: Outputs) -> tuple[dict[Path, bytes], list[str]]:
     """The site (outputs.py), into its own folder."""
-    pages, rasterised = site_files(made.database, made.contexts, made.pdf_of, made.documents, made.store,
+    pages, rasterised = site_files(made.database, made.contexts, made, made.documents, made.store,
                                    made.jobs, outputs.site_base)
     return {outputs.site / name: data for name, data in pages.items()}, [f"site/{name}" for name in rasterised]
 
 
-def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_of,
+def site_files(database: Database, contexts: dict[Target, LanguageContext], renderings: Renderings,
                documents: dict[Target, dict[str, bytes]], store: FaceCache,
                processes: int | None = None,
                base_url: str | None = None) -> tuple[dict[str, bytes], list[str]]:
     """Every file of the site by its path under the site folder, and the images that had
-    to be rasterised. `pdf_of(target, face)` is a face's one-page PDF; `documents` holds
-    each target's PDFs by file name. With the `base_url` the site will be served from,
+    to be rasterised. `documents` holds each target's PDFs by file name. With the `base_url` the site will be served from,
     every page names its canonical address and `sitemap.xml` lists them all."""
     records = {game: game_dataset(database, game)["cards"] for game in database.games}
     rulebooks = {file: (game, book.language) for game, box in sorted(database.boxes.items())
@@ -143,13 +142,12 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], pdf_
                                   _our_name(our_names, face))
                          for face in context.faces if face.card is not None]
         for card in cards[target]:
-            images[str(card.page.with_suffix(".png"))] = pdf_of(target, card.face)
+            images[str(card.page.with_suffix(".png"))] = face_job(renderings, target, card.face, SITE_RASTER)
         worn = {card.face.back_id for card in cards[target]}
         for back in context.backs:
             if back.id in worn:  # a page shows it (not the reference cards' back)
-                images[str(_back_image(target, back))] = pdf_of(target, back)
-    rasterised: Rasterised = rasterise_all({name: face_job(pdf, SITE_RASTER) for name, pdf in images.items()},
-                                           store, processes)
+                images[str(_back_image(target, back))] = face_job(renderings, target, back, SITE_RASTER)
+    rasterised: Rasterised = rasterise_all(images, store, processes)
     files: dict[str, bytes | str] = dict(rasterised.images)
     for name in ASSETS:
         files[f"assets/{name}"] = _asset(next(iter(contexts.values())), name)

@@ -27,8 +27,8 @@ from cardkit.faces.faces import Face
 from cardkit.faces.games import Target
 from cardkit.faces.layout import CARD_WIDTH
 from cardkit.publish.outputs import Made, Outputs
-from cardkit.publish.raster import (MM_PER_INCH, Raster, Rasterised, digest, encode_png, face_job,
-                                   raster_key, rasterise_all)
+from cardkit.publish.raster import (MM_PER_INCH, Raster, Rasterised, RasterJob, Renderings, encode_png,
+                                   face_job, raster_key, rasterise_all)
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 # The game's importer takes sheets of 2 to 10 columns and 2 to 7 rows.
@@ -100,30 +100,26 @@ def compose_sheet(pdfs: list[bytes], back: bytes, columns: int, rows: int) -> by
 
 def write_tts(made: Made, outputs: Outputs) -> tuple[dict[Path, bytes], list[str]]:
     """The `tts` format (outputs.py)."""
-    decks, rasterised = tts_files(made.contexts, made.pdf_of, made.store, made.out, outputs.tts_base, made.jobs)
+    decks, rasterised = tts_files(made.contexts, made, made.store, made.out, outputs.tts_base, made.jobs)
     return {made.out / name: data for name, data in decks.items()}, rasterised
 
 
-def tts_files(contexts: dict, pdf_of, store: FaceCache, out: Path, base: str | None = None,
+def tts_files(contexts: dict, renderings: Renderings, store: FaceCache, out: Path, base: str | None = None,
               processes: int | None = None) -> tuple[dict[str, bytes], list[str]]:
     """The decks of each target's context (one game in one language), by path under the
     output folder `out`: `<game>/<ll>/tts/cardkit-<game>-<ll>/` holds a saved object
     `<kind>.json` per card kind, its sheets and its backs. Also returns what had to be
-    rasterised. `pdf_of(target, face)` is a face's one-page PDF; `base` starts the images'
-    references, by default the absolute file URL of the written `tts/` folder."""
+    rasterised. `base` starts the images' references, by default the absolute file URL of
+    the written `tts/` folder."""
     jobs, saved = {}, {}
     for target, context in contexts.items():
         folder = f"{target.folder}/tts/{folder_name(target)}"
         sheets = sheets_of(context.faces, context.backs)
         for kind_sheets in sheets.values():
             for sheet in kind_sheets:
-                pdfs = [pdf_of(target, face) for face in sheet.faces]
-                back = pdf_of(target, sheet.back)
-                key = raster_key("tts-sheet", repr(CARD_RASTER), f"{sheet.columns}x{sheet.rows}",
-                                 digest(back), *map(digest, pdfs))
-                jobs[f"{folder}/{sheet.name}"] = (key, compose_sheet, (pdfs, back, sheet.columns, sheet.rows))
+                jobs[f"{folder}/{sheet.name}"] = _sheet_job(renderings, target, sheet)
         for back in context.backs:
-            jobs[f"{folder}/{back_name(back)}"] = face_job(pdf_of(target, back), CARD_RASTER)
+            jobs[f"{folder}/{back_name(back)}"] = face_job(renderings, target, back, CARD_RASTER)
         credits = Credits.of(context)
         for kind, kind_sheets in sheets.items():
             saved[f"{folder}/{kind}.json"] = saved_object(target, kind, kind_sheets,
@@ -131,6 +127,15 @@ def tts_files(contexts: dict, pdf_of, store: FaceCache, out: Path, base: str | N
                                                           credits)
     rasterised: Rasterised = rasterise_all(jobs, store, processes)
     return {**rasterised.images, **saved}, rasterised.made
+
+
+def _sheet_job(renderings: Renderings, target: Target, sheet: Sheet) -> RasterJob:
+    """The job of composing one sheet of a deck from its faces and back."""
+    key = raster_key("tts-sheet of renderings", repr(CARD_RASTER), f"{sheet.columns}x{sheet.rows}",
+                     renderings.face_key_of(target, sheet.back),
+                     *(renderings.face_key_of(target, face) for face in sheet.faces))
+    return RasterJob(key, compose_sheet, lambda: ([renderings.pdf_of(target, face) for face in sheet.faces],
+                                                  renderings.pdf_of(target, sheet.back), sheet.columns, sheet.rows))
 
 
 def written_base(out: Path, target: Target) -> str:
