@@ -25,8 +25,8 @@ JOB = textwrap.dedent("""
 """)
 POOLS = {
     "pictures": "from cardkit.faces.art import _map\n_map(job, [1, 2], 2)\n",
-    "rasters": "from cardkit.publish.raster import _run\n"
-               "list(_run({number: (None, job, (number,)) for number in (1, 2)}, 2))\n",
+    "rasters": "from cardkit.publish.raster import RasterJob, _run\n"
+               "list(_run({number: RasterJob('', job, lambda number=number: (number,)) for number in (1, 2)}, 2))\n",
 }
 
 
