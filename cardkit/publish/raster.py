@@ -6,9 +6,9 @@ A raster depends only on the face's rendering, the resolution, the area (trim or
 the code that makes it, so it is cached in the face cache under those: a face whose
 rendering did not change is never rasterised again. A rendering is named by its key in the
 face cache (`face_key`, which names one PDF), so a raster the cache holds is found without
-reading the face's PDF; the PDF is read only to rasterise. PNGs carry the sRGB profile (`faces/sRGB.icc`, littleCMS's
-built-in sRGB with a fixed creation date) and the resolution, and no time: the same face
-gives the same bytes.
+reading the face's PDF; the PDF is read only to rasterise. PNGs carry the sRGB profile
+(`faces/sRGB.icc`, littleCMS's built-in sRGB with a fixed creation date) and the
+resolution, and no time: the same face gives the same bytes.
 
 Rasterising is spread over processes forked from this one, one per core; each job is one
 face, or one sheet of faces (tts.py), and returns encoded PNG bytes.
