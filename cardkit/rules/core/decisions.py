@@ -62,7 +62,7 @@ class Decision:
         if self.accepts is None:
             if not self.options:
                 raise RulesError(f"{self.prompt}: no choice is legal")
-            return self.options[rng.randrange(len(self.options))]
+            return rng.choice(self.options)
         if self.sample is None:
             raise RulesError(f"{self.prompt}: no way to draw a choice at random")
         return self.sample(rng)

@@ -198,7 +198,8 @@ def _disagreement(decision: Decision, candidates: tuple, allowed: tuple) -> str:
     choices the engine lists), or ''."""
     proposed = list(candidates) + [option for option in decision.options
                                    if option not in candidates]
-    accepted = [candidate for candidate in proposed if decision.allows(candidate)]
+    allows = decision.allows
+    accepted = [candidate for candidate in proposed if allows(candidate)]
     if accepted == list(allowed):   # the usual answer, without a search of each list
         return ""
     wrong = [f"accepts {candidate!r}, which the rulebook does not allow"

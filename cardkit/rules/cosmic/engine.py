@@ -353,26 +353,29 @@ class Rules:
         (001 L808-816, 002 L185)."""
         offense = encounter.offense
         already = encounter.committed[OFFENSE].get(offense, 0)
-        if not already and not self._ships_in_colonies(offense):
+        if not already and not self._has_ships_in_colonies(offense):
             raise _TurnOver
         taken = yield from self._take_ships(offense, 0 if already else 1,
                                             MAX_SHIPS_COMMITTED - already, "launch")
         _add(encounter.committed[OFFENSE], offense, sum(taken.values()))
 
-    def _ships_in_colonies(self, player: str) -> int:
-        return sum(count for ships in self.state.planets.values()
-                   if (count := ships.get(player, 0)) > 0)
+    def _has_ships_in_colonies(self, player: str) -> bool:
+        for ships in self.state.planets.values():
+            if ships.get(player, 0) > 0:
+                return True
+        return False
 
     def _take_ships(self, player: str, least: int, most: int, kind: str) -> Procedure:
         """`least` to `most` ships from the player's colonies (none asked for when it may
         take none and has none to take)."""
         colonies = {planet: count for planet, ships in self.state.planets.items()
                     if (count := ships.get(player, 0)) > 0}
-        if sum(colonies.values()) < least:
+        held = sum(colonies.values())
+        if held < least:
             raise RulesError(f"{player} has fewer than {least} ships in its colonies")
         if not colonies:
             return {}
-        most = min(most, sum(colonies.values()))
+        most = min(most, held)
         taken = yield Decision(
             player, kind, f"{player}: ships from its colonies ({least} to {most})",
             accepts=lambda choice: (least == 0 and choice == {})
@@ -403,7 +406,7 @@ class Rules:
                 continue
             # Joining means committing one to four ships (001 L429-436, 002 L167): a
             # player with no ship in a colony can only decline.
-            if not self._ships_in_colonies(name):
+            if not self._has_ships_in_colonies(name):
                 sides = ()
             answer = yield Decision(name, "ally", f"{name}: which side it joins",
                                     options=sides + (DECLINE,))
@@ -749,8 +752,11 @@ class Rules:
         if not self.edition.artifacts:
             return False
         players = self.state.players
-        if not any(artifact in players[name].hand for name in ([only] if only else players)):
-            return False
+        for name in ([only] if only else players):
+            if artifact in players[name].hand:
+                break
+        else:
+            return False      # nobody holds it
         for name in ([only] if only else self._timing_order(encounter)):
             if artifact not in players[name].hand:
                 continue

@@ -199,9 +199,10 @@ def _cards_conserved(state: CosmicState, rules: Rules):
 
 
 def _colony_track(state: CosmicState, rules: Rules):
+    if state.edition.game not in GAMES_WITH_COLONY_TRACK:
+        return _no_check
+
     def check(state: CosmicState, event: Event) -> str | None:
-        if state.edition.game not in GAMES_WITH_COLONY_TRACK:
-            return None
         foreign = _CENSUS.look(state, event).foreign
         if state.colony_track == foreign:
             return None
@@ -209,6 +210,11 @@ def _colony_track(state: CosmicState, rules: Rules):
                  for name, count in foreign.items() if state.colony_track.get(name) != count]
         return "; ".join(wrong) or None
     return check
+
+
+def _no_check(state: CosmicState, event: Event) -> None:
+    """The check of an invariant the game played does not have."""
+    return None
 
 
 def _no_negative_count(state: CosmicState, rules: Rules):

@@ -116,7 +116,7 @@ def _ally(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     encounter = state.encounter
     name = decision.actor
-    can_commit = bool(_colonies(state, name))
+    can_commit = any(ships.get(name, 0) > 0 for ships in state.planets.values())
     return (OFFENSE, DEFENSE, DECLINE), (*(
         side for side in (OFFENSE, DEFENSE)
         if can_commit and name in encounter.invited[side]), DECLINE)
