@@ -752,11 +752,8 @@ class Rules:
         if not self.edition.artifacts:
             return False
         players = self.state.players
-        for name in ([only] if only else players):
-            if artifact in players[name].hand:
-                break
-        else:
-            return False      # nobody holds it
+        if not any(artifact in players[name].hand for name in ([only] if only else players)):
+            return False
         for name in ([only] if only else self._timing_order(encounter)):
             if artifact not in players[name].hand:
                 continue
