@@ -412,7 +412,6 @@ def column_widths(rows: list[list[Any]]) -> list[int]:
 def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int],
                 hidden_columns: frozenset[int]) -> bytes:
     import openpyxl
-    from openpyxl.cell import WriteOnlyCell
     from openpyxl.utils import get_column_letter
 
     # Write-only: rows are streamed, so no cell is made for an empty one (a quarter of the
@@ -428,18 +427,22 @@ def _xlsx_bytes(sheet_name: str, rows: list[list[Any]], text_columns: set[int],
             dimension.number_format = "@"
     sheet.freeze_panes = "B2"
     for row in rows:
-        cells: list[Any] = []
-        for index, value in enumerate(row):
-            cell = None if value is None else WriteOnlyCell(sheet, value)
-            if isinstance(value, str):
-                cell.data_type = "s"  # openpyxl would write a text starting with = as a formula
-            if cell is not None and index in text_columns:
-                cell.number_format = "@"
-            cells.append(cell)
-        sheet.append(cells)
+        sheet.append([None if value is None else _xlsx_cell(sheet, value, index in text_columns)
+                      for index, value in enumerate(row)])
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+def _xlsx_cell(sheet, value: Any, text_column: bool):
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(sheet, value)
+    if isinstance(value, str):
+        cell.data_type = "s"  # openpyxl would write a text starting with = as a formula
+    if text_column:
+        cell.number_format = "@"
+    return cell
 
 
 # ODS

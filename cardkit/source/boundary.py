@@ -43,7 +43,7 @@ class InputTooLarge(InputRefused):
 
 def resolve_inside(path: Path, root: Path) -> Path:
     """The real path of `path`, refused unless it lies inside `root`."""
-    real_root = _real_root(str(root))
+    real_root = _real_root(os.path.abspath(root))  # absolute: `.` is where the process is now
     real = path.resolve()
     if real == real_root or real.is_relative_to(real_root):
         return real
