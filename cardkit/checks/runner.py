@@ -216,8 +216,9 @@ class Checked:
         """The database as it would be with each file of `texts` (a path under the root)
         holding that text: the files parsed in memory as `load_sources` reads them (by
         `parse`, as `Sources.with_texts`), the model assembled again. Its report is what
-        `validate` would say after the edit: when this one's report is made and the files are only texts of cards in translations, the
-        checks that split by language are made again only for those translations."""
+        `validate` would say after the edit: when this one's report is made and the files
+        are only texts of cards in translations, the checks that split by language are made
+        again only for those translations."""
         edited = check_sources(self.root, self.sources.with_texts(texts, parse), self.measure_fit,
                                self.rulebooks)
         if not any(len(file.parts) == 3 and file.name in LOCALE_SUPPORT_FILES for file in texts):

@@ -344,9 +344,9 @@ def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str], fil
         reader.report((*location, "template"), Message(
             "template {template} is not a template under templates/, such as "
             "cards/mygame/ship.html", template=repr(template)))
+    file_stem = stem if isinstance(stem, str) else kind
     if plug_in.facts is not None and not model_fields:
-        return CardKind(kind, stem if isinstance(stem, str) else kind, plug_in.facts, plug_in.texts,
-                        template=template), None
+        return CardKind(kind, file_stem, plug_in.facts, plug_in.texts, template=template), None
     base = plug_in.facts or DeclaredCard
     if built_in is not None:
         class_name = plug_in.class_name or _class_name(kind)
@@ -360,8 +360,7 @@ def _kind(reader: _Reader, game: str, kind: str, raw: Any, kinds: list[str], fil
     texts_model = plug_in.texts if plug_in.facts is not None else create_model(
         f"{class_name}Text", __base__=NamedEntry, kind=kind_literal,
         **{text.name: (Text | None, None) for text in texts})
-    card_kind = CardKind(kind, stem if isinstance(stem, str) else kind, facts_model, texts_model,
-                         template=template)
+    card_kind = CardKind(kind, file_stem, facts_model, texts_model, template=template)
     if built_in is not None:
         return card_kind, None
     return card_kind, _face(reader, spec, location, kind, labels, facts, raw_facts, texts)

@@ -53,7 +53,7 @@ def _built_in(name: str, built_in: BuiltIn) -> Game:
 
 
 BUILT_IN: dict[str, Game] = {name: _built_in(name, built_in) for name, built_in in _PLUG_INS.items()}
-# The games written in Python, then those the database last loaded declares in data
+# The built-in games, then those the database last loaded declares in `cards/<game>/game.yaml`
 # (`use_declared`): every reader of the database dispatches through this one registry.
 GAMES: dict[str, Game] = dict(BUILT_IN)
 
