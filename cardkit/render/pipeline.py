@@ -54,7 +54,8 @@ from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.glyphs import FONT_SUFFIXES
 from cardkit.render.heap import frozen_heap
 from cardkit.render.hyphenation import PatternPrefetch
-from cardkit.render.plans import PlanInputs, PlannedFace, PlanRecord, encode_record, read_record
+from cardkit.render.plans import (PlanInputs, PlannedFace, PlanRecord, encode_record, face_fingerprint,
+                                  read_record)
 from cardkit.render.preflight import preflight_problems
 from cardkit.render.renderer import Renderer
 from cardkit.render.resources import RESOURCE_LIMIT
@@ -402,12 +403,13 @@ def _holds(out: Path, path: Path, content: bytes) -> bool:
 @dataclass
 class _Planned:
     """What planning a target found, to be kept as its plan record (plans.py) under `key`
-    once its faces are rendered: each face's fit key, each document's key by paper, the
-    files its HTML names, and the faces rendered whose HTML at their chosen sizes is yet to
-    be seen for them."""
+    once its faces are rendered: each face's fingerprint and fit key, each document's key by
+    paper, the files its HTML names, and the faces rendered whose HTML at their chosen sizes
+    is yet to be seen for them."""
 
     target: Target
     key: str
+    fingerprints: dict[str, str] = field(default_factory=dict)
     fit_keys: dict[str, str] = field(default_factory=dict)
     documents: dict[str, dict[str, str]] = field(default_factory=dict)
     named: set[str] = field(default_factory=set)
@@ -417,8 +419,9 @@ class _Planned:
 def _plan(worker: Worker, fitting: Fitting, rendered: Rendered, papers: list[str],
           inputs: PlanInputs | None) -> tuple[list[FaceJob], list[DocumentJob], list[BudgetJob], list[_Planned]]:
     """Takes from the cache what it holds whole; returns the rest as jobs, and the plans to
-    keep as records: of each target planned from its HTML, for want of a record that holds
-    (whose inputs are unchanged), or whose record lacked a paper."""
+    keep as records: of each target planned without a record that holds (whose inputs are
+    unchanged), or whose record lacked a paper. A target without one takes each face whose
+    fingerprint its faces record holds from there, and makes the HTML of the others."""
     store = fitting.store
     face_jobs, document_jobs, budget_jobs, planned = [], [], [], []
     for target, context in rendered.contexts.items():
@@ -426,7 +429,8 @@ def _plan(worker: Worker, fitting: Fitting, rendered: Rendered, papers: list[str
         record = _record(store, key, worker.renderer, context)
         plan = _Planned(target, key or "")
         if record is None:
-            face_jobs += _faces_from_html(fitting, rendered, target, plan)
+            known = read_record(store, inputs.faces_key(target, context), worker.renderer) if key else None
+            face_jobs += _faces_planned(fitting, rendered, target, plan, known)
         else:
             plan.documents, plan.named = dict(record.documents), set(record.named)
             face_jobs += _faces_from_record(store, rendered, target, record, plan)
@@ -469,6 +473,7 @@ def _faces_from_record(store: FaceCache, rendered: Rendered, target: Target, rec
     rendering; the rest as jobs."""
     context, jobs = rendered.contexts[target], []
     for face, known in zip((*context.faces, *context.backs), record.faces):
+        plan.fingerprints[face.id] = known.fingerprint
         plan.fit_keys[face.id] = known.fit_key
         if store.holds(known.face_key):
             rendered.faces[target, face.id] = _Face(known.fits, known.face_key)
@@ -478,12 +483,23 @@ def _faces_from_record(store: FaceCache, rendered: Rendered, target: Target, rec
     return jobs
 
 
-def _faces_from_html(fitting: Fitting, rendered: Rendered, target: Target,
-                     plan: _Planned) -> list[FaceJob]:
-    """Each face by the keys of its HTML: from the cache where it holds the face whole, as
-    a job otherwise."""
+def _faces_planned(fitting: Fitting, rendered: Rendered, target: Target, plan: _Planned,
+                   known: PlanRecord | None) -> list[FaceJob]:
+    """Each face as `known` (the target's faces record) has it, with no HTML made, where it
+    holds the face's fingerprint and the cache its rendering; else by the keys of its HTML:
+    from the cache where it holds the face whole, as a job otherwise. The files the faces
+    taken from `known` name are among those it lists."""
     context, jobs = rendered.contexts[target], []
+    by_fingerprint = {face.fingerprint: face for face in known.faces} if known is not None else {}
+    taken = False
     for face in (*context.faces, *context.backs):
+        fingerprint = plan.fingerprints[face.id] = face_fingerprint(face)
+        planned = by_fingerprint.get(fingerprint)
+        if planned is not None and fitting.store.holds(planned.face_key):
+            plan.fit_keys[face.id] = planned.fit_key
+            rendered.faces[target, face.id] = _Face(planned.fits, planned.face_key)
+            taken = True
+            continue
         natural = face_html(context, Printed(face, {}))
         plan.fit_keys[face.id] = fitting.key(context, face, natural)
         plan.named.update(fitting.renderer.named_files(natural))
@@ -493,13 +509,16 @@ def _faces_from_html(fitting: Fitting, rendered: Rendered, target: Target,
             plan.unseen.add(face.id)
         else:
             rendered.faces[target, face.id] = cached
+    if taken:
+        plan.named.update(known.named)
     return jobs
 
 
 def _keep_records(rendered: Rendered, renderer: Renderer, planned: list[_Planned],
                   inputs: PlanInputs | None) -> None:
-    """Keeps the plan record of each target planned, once all its faces are at hand; none
-    when a file read for the keys has changed since (it may have been read in either state)."""
+    """Keeps the plan record of each target planned, once all its faces are at hand, under its
+    key and its faces key; none when a file read for the keys has changed since (it may have
+    been read in either state)."""
     if not planned or inputs is None or not inputs.unchanged():
         return
     for plan in planned:
@@ -507,7 +526,8 @@ def _keep_records(rendered: Rendered, renderer: Renderer, planned: list[_Planned
         faces = []
         for face in (*context.faces, *context.backs):
             done = rendered.faces[target, face.id]
-            faces.append(PlannedFace(face.id, plan.fit_keys[face.id], done.key, done.fits))
+            faces.append(PlannedFace(face.id, plan.fingerprints[face.id], plan.fit_keys[face.id], done.key,
+                                     done.fits))
             if face.id in plan.unseen:
                 plan.named.update(renderer.named_files(face_html(context, Printed(face, sizes_of(done.fits)))))
         named = sorted(plan.named)
@@ -515,7 +535,9 @@ def _keep_records(rendered: Rendered, renderer: Renderer, planned: list[_Planned
             digest = renderer.named_files_digest(named)
         except RenderError:
             continue
-        rendered.store.put(plan.key, encode_record(PlanRecord(faces, plan.documents, named, digest)))
+        record = encode_record(PlanRecord(faces, plan.documents, named, digest))
+        rendered.store.put(plan.key, record)
+        rendered.store.put(inputs.faces_key(target, context), record)
 
 
 def _documents(context: LanguageContext) -> tuple[str, ...]:

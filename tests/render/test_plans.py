@@ -1,10 +1,13 @@
 """The plan record (render/plans.py): a target whose inputs are unchanged is planned from it,
 with no HTML made and no fit record read; a change to any input changes the record's key of
-exactly the targets made from that input; a damaged or missing record is planned again and
-kept; and every build writes the bytes a cold build writes."""
+exactly the targets made from that input; a target whose card files or texts changed takes
+each unchanged face from the record under its faces key, by fingerprint; a damaged or
+missing record is planned again and kept; and every build writes the bytes a cold build
+writes."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from collections import Counter
@@ -22,7 +25,7 @@ from cardkit.render import fitting as fitting_module, pipeline as build_module
 from cardkit.render import plans as plans_module
 from cardkit.render.folders import CACHE_FOLDER
 from cardkit.render.pipeline import build
-from cardkit.render.plans import PlanInputs
+from cardkit.render.plans import PlanInputs, face_fingerprint
 from cardkit.render.renderer import Renderer
 from tests.conftest import MINIMAL_DATABASE, with_face_cache
 from tests.render.art_pictures import MINIMAL_ART, with_art
@@ -30,9 +33,9 @@ from tests.render.conftest import PROJECT, edit_german
 from tests.render.test_rebuild import outputs
 
 
-def plan_keys(root: Path) -> dict[str, str]:
-    """The key of each target's plan record, by target folder, as a build of every game and
-    language takes them."""
+def plan_keys(root: Path, key=PlanInputs.key) -> dict[str, str]:
+    """The key of each target's plan record (or `key`: PlanInputs.faces_key), by target
+    folder, as a build of every game and language takes them."""
     root = root.resolve()
     database = load_database(root)[0]
     store = FaceCache(root / "keys-cache")
@@ -42,14 +45,14 @@ def plan_keys(root: Path) -> dict[str, str]:
     for target in targets(database, database.games, database.languages):
         context = LanguageContext(root, target.language, database, [target.game])
         context.pictures.update(pictures.of_language(target.language))
-        keys[str(target)] = inputs.key(target, context)
+        keys[str(target)] = key(inputs, target, context)
     return keys
 
 
-def changed_by(root: Path, edit) -> set[str]:
-    before = plan_keys(root)
+def changed_by(root: Path, edit, key=PlanInputs.key) -> set[str]:
+    before = plan_keys(root, key)
     edit(root)
-    after = plan_keys(root)
+    after = plan_keys(root, key)
     return {target for target in before if before[target] != after[target]}
 
 
@@ -83,11 +86,46 @@ GERMAN = {f"{game}/de" for game in GAMES}
     (lambda root: replace_in(root / "locales/de/LC_MESSAGES/cardkit.po", 'msgstr "Komplexität:"',
                              'msgstr "Schwierigkeit:"'), GERMAN),
     (lambda root: replace_in(root / "locales/de/phrasebook.yaml", "words: [bevor]", "words: [bevor, ehe]"), GERMAN),
+    # Any template may name any declared game's kinds (faces/environment.py).
+    (lambda root: replace_in(root / "cards/vanguard/game.yaml", "label: {en: Crew, es: Tripulante}",
+                             "label: {en: Crew member, es: Tripulante}"), EVERY_TARGET),
     (lambda root: (root / "notes.txt").write_text("not an input\n"), set()),
 ], ids=["German text", "English text", "card fact", "template", "font", "glossary", "catalogue", "phrasebook",
-        "a file outside the inputs"])
+        "game declaration", "a file outside the inputs"])
 def test_an_input_changes_the_key_of_exactly_the_targets_made_from_it(project_copy, edit, changed):
     assert changed_by(project_copy, edit) == changed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edit, changed", [
+    (lambda root: replace_in(root / "locales/de/duel/aliens.yaml", "muss er sie zeigen", "muss er sie offen zeigen"),
+     set()),
+    (lambda root: replace_in(root / "cards/duel/planets.yaml", "red-b:\n  symbol: red", "red-b:\n  symbol: blue"),
+     set()),
+    (lambda root: replace_in(root / "locales/de/glossary.yaml", "jeder hat 20.", "jeder hat zwanzig."), GERMAN),
+    (lambda root: replace_in(root / "templates/cards/duel/planet.html", '<div class="face">',
+                             '<div class="face planet">'), EVERY_TARGET),
+], ids=["German text", "card fact", "glossary", "template"])
+def test_the_faces_key_leaves_out_the_card_files_and_texts_alone(project_copy, edit, changed):
+    assert changed_by(project_copy, edit, PlanInputs.faces_key) == changed
+
+
+def test_every_part_of_a_face_changes_its_fingerprint():
+    database = load_database(PROJECT)[0]
+    context = LanguageContext(PROJECT, "de", database, ["duel"])
+    face = next(face for face in context.faces if face.card is not None and face.entry is not None
+                and face.source is not None)
+    other = next(other for other in context.faces if other.card is not None and other.kind != face.kind)
+    changed = {
+        "id": "another-id", "kind": other.kind, "template": other.template, "back": "another-back",
+        "card": face.card.model_copy(update={"id": "another-id"}),
+        "entry": face.entry.model_copy(update={"provisional": ["name"]}),
+        "game": "classic", "source": None, "referenced": (("another-id", "Another name"),),
+    }
+    assert set(changed) == {field.name for field in dataclasses.fields(face)}, "a field of Face is not tried"
+    for name, value in changed.items():
+        assert face_fingerprint(dataclasses.replace(face, **{name: value})) != face_fingerprint(face), name
+    assert face_fingerprint(dataclasses.replace(face)) == face_fingerprint(face)
 
 
 def test_a_picture_changes_the_key_of_the_targets_showing_it(art_project):
@@ -99,15 +137,21 @@ def test_a_picture_changes_the_key_of_the_targets_showing_it(art_project):
 
 
 class Planning:
-    """Counts, by target folder, the HTML the build's plan makes and the fit records it reads."""
+    """Counts, by target folder, the HTML the build's plan makes and the fit records it reads,
+    and names the faces it makes the HTML of."""
 
     def __init__(self, monkeypatch):
         self.html: Counter[str] = Counter()
+        self.faces: set[str] = set()
         self.fit_records = 0
         for name in ("face_html", "document_html"):
             made = getattr(build_module, name)
             monkeypatch.setattr(build_module, name, lambda context, *rest, made=made: (
                 self.html.update([self.folder(context)]) or made(context, *rest)))
+        made_face = build_module.face_html
+        monkeypatch.setattr(build_module, "face_html", lambda context, *pages: (
+            self.faces.update(f"{self.folder(context)}/{page.face.id}" for page in pages)
+            or made_face(context, *pages)))
         read = fitting_module.cached_fits
         monkeypatch.setattr(fitting_module, "cached_fits", lambda *arguments: (
             setattr(self, "fit_records", self.fit_records + 1) or read(*arguments)))
@@ -118,6 +162,7 @@ class Planning:
 
     def clear(self) -> None:
         self.html.clear()
+        self.faces.clear()
         self.fit_records = 0
 
 
@@ -139,6 +184,7 @@ def test_a_german_edit_plans_that_target_alone_and_keeps_its_record(project_copy
     result = build(project_copy, out, papers=["a4"], jobs=1)
     assert result.rendered == ["duel/de/iron-matron"]
     assert set(planning.html) == {"duel/de"}
+    assert planning.faces == {"duel/de/iron-matron"}, "a face the edit left as it was is planned again"
 
     planning.clear()
     assert build(project_copy, out, papers=["a4"], jobs=1).rendered == []
@@ -170,8 +216,8 @@ def test_a_missing_or_damaged_record_is_planned_again_and_kept(project_copy, fac
     out = with_face_cache(tmp_path / "out", face_cache)
     build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
     before = outputs(out)
-    key = plan_keys(project_copy)["duel/de"]
-    spoil(out / CACHE_FOLDER / key[:2] / key)
+    for key in (plan_keys(project_copy)["duel/de"], plan_keys(project_copy, PlanInputs.faces_key)["duel/de"]):
+        spoil(out / CACHE_FOLDER / key[:2] / key)
     planning = Planning(monkeypatch)
     result = build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
     assert result.rendered == [] and set(planning.html) == {"duel/de"} and planning.fit_records > 0
@@ -179,6 +225,20 @@ def test_a_missing_or_damaged_record_is_planned_again_and_kept(project_copy, fac
     planning.clear()
     build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
     assert not planning.html
+
+
+def test_without_its_record_a_target_takes_its_faces_from_the_record_under_its_faces_key(
+        project_copy, face_cache, tmp_path, monkeypatch):
+    out = with_face_cache(tmp_path / "out", face_cache)
+    build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"])
+    before = outputs(out)
+    key = plan_keys(project_copy)["duel/de"]
+    (out / CACHE_FOLDER / key[:2] / key).unlink()
+    planning = Planning(monkeypatch)
+    assert build(project_copy, out, ["de"], ["a4"], jobs=1, games=["duel"]).rendered == []
+    assert not planning.faces and planning.fit_records == 0
+    assert planning.html == Counter({"duel/de": 2})  # its reference sheets and duplex check
+    assert outputs(out) == before
 
 
 def test_a_paper_the_record_lacks_plans_its_documents_and_keeps_them(project_copy, face_cache, tmp_path,
