@@ -11,8 +11,10 @@ from cardkit.source.boundary import file_kind
 from cardkit.source.transaction import WriteFailed
 
 
-def write_atomic(path: Path, content: str | bytes) -> None:
-    """Writes `content` to a temporary file beside `path`, then renames it over `path`.
+def write_atomic(path: Path, content: str | bytes, durable: bool = True) -> None:
+    """Writes `content` to a temporary file beside `path`, then renames it over `path`;
+    `durable`, the content reaches the disk before the rename (else a crash may leave the
+    file empty or damaged: only for files whose reader detects that, as the face cache's).
     A `path` that exists and is not a regular file (a device, a FIFO) is never replaced:
     WriteFailed; other failures raise OSError."""
     data = content.encode("utf-8") if isinstance(content, str) else content
@@ -27,8 +29,9 @@ def write_atomic(path: Path, content: str | bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                stream.flush()
+                os.fsync(stream.fileno())
         # mkstemp makes the file private (0600); keep the old file's mode, or give a new one
         # the mode any other new file would get.
         os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
