@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
+from typing import Protocol
 
 from cardkit.checks.copies import check_copies
 from cardkit.checks.coverage import KindCount, check_box_counts, count_cards
@@ -251,17 +252,34 @@ def check_sources(root: Path, sources: Sources, measure_fit: MeasureFit | None =
     return Checked(root, sources, database, sources.problems + problems, measure_fit, rulebooks)
 
 
+class CleanRecord(Protocol):
+    """What a caller keeps of the databases the checks found without an error, so that the
+    same files need not be checked again (render/checked.py)."""
+
+    def holds(self, checked: Checked) -> bool: ...
+
+    def keep(self, checked: Checked) -> None: ...
+
+
 def load_checked(root: Path, strictness: Strictness = Strictness.NOTHING,
-                 measure_fit: MeasureFit | None = None, rulebooks: Path | None = None) -> Checked:
+                 measure_fit: MeasureFit | None = None, rulebooks: Path | None = None,
+                 clean: CleanRecord | None = None) -> Checked:
     """The database under `root`, refused as `strictness` says: DatabaseHasErrors lists
-    every error that makes it refuse."""
+    every error that makes it refuse. With ANY_ERROR, a database `clean` holds as found
+    without an error is not checked again (its loading problems always are)."""
     with _uncollected():
         sources = load_sources(root)
     checked = check_sources(root, sources, measure_fit, rulebooks)
+    load_errors = [problem for problem in checked.load_problems if problem.severity is Severity.ERROR]
     if strictness is Strictness.UNREADABLE:
-        errors = [problem for problem in checked.load_problems if problem.severity is Severity.ERROR]
+        errors = load_errors
     elif strictness is Strictness.ANY_ERROR:
-        errors = checked.report.errors
+        if not load_errors and clean is not None and clean.holds(checked):
+            errors = []
+        else:
+            errors = checked.report.errors
+            if not errors and clean is not None:
+                clean.keep(checked)
     else:
         errors = []
     if errors:

@@ -48,6 +48,7 @@ from cardkit.faces.stylesheets import FACE_STYLESHEETS, REFERENCE_STYLESHEETS
 from cardkit.model.database import Database, DatabaseHasErrors
 from cardkit.problems import Problem, Severity
 from cardkit.render.budgets import has_budgets
+from cardkit.render.checked import CleanChecks
 from cardkit.render.fit import problems_of, sizes_of
 from cardkit.render.fitting import Fitting
 from cardkit.render.folders import CACHE_FOLDER
@@ -140,7 +141,8 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
     whose face says the rulebooks do not give the rest of them."""
     root = root.resolve()
     store = FaceCache(out / CACHE_FOLDER if cache else None)
-    database = _load(root)
+    clean = CleanChecks(store)
+    database = _load(root, clean)
     languages = languages or database.languages
     papers = (papers or list(PAPERS)) if outputs.imposes else []
     unknown = [language for language in languages if language not in database.languages]
@@ -155,6 +157,7 @@ def build(root: Path, out: Path, languages: list[str] | None = None,
                                   games=", ".join(unknown), folder=root / "cards",
                                   known=", ".join(database.games)))
     store.open()
+    clean.write()
     preflight = preflight_problems(database, root, languages, store)
     if not preflight:  # a refused catalogue or font would refuse the templates too
         try:
@@ -547,10 +550,12 @@ def _documents(context: LanguageContext) -> tuple[str, ...]:
             + ("registration",) + (("credits",) if credited(context) else ()))
 
 
-def _load(root: Path) -> Database:
-    """The database, refused as `validate` would refuse it (text checks included)."""
+def _load(root: Path, clean: CleanChecks) -> Database:
+    """The database, refused as `validate` would refuse it (text checks included), checked
+    again only when `clean` holds no record of the same files found without an error
+    (checked.py)."""
     try:
-        return load_checked(root, Strictness.ANY_ERROR).database
+        return load_checked(root, Strictness.ANY_ERROR, clean=clean).database
     except DatabaseHasErrors as exc:
         raise BuildFailed(str(exc), exc.errors) from None
 

@@ -152,7 +152,7 @@ class PlanInputs:
             return None
         templates, catalogues = self.files
         database = self.database
-        return cache_key(name, _code_digest(), _libraries(), sys.version, templates, *self.stylesheets,
+        return cache_key(name, code_digest(), installed_libraries(), sys.version, templates, *self.stylesheets,
                          catalogues[target.language], target.game, target.language, target.folder,
                          repr(database.languages), repr(database.games), _declared_games(),
                          *database_files, repr(sorted(context.pictures.items())))
@@ -226,7 +226,7 @@ def _file_digests(root: Path, languages: list[str]) -> tuple[str, dict[str, str]
 
 
 @cache
-def _code_digest() -> str:
+def code_digest() -> str:
     """The digest of the source of cardkit's top-level modules and of its CODE_LAYERS, with
     the declarations of the built-in games (model/declarations/)."""
     package = Path(cardkit.__file__).parent
@@ -241,7 +241,7 @@ def _code_digest() -> str:
 
 
 @cache
-def _libraries() -> str:
+def installed_libraries() -> str:
     """Every distribution installed where this Python finds its modules, by the name and
     version its metadata folder carries (read without importing or parsing any of them),
     but cardkit's own, whose metadata a source checkout may hold beside its code (its code

@@ -293,11 +293,11 @@ def test_a_library_release_changes_every_key_and_cardkit_s_own_metadata_none(pro
     installed = tmp_path / "site"
     (installed / "cardkit.egg-info").mkdir(parents=True)
     monkeypatch.syspath_prepend(installed)
-    plans_module._libraries.cache_clear()
+    plans_module.installed_libraries.cache_clear()
     assert plan_keys(project_copy) == keys
     (installed / "jinja2-9.0.dist-info").mkdir()
-    plans_module._libraries.cache_clear()
+    plans_module.installed_libraries.cache_clear()
     changed = plan_keys(project_copy)
     assert all(changed[target] != keys[target] for target in keys)
     monkeypatch.undo()
-    plans_module._libraries.cache_clear()
+    plans_module.installed_libraries.cache_clear()
