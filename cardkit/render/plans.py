@@ -20,9 +20,9 @@ The record keeps the result, the faces' keys and fits and the documents' keys, u
   translation is missing, and what a translation is confirmed against), the glossaries and
   phrasebooks of the language and of English; and the database's languages and games;
 - the target itself (game, language, folder) and the pictures its faces show (each named
-  by its digest, with its frame and credit: faces/art.py).
-- the games declared in data or built into cardkit (what the templates read of them:
-  titles, kind labels, decks).
+  by its digest, with its frame and credit: faces/art.py);
+- what every game declared in data declares (any template may read any of them: titles,
+  kind labels, decks).
 The files the target's HTML names (a template's picture, say) are listed in the record with
 their digest, which is checked when it is read.
 
