@@ -100,11 +100,13 @@ class GamePart:
     games: tuple[str, ...] = ()
 
 
-def decided(kind: str, chosen: Callable[[Any], bool] = lambda choice: True
-            ) -> Callable[[Any], int]:
-    """A part's count: the decisions of `kind` whose choice is `chosen`."""
-    return lambda played: sum(1 for _, taken, choice in played.decisions
-                              if taken == kind and chosen(choice))
+def decided(kind: str, chosen: Callable[[Any], bool] | None = None) -> Callable[[Any], int]:
+    """A part's count: the decisions of `kind` whose choice is `chosen` (every one when
+    `chosen` is not given)."""
+    if chosen is None:
+        return lambda played: len(played.choices_by_kind.get(kind, ()))
+    return lambda played: sum(1 for choice in played.choices_by_kind.get(kind, ())
+                              if chosen(choice))
 
 
 def happened(event: str) -> Callable[[Any], int]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -50,6 +51,15 @@ class Played:
     do: dict
     decisions: list[tuple[str, str, Any]] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
+
+    @cached_property
+    def choices_by_kind(self) -> dict[str, list[Any]]:
+        """The choices taken, by the kind of decision, in order; worked out on the first
+        ask, so asked once the stretch is complete (as the parts of a game are counted)."""
+        by_kind: dict[str, list[Any]] = {}
+        for _, kind, choice in self.decisions:
+            by_kind.setdefault(kind, []).append(choice)
+        return by_kind
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,17 @@ class Rules:
         self._fragments = frozenset(fragment for player in state.players.values()
                                     for fragment in facts.fragments(player.alien))
         self._left_of: dict[str, list[str]] = {}
+        # Each player's colonies in the order of the planets, read off the state here and
+        # kept by `_land` and `_lift` (every ship on a planet comes and goes through them):
+        # the engine asks for them at most steps, and scanning every planet each time cost
+        # more than the steps. Who has won is read off the state itself.
+        self._position = {planet: index for index, planet in enumerate(state.planets)}
+        self._home_planets = {name: state.home_planets(name) for name in state.players}
+        self._colonies: dict[str, list[str]] = {name: [] for name in state.players}
+        for planet, ships in state.planets.items():
+            for name, count in ships.items():
+                if count > 0:
+                    self._colonies.setdefault(name, []).append(planet)
 
     # -- setup, turns, end of game ------------------------------------------------------
 
@@ -270,7 +281,7 @@ class Rules:
         state, offense = self.state, encounter.offense
         if state.warp.get(offense, 0) == 0:
             return
-        colonies = tuple(state.colonies(offense))
+        colonies = tuple(self._colonies[offense])
         options = colonies or (GATE,)
         if self.edition.regroup_optional:
             options += (NONE,)
@@ -298,9 +309,9 @@ class Rules:
             encounter.destiny = shown
             if owner != offense:
                 encounter.defense = owner
-                encounter.targets = state.home_planets(owner)
+                encounter.targets = list(self._home_planets[owner])
                 break
-            foreign = [planet for planet in state.home_planets(offense)
+            foreign = [planet for planet in self._home_planets[offense]
                        if any(ships and player != offense
                               for player, ships in state.planets[planet].items())]
             choice = yield Decision(offense, "own_colour",
@@ -353,23 +364,16 @@ class Rules:
         (001 L808-816, 002 L185)."""
         offense = encounter.offense
         already = encounter.committed[OFFENSE].get(offense, 0)
-        if not already and not self._has_ships_in_colonies(offense):
+        if not already and not self._colonies[offense]:
             raise _TurnOver
         taken = yield from self._take_ships(offense, 0 if already else 1,
                                             MAX_SHIPS_COMMITTED - already, "launch")
         _add(encounter.committed[OFFENSE], offense, sum(taken.values()))
 
-    def _has_ships_in_colonies(self, player: str) -> bool:
-        for ships in self.state.planets.values():
-            if ships.get(player, 0) > 0:
-                return True
-        return False
-
     def _take_ships(self, player: str, least: int, most: int, kind: str) -> Procedure:
         """`least` to `most` ships from the player's colonies (none asked for when it may
         take none and has none to take)."""
-        colonies = {planet: count for planet, ships in self.state.planets.items()
-                    if (count := ships.get(player, 0)) > 0}
+        colonies = self._ships_in_colonies(player)
         held = sum(colonies.values())
         if held < least:
             raise RulesError(f"{player} has fewer than {least} ships in its colonies")
@@ -406,7 +410,7 @@ class Rules:
                 continue
             # Joining means committing one to four ships (001 L429-436, 002 L167): a
             # player with no ship in a colony can only decline.
-            if not self._has_ships_in_colonies(name):
+            if not self._colonies[name]:
                 sides = ()
             answer = yield Decision(name, "ally", f"{name}: which side it joins",
                                     options=sides + (DECLINE,))
@@ -562,7 +566,7 @@ class Rules:
         in the classic rulebook ("debes", L592), up to one for each in the current one
         ("puede", L248)."""
         ships = encounter.committed[DEFENSE][name]
-        colonies = tuple(self.state.colonies(name))
+        colonies = tuple(self._colonies[name])
         in_warp = self.state.warp.get(name, 0) if colonies else 0
         least = 0 if self.edition.defender_rewards_optional else ships
         reward = yield Decision(
@@ -667,16 +671,15 @@ class Rules:
     def _valid_colony(self, encounter: Encounter, colony: dict) -> bool:
         receiver, planet = colony.get("for"), colony.get("planet")
         giver = encounter.defense if receiver == encounter.offense else encounter.offense
-        if (set(colony) != {"for", "planet", "from"} or planet not in self.state.colonies(giver)
-                or planet in self.state.colonies(receiver)):
+        if (set(colony) != {"for", "planet", "from"} or planet not in self._colonies[giver]
+                or planet in self._colonies[receiver]):
             return False
         return is_spread(colony["from"], self._deal_ships(encounter, receiver), 1, None)
 
     def _deal_ships(self, encounter: Encounter, receiver: str) -> dict[str, int]:
         """Where a colony's ships may come from: the receiver's colonies, and for the
         offense the gate (002 L213; classic L619-620, any ship not in the warp)."""
-        sources = {place: self.state.planets[place][receiver]
-                   for place in self.state.colonies(receiver)}
+        sources = self._ships_in_colonies(receiver)
         if encounter.committed[OFFENSE].get(receiver) and receiver == encounter.offense:
             sources[GATE] = encounter.committed[OFFENSE][receiver]
         return sources
@@ -694,8 +697,8 @@ class Rules:
                 terms["cards"][giver] = given
         for receiver in mains:
             giver = mains[1] if receiver == mains[0] else mains[0]
-            planets = [planet for planet in self.state.colonies(giver)
-                       if planet not in self.state.colonies(receiver)]
+            planets = [planet for planet in self._colonies[giver]
+                       if planet not in self._colonies[receiver]]
             sources = self._deal_ships(encounter, receiver)
             if planets and sources and rng.random() < 0.5:
                 ships = random_spread(rng, sources, rng.randint(1, sum(sources.values())))
@@ -725,8 +728,7 @@ class Rules:
                     from_gate: bool = True) -> Procedure:
         """A player puts `count` ships of its choice into the warp: from its colonies, or
         (for the offense, when `from_gate`) from the gate (002 L263)."""
-        sources = {planet: self.state.planets[planet][name]
-                   for planet in self.state.colonies(name)}
+        sources = self._ships_in_colonies(name)
         if from_gate and name == encounter.offense and encounter.committed[OFFENSE].get(name):
             sources[GATE] = encounter.committed[OFFENSE][name]
         count = min(count, sum(sources.values()))
@@ -784,7 +786,7 @@ class Rules:
         if card == MOBIUS_TUBES:
             # Everyone with a colony retrieves all its ships from the warp (L984-989).
             for player, ships in list(state.warp.items()):
-                if ships and state.colonies(player):
+                if ships and self._colonies[player]:
                     yield from self._return_ships(player, ships, from_warp=True)
         elif card == PLAGUE:
             yield from self._plague(encounter, choice["on"])
@@ -910,6 +912,9 @@ class Rules:
             before = counts.get(name, 0)
             counts[name] = before + ships
             if before <= 0 < counts[name]:
+                colonies = self._colonies.setdefault(name, [])
+                colonies.append(planet)
+                colonies.sort(key=self._position.__getitem__)
                 self._colonies_changed(planet, name)
 
     def _lift(self, planet: str, name: str, ships: int):
@@ -920,6 +925,7 @@ class Rules:
             before = counts[name]
             counts[name] = before - ships
             if counts[name] <= 0 < before:
+                self._colonies[name].remove(planet)
                 self._colonies_changed(planet, name)
 
     def _colonies_changed(self, planet: str, name: str):
@@ -930,12 +936,25 @@ class Rules:
         state = self.state
         if state.home[planet] != name:
             if self.edition.colony_track:
-                state.colony_track[name] = len(state.foreign_colonies(name))
+                state.colony_track[name] = self._foreign_colony_count(name)
             return
         needed = self.edition.home_colonies_for_power
         player = state.players[name]
         if needed is not None and player.alien is not None:
-            player.power = len(state.home_colonies(name)) >= needed
+            home = state.home
+            player.power = sum(home[colony] == name for colony in self._colonies[name]) >= needed
+
+    def colonies(self, name: str) -> list[str]:
+        """The planets where `name` has ships, in the order of the planets."""
+        return self._colonies[name]
+
+    def _ships_in_colonies(self, name: str) -> dict[str, int]:
+        planets = self.state.planets
+        return {planet: planets[planet][name] for planet in self._colonies[name]}
+
+    def _foreign_colony_count(self, name: str) -> int:
+        home = self.state.home
+        return sum(home[colony] != name for colony in self._colonies[name])
 
     def _return_ships(self, name: str, ships: int, from_warp: bool = False) -> Procedure:
         """Ships go back to any of the player's colonies; with none, to the warp (L840-842)."""
@@ -943,7 +962,7 @@ class Rules:
             return
         if from_warp:
             self.state.warp[name] -= ships
-        colonies = tuple(self.state.colonies(name))
+        colonies = tuple(self._colonies[name])
         if not colonies:
             self._to_warp(name, ships)
             return

@@ -127,7 +127,7 @@ def _fewest_ships(decision: Decision, rules: Rules, rng: Random) -> dict[str, in
     """None when a ship regrouped onto the gate already launches, else one from a colony."""
     if decision.allows({}):
         return {}
-    colonies = rules.state.colonies(decision.actor)
+    colonies = rules.colonies(decision.actor)
     return {rng.choice(colonies): 1}
 
 
@@ -163,7 +163,7 @@ def _ships_back(decision: Decision, rules: Rules, rng: Random) -> dict:
     """As many ships back from the warp as the rewards allow, cards for the rest."""
     state, name = rules.state, decision.actor
     rewards = state.encounter.committed[DEFENSE][name]
-    colonies = state.colonies(name)
+    colonies = rules.colonies(name)
     back = min(rewards, state.warp.get(name, 0)) if colonies else 0
     reward: dict[str, Any] = {"draw": rewards - back} if rewards > back else {}
     if back:

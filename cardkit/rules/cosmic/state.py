@@ -103,15 +103,6 @@ class CosmicState:
                     counts[name] += 1
         return counts
 
-    def home_colony_counts(self) -> dict[str, int]:
-        """How many home colonies each player has."""
-        counts = dict.fromkeys(self.players, 0)
-        for planet, ships in self.planets.items():
-            owner = self.home[planet]
-            if ships.get(owner):
-                counts[owner] += 1
-        return counts
-
     def home_planets(self, player: str) -> list[str]:
         return [planet for planet, owner in self.home.items() if owner == player]
 
