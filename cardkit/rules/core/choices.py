@@ -8,8 +8,10 @@ spread over places.
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import accumulate
 from random import Random
 from typing import Any
 
@@ -64,9 +66,13 @@ def random_spread(rng: Random, places: Mapping[str, int], total: int) -> dict[st
     """`total` items taken one at a time from `places` (place -> how many it holds), each
     from a place drawn in proportion to what it has left."""
     left = dict(places)
+    names = list(left)
     taken: dict[str, int] = {}
     for _ in range(total):
-        place = rng.choices(list(left), weights=list(left.values()))[0]
+        # As `rng.choices(names, weights=list(left.values()))[0]` draws (one `random()`
+        # against the running totals), without its checks and copies at every item.
+        bounds = list(accumulate(left.values()))
+        place = names[bisect(bounds, rng.random() * (bounds[-1] + 0.0), 0, len(bounds) - 1)]
         left[place] -= 1
         taken[place] = taken.get(place, 0) + 1
     return taken
@@ -90,5 +96,5 @@ def shuffle(pile: Sequence[str], prompt: str) -> Decision:
     return Decision(CHANCE, "shuffle", prompt,
                     accepts=lambda order: (isinstance(order, (list, tuple))
                                            and sorted(order) == sorted(cards)),
-                    space=f"any order of [{', '.join(cards)}]",
+                    space=lambda: f"any order of [{', '.join(cards)}]",
                     sample=lambda rng: random_order(rng, cards))

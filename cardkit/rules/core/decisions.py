@@ -25,10 +25,10 @@ class Decision:
 
     `options` lists the legal choices when they can be listed; a choice space too large
     to list (every face of every die rolled at once) gives `accepts` instead, a test of
-    one choice, `space`, how the legal choices read in a message, and `sample`, a legal
-    choice drawn at random (for random play). Nothing changes a decision once it is
-    asked; it is not frozen only because a frozen one takes several times as long to
-    make, and random play makes one for every choice.
+    one choice, `space`, how the legal choices read in a message (worked out only when a
+    message shows them), and `sample`, a legal choice drawn at random (for random play).
+    Nothing changes a decision once it is asked; it is not frozen only because a frozen
+    one takes several times as long to make, and random play makes one for every choice.
     """
 
     actor: str
@@ -36,7 +36,7 @@ class Decision:
     prompt: str
     options: tuple = ()
     accepts: Callable[[Any], bool] | None = None
-    space: str = ""
+    space: Callable[[], str] | None = None
     sample: Callable[[Random], Any] | None = None
 
     def allows(self, choice: Any) -> bool:
@@ -53,7 +53,7 @@ class Decision:
 
     def describe_legal(self, show: Callable[[Any], str] = str) -> str:
         if self.accepts is not None:
-            return self.space
+            return self.space() if self.space is not None else ""
         return ", ".join(show(option) for option in self.options)
 
     def draw(self, rng: Random) -> Any:

@@ -206,10 +206,13 @@ def _run(runner: Runner, action: Played, playthrough, rng: Random, dealt: Dealt,
 def _disagreement(decision: Decision, candidates: tuple, allowed: tuple) -> str:
     """Where the engine and the rulebook's oracle differ on the candidates (and on the
     choices the engine lists), or ''."""
-    proposed = list(candidates) + [option for option in decision.options
-                                   if option not in candidates]
-    allows = decision.allows
-    accepted = [candidate for candidate in proposed if allows(candidate)]
+    options, accepts = decision.options, decision.accepts
+    proposed = list(candidates)
+    if options:
+        proposed += [option for option in options if option not in candidates]
+    # As `decision.allows` decides, without a call of it for each candidate.
+    accepted = ([candidate for candidate in proposed if candidate in options]
+                if accepts is None else list(filter(accepts, proposed)))
     if accepted == list(allowed):   # the usual answer, without a search of each list
         return ""
     wrong = [f"accepts {candidate!r}, which the rulebook does not allow"

@@ -384,7 +384,7 @@ class Rules:
             player, kind, f"{player}: ships from its colonies ({least} to {most})",
             accepts=lambda choice: (least == 0 and choice == {})
             or is_spread(choice, colonies, least, most),
-            space=f"{least} to {most} ships from {_describe(colonies)}",
+            space=lambda: f"{least} to {most} ships from {_describe(colonies)}",
             sample=lambda rng: random_spread(rng, colonies, rng.randint(least, most)))
         for planet, count in taken.items():
             self._lift(planet, player, count)
@@ -401,7 +401,7 @@ class Rules:
             main = encounter.player(role)
             invited = yield Decision(main, "invite", f"{main}: the players it invites",
                                      accepts=lambda choice: is_subset(choice, others),
-                                     space=f"any of {', '.join(others) or 'nobody'}",
+                                     space=lambda: f"any of {', '.join(others) or 'nobody'}",
                                      sample=lambda rng: random_subset(rng, others))
             encounter.invited[role] = list(invited)
         for name in self._seat_order_from_left_of(encounter.offense):
@@ -572,8 +572,9 @@ class Rules:
         reward = yield Decision(
             name, "reward", f"{name}: {ships} defender rewards (cards drawn, ships retrieved)",
             accepts=lambda choice: _valid_reward(choice, least, ships, colonies, in_warp),
-            space=f"draw and retrieve adding up to {'at most ' if least < ships else ''}"
-                  f"{ships}, ships onto {', '.join(colonies) or 'no colony'}",
+            space=lambda: (f"draw and retrieve adding up to "
+                           f"{'at most ' if least < ships else ''}{ships}, ships onto "
+                           f"{', '.join(colonies) or 'no colony'}"),
             sample=lambda rng: _random_reward(rng, least, ships, colonies, in_warp))
         yield from self._draw(name, reward.get("draw", 0))
         for planet, count in reward.get("retrieve", {}).items():
@@ -601,7 +602,7 @@ class Rules:
         taken = yield Decision(CHANCE, "take", f"the {count} cards {name} takes at random "
                                f"from {winner}'s hand",
                                accepts=lambda choice: is_taken_from(choice, hand, count),
-                               space=f"{count} of {', '.join(hand)}",
+                               space=lambda: f"{count} of {', '.join(hand)}",
                                sample=lambda rng: random_taken(rng, hand, count))
         for card in taken:
             hand.remove(card)
@@ -625,8 +626,8 @@ class Rules:
         terms = yield Decision(offense, "deal", f"{offense}: the deal it proposes, or none",
                                accepts=lambda choice: choice == NO_DEAL
                                or self._valid_deal(encounter, choice),
-                               space="no-deal, or cards from hand and/or a colony for either "
-                                     "main player",
+                               space=lambda: ("no-deal, or cards from hand and/or a colony "
+                                              "for either main player"),
                                sample=lambda rng: self._random_deal(rng, encounter))
         agreed = terms != NO_DEAL and (
             yield Decision(defense, "agree", f"{defense}: whether it accepts the deal",
@@ -736,7 +737,7 @@ class Rules:
             return
         chosen = yield Decision(name, "lose", f"{name}: the {count} ships it sends to the warp",
                                 accepts=lambda choice: is_spread(choice, sources, count, count),
-                                space=f"{count} ships from {_describe(sources)}",
+                                space=lambda: f"{count} ships from {_describe(sources)}",
                                 sample=lambda rng: random_spread(rng, sources, count))
         for place, ships in chosen.items():
             if place == GATE:
@@ -974,7 +975,7 @@ class Rules:
             where = yield Decision(
                 name, kind, f"{name}: where its {ships} ships go",
                 accepts=lambda choice: _onto(choice, colonies, ships),
-                space=f"{ships} ships onto {', '.join(colonies)}",
+                space=lambda: f"{ships} ships onto {', '.join(colonies)}",
                 sample=lambda rng: random_onto(rng, colonies, ships))
         for planet, count in where.items():
             self._land(planet, name, count)

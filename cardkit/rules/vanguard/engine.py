@@ -84,7 +84,7 @@ def _choose_dice(state: VanguardState, crew: CrewState, test: DiceTest) -> Proce
     own = tuple(die for die in crew.available if state.dice[die].kind == SECTION)
     chosen = yield Decision(crew.name, "dice", f"{crew.name}: the available dice to roll",
                             accepts=lambda choice: is_subset(choice, own),
-                            space=f"any of {', '.join(own) or 'none'}",
+                            space=lambda: f"any of {', '.join(own) or 'none'}",
                             sample=lambda rng: tuple(sorted(random_subset(rng, own))))
     test.pool += list(chosen)
     crew.available = [die for die in crew.available if die not in chosen]
@@ -105,7 +105,7 @@ def _roll(state: VanguardState, dice: list[str]) -> Procedure:
         return
     faces = yield Decision(CHANCE, "roll", f"the faces of {', '.join(dice)}",
                            accepts=lambda choice: _valid_roll(state, choice, dice),
-                           space=f"a face for each of {', '.join(dice)}",
+                           space=lambda: f"a face for each of {', '.join(dice)}",
                            sample=lambda rng: {die: _random_face(rng, state, die)
                                                for die in dice})
     for die, face in faces.items():
@@ -187,7 +187,7 @@ def _play(state: VanguardState, active: CrewState, holder: CrewState, card: str,
     elif modification.kind == "set_face":
         choice = yield Decision(active.name, "set_face", f"{card}: a die and the face it gets",
                                 accepts=lambda choice: _valid_set(state, choice, targets),
-                                space=f"one of {', '.join(targets)} and any face",
+                                space=lambda: f"one of {', '.join(targets)} and any face",
                                 sample=lambda rng: {"die": (die := rng.choice(targets)),
                                                     "face": _random_face(rng, state, die,
                                                                          chosen=True)})
@@ -196,7 +196,8 @@ def _play(state: VanguardState, active: CrewState, holder: CrewState, card: str,
         choice = yield Decision(active.name, "spend_to_set",
                                 f"{card}: a die to spend, another die and the face it gets",
                                 accepts=lambda choice: _valid_spend_to_set(state, choice, targets),
-                                space=f"two different dice of {', '.join(targets)} and any face",
+                                space=lambda: (f"two different dice of {', '.join(targets)} "
+                                               "and any face"),
                                 sample=lambda rng: _random_spend_to_set(rng, state, targets))
         _spend(state, choice["spend"])
         state.dice[choice["die"]].face = choice["face"]
