@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import click
@@ -51,6 +52,10 @@ def play_command(game: str, games: int, seed: int, root: Path, out: str) -> None
     folder = output_folder(out, root) / "play"
     database = load_or_fail(require_database(root), exit_code=UsageError.exit_code).database
     engine = engines[game]
+    # The card database and the engines live as long as the run: out of the cycle
+    # collector's reach (`gc.freeze`), its passes walk only what the games make (walking
+    # the database too took a classic game from 12.7 to 13.2 ms).
+    gc.freeze()
     report = play(game, games, seed, CardData(database.cards, database.boxes), engines)
     _print(report, engine)
     for played in report.failed:
