@@ -3,6 +3,7 @@ damaged entries are never used; every way of building writes the same bytes."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -176,6 +177,35 @@ def test_a_damaged_entry_is_reported_missing_and_removed(tmp_path, damage):
     entry.write_bytes(damage(entry.read_bytes()))
     assert cache.get("ab" + "0" * 62) is None
     assert not entry.exists()
+
+
+KEY = "ef" + "0" * 62
+
+
+def test_a_link_in_an_entrys_place_is_not_followed(tmp_path):
+    elsewhere = FaceCache(tmp_path / "elsewhere")
+    elsewhere.put(KEY, b"%PDF-1.7 face")
+    cache = FaceCache(tmp_path / "cache")
+    (tmp_path / "cache" / KEY[:2]).mkdir(parents=True)
+    (tmp_path / "cache" / KEY[:2] / KEY).symlink_to(tmp_path / "elsewhere" / KEY[:2] / KEY)
+    assert elsewhere.get(KEY) == b"%PDF-1.7 face"
+    assert cache.get(KEY) is None
+
+
+def test_a_fifo_in_an_entrys_place_is_not_read(tmp_path):
+    cache = FaceCache(tmp_path)
+    (tmp_path / KEY[:2]).mkdir()
+    os.mkfifo(tmp_path / KEY[:2] / KEY)
+    assert cache.get(KEY) is None  # and returns at once: no writer ever opens the FIFO
+
+
+def test_an_entry_over_the_limit_is_not_read(tmp_path, monkeypatch):
+    cache = FaceCache(tmp_path)
+    cache.put(KEY, b"x" * 100)
+    monkeypatch.setattr(cache_module, "ENTRY_LIMIT", 100)
+    assert cache.get(KEY) is None
+    monkeypatch.setattr(cache_module, "ENTRY_LIMIT", 65 + 100)
+    assert cache.get(KEY) == b"x" * 100
 
 
 def test_no_cache_neither_reads_nor_writes(tmp_path):
