@@ -101,9 +101,10 @@ def summary(name: str, times: list[float], target: str = "", cpu: list[float] | 
             + (f"\n{'':<49}{target}" if target else ""))
 
 
-def ratio(name: str, ours: list[float], theirs: list[float], target: str) -> str:
-    return (f"{name}: best {min(ours) / min(theirs):.2f}, median "
-            f"{statistics.median(ours) / statistics.median(theirs):.2f} ({target})")
+def ratio(name: str, ours: list[float], theirs: list[float], target: str, percent: bool = False) -> str:
+    best, median = min(ours) / min(theirs), statistics.median(ours) / statistics.median(theirs)
+    shown = (lambda value: f"{100 * value:.1f} %") if percent else (lambda value: f"{value:.2f}")
+    return f"{name}: best {shown(best)}, median {shown(median)} ({target})"
 
 
 def export_faces(root: Path, build: Path, folder: Path) -> int:
@@ -202,8 +203,8 @@ def main() -> None:
         print(summary("4. png,tts + site from nothing", cold[0], cpu=cold[1]))
         print(summary("   png,tts + site from the cached faces", runs["faces"][0], cpu=runs["faces"][1]))
         print(summary("   png,tts + site after one German edit", edit[0],
-                      ratio("of the cold run, wall", edit[0], cold[0], "target <= 0.10") + "; "
-                      + ratio("CPU", edit[1], cold[1], "same"), edit[1]))
+                      ratio("of the cold run, wall", edit[0], cold[0], "target <= 10 %", percent=True) + "; "
+                      + ratio("CPU", edit[1], cold[1], "same", percent=True), edit[1]))
         print(summary("   png,tts + site again, nothing changed", runs["unchanged"][0], cpu=runs["unchanged"][1]))
         print(f"   items made: from nothing {statistics.median(cold[2]):.0f}, from the cached faces "
               f"{statistics.median(runs['faces'][2]):.0f}, after the edit {statistics.median(edit[2]):.0f} "
