@@ -107,8 +107,8 @@ class FaceCache:
         path = self._path(key)
         try:
             # Not durable: an entry a crash left damaged fails its digest and is made again,
-            # and waiting for the disk on each of a cold build's thousands of entries would
-            # cost a fifth of its time.
+            # and waiting for the disk on each of a cold build's thousands of entries cost it
+            # up to a fifth of its time on a busy disk (docs/performance.md).
             write_atomic(path, hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload, durable=False)
         except OSError as exc:
             raise WriteFailed(path, reason_of(exc)) from None
