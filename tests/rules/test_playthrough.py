@@ -333,3 +333,20 @@ def test_a_golden_difference_is_shown_as_a_unified_diff_cut_to_a_readable_length
                          "+++ duel-seed29-game0.yaml (played now)", "@@ -1,200 +1,200 @@"]
     assert len(lines) == SHOWN_LINES + 1
     assert lines[-1] == f"... {403 - SHOWN_LINES} more lines of difference"
+
+
+@pytest.mark.parametrize("engines", [None, {"duel": _leaky_engine()}], ids=["duel", "a planted bug"])
+def test_games_shared_among_processes_make_the_report_one_process_makes(data, engines):
+    alone = play("duel", 12, 5, data, engines)
+    shared = play("duel", 12, 5, data, engines, jobs=3)
+    assert shared == alone
+    assert shared.failed or engines is None, "twelve games without dialling four once"
+
+
+def test_play_prints_the_same_whatever_the_number_of_processes(monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    outputs = [CliRunner().invoke(play_command, ["--game", "vanguard", "--games", "30", "--seed", "7",
+                                                 "--jobs", jobs], catch_exceptions=False).output
+               for jobs in ("1", "2")]
+    assert outputs[0] == outputs[1]
+    assert outputs[0].startswith("played 30 games of vanguard (seed 7): 30 held, 0 failed; ")

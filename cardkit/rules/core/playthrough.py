@@ -21,10 +21,14 @@ reported with its seed; no prefix of it fails.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -36,6 +40,7 @@ from cardkit.rules.core.engine import CardData, Engine, GamePart
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import broken_invariant, read_scenario
 from cardkit.rules.core.scenario import Invalid
+from cardkit.source.children import die_with_parent
 from cardkit.source.yamlfile import Document
 
 DEALT = Path("<dealt at random>")
@@ -223,12 +228,40 @@ def _disagreement(decision: Decision, candidates: tuple, allowed: tuple) -> str:
 
 
 def play(game: str, games: int, seed: int, data: CardData,
-         engines: Mapping[str, Engine] | None = None) -> Report:
-    """Play `games` games of `game` at random, from `seed`; every failed game is kept."""
+         engines: Mapping[str, Engine] | None = None, jobs: int = 1) -> Report:
+    """Play `games` games of `game` at random, from `seed`; every failed game is kept. With
+    `jobs` above one, the games are shared among as many processes forked from this one
+    (where the system forks): game N is the same game in any process, so the report is the
+    one a single process makes."""
     engine = (registered() if engines is None else engines)[game]
+    processes = min(jobs, games)
+    if processes <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return _play_numbers(engine, game, range(games), seed, data)
+    global _SHARED
+    _SHARED = (engine, game, seed, data)   # the forked workers find it here, unpickled
+    try:
+        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+            shares = list(pool.map(_play_share, [range(first, games, processes)
+                                                 for first in range(processes)]))
+    finally:
+        _SHARED = None
+    return _merged(Report(game, seed), shares)
+
+
+# What the workers of a run of `play` play: the engine, the game, the seed and the cards.
+_SHARED: tuple[Engine, str, int, CardData] | None = None
+
+
+def _play_share(numbers: range) -> Report:
+    engine, game, seed, data = _SHARED
+    return _play_numbers(engine, game, numbers, seed, data)
+
+
+def _play_numbers(engine: Engine, game: str, numbers: Iterable[int], seed: int, data: CardData) -> Report:
     report = Report(game, seed)
     parts = game_parts(engine, game)
-    for number in range(games):
+    for number in numbers:
         played = play_game(engine, game, data, seed, number)
         report.played += 1
         # The parts are counted over the game as one stretch of play, each in one pass.
@@ -246,6 +279,20 @@ def play(game: str, games: int, seed: int, data: CardData,
             report.failed.append(played)
         if played.breach is None or played.breach.kind != NO_END:
             report.lengths[len(played.actions)] += 1
+    return report
+
+
+def _merged(report: Report, shares: list[Report]) -> Report:
+    """`report` with the games of each share added, the failed ones in the order played."""
+    for share in shares:
+        report.played += share.played
+        report.decisions += share.decisions
+        report.events += share.events
+        report.failed += share.failed
+        report.lengths.update(share.lengths)
+        report.parts.update(share.parts)
+        report.games_with.update(share.games_with)
+    report.failed.sort(key=attrgetter("number"))
     return report
 
 
