@@ -16,9 +16,9 @@ that check: it is deleted and reported as missing, so it is rendered again and n
 Entries are written whole (a temporary file renamed into place) but not flushed to the disk
 one by one: what a crash leaves of one fails the same check.
 
-An entry is read as the project boundary reads an input (source/boundary.py), but for the
-path's folders: only a regular file is read, never blocking on a FIFO, up to a limit, and a
-link in an entry's place is not followed. The folders are the cache's own and an entry's
+An entry is read as the project boundary reads an input (source/boundary.py
+`read_own_file`), but for the path's folders: only a regular file is read, never blocking
+on a FIFO, up to a limit, and a link in an entry's place is not followed. The folders are the cache's own and an entry's
 name is its hexadecimal key, so nothing but a link leads elsewhere, and what is read
 through a linked folder is used only if it passes the digest check: resolving every folder
 of every path, as the boundary does, took three quarters of the time of reading an entry,
@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Protocol
@@ -40,7 +38,7 @@ from jinja2.bccache import Bucket, BytecodeCache
 from cardkit import __version__
 from cardkit.faces.stylesheets import FACE_STYLESHEETS
 from cardkit.source.atomic import write_atomic
-from cardkit.source.boundary import READ_CHUNK
+from cardkit.source.boundary import InputRefused, read_own_file
 from cardkit.source.transaction import WriteFailed, reason_of
 
 # No face or fit record comes near this; a larger file is not one of ours.
@@ -88,8 +86,9 @@ class FaceCache:
         if self.folder is None:
             return None
         path = self._path(key)
-        stored = _read_entry(path)
-        if stored is None:
+        try:
+            stored = read_own_file(path, limit=ENTRY_LIMIT)
+        except InputRefused:
             return None
         digest, _, payload = stored.partition(b"\n")
         if len(digest) != _DIGEST_LENGTH or hashlib.sha256(payload).hexdigest().encode() != digest:
@@ -115,32 +114,6 @@ class FaceCache:
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / key
-
-
-def _read_entry(path: Path) -> bytes | None:
-    """The bytes of the regular file `path`, not a link, of at most ENTRY_LIMIT bytes; None
-    for anything else (see the module's docstring)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        found = os.fstat(descriptor)
-        if not stat.S_ISREG(found.st_mode):
-            return None
-        # The size found is only the first read's length: what is read is bounded by the limit.
-        chunks, size, wanted = [], 0, found.st_size + 1
-        while chunk := os.read(descriptor, min(wanted, ENTRY_LIMIT + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > ENTRY_LIMIT:
-                return None
-            wanted = READ_CHUNK
-        return b"".join(chunks)
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
 
 
 @dataclass(frozen=True)

@@ -66,9 +66,20 @@ def _real_root(root: str) -> Path:
 
 def read_input(path: Path, *, root: Path, limit: int) -> bytes:
     """The bytes of the regular file `path` inside `root`, at most `limit` of them."""
-    real = resolve_inside(path, root)
+    return _read_regular(path, resolve_inside(path, root), limit)
+
+
+def read_own_file(path: Path, *, limit: int) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them, in a folder only
+    cardkit writes (the face cache): the folders of its path are not resolved, and a link
+    in the file's place is refused rather than followed. The caller checks what it reads."""
+    return _read_regular(path, path, limit, getattr(os, "O_NOFOLLOW", 0))
+
+
+def _read_regular(path: Path, real: Path, limit: int, flags: int = 0) -> bytes:
+    """The bytes of `real` (which `path` names), read as `read_input` says."""
     try:
-        descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | flags)
     except FileNotFoundError:
         raise InputRefused(path, Message("does not exist")) from None
     except OSError as exc:
