@@ -18,16 +18,12 @@ the rulebooks.
 
 from __future__ import annotations
 
-import hashlib
 import sys
-from pathlib import Path
 
 from cardkit.checks.runner import Checked
-from cardkit.checks.text.catalogue import catalogue_path
 from cardkit.faces.cache import FaceCache, cache_key
-from cardkit.render.plans import code_digest, installed_libraries
-from cardkit.render.resources import RESOURCE_LIMIT
-from cardkit.source.boundary import InputRefused, read_input
+from cardkit.render.plans import catalogue_digest, code_digest, document_digest, installed_libraries
+from cardkit.source.boundary import InputRefused
 
 CLEAN = b"no error"
 
@@ -40,6 +36,7 @@ class CleanChecks:
     def __init__(self, store: FaceCache):
         self.store = store
         self.kept: list[str] = []
+        self._last: tuple[Checked, str | None] | None = None  # a database and its key
 
     def holds(self, checked: Checked) -> bool:
         key = self._key(checked)
@@ -55,30 +52,23 @@ class CleanChecks:
             self.store.put(key, CLEAN)
         self.kept.clear()
 
-    @staticmethod
-    def _key(checked: Checked) -> str | None:
-        """None where the checks read more than the files named above, or a catalogue
-        cannot be read."""
-        if checked.measure_fit is not None or checked.rulebooks is not None:
-            return None
-        database = checked.database
-        files = sorted(f"{document.path} {_digest((document.text or '').encode())}"
-                       for document in checked.sources.all_documents())
-        try:
-            catalogues = [f"{language} {_catalogue_digest(checked.root, language)}"
-                          for language in database.languages]
-        except InputRefused:
-            return None
-        return cache_key("checked without an error", code_digest(), installed_libraries(), sys.version,
-                         repr(database.languages), repr(database.games), *files, *catalogues)
+    def _key(self, checked: Checked) -> str | None:
+        """The record's key, worked out once for a database (asked if it holds it, then
+        kept once checked); None where the checks read more than the files named above, or
+        a catalogue cannot be read."""
+        if self._last is None or self._last[0] is not checked:
+            self._last = (checked, _key_of(checked))
+        return self._last[1]
 
 
-def _catalogue_digest(root: Path, language: str) -> str:
-    path = catalogue_path(root, language)
-    if not (path.exists() or path.is_symlink()):
-        return "none"
-    return _digest(read_input(path, root=root, limit=RESOURCE_LIMIT))
-
-
-def _digest(content: bytes) -> str:
-    return hashlib.sha256(content).hexdigest()
+def _key_of(checked: Checked) -> str | None:
+    if checked.measure_fit is not None or checked.rulebooks is not None:
+        return None
+    database = checked.database
+    files = sorted(f"{document.path} {document_digest(document)}" for document in checked.sources.all_documents())
+    try:
+        catalogues = [f"{language} {catalogue_digest(checked.root, language)}" for language in database.languages]
+    except InputRefused:
+        return None
+    return cache_key("checked without an error", code_digest(), installed_libraries(), sys.version,
+                     repr(database.languages), repr(database.games), *files, *catalogues)

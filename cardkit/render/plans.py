@@ -70,6 +70,7 @@ from cardkit.render.resources import RESOURCE_LIMIT
 from cardkit.source.boundary import InputRefused, read_input
 from cardkit.source.layout import SOURCE_LANGUAGE
 from cardkit.source.templates import all_template_files
+from cardkit.source.yamlfile import Document
 
 if TYPE_CHECKING:
     from cardkit.render.renderer import Renderer
@@ -178,8 +179,22 @@ class PlanInputs:
         documents = {id(origin.document): origin.document for origin in origins}
         for identity, document in documents.items():
             if identity not in self._documents:
-                self._documents[identity] = hashlib.sha256((document.text or "").encode()).hexdigest()
+                self._documents[identity] = document_digest(document)
         return sorted(f"{document.path} {self._documents[identity]}" for identity, document in documents.items())
+
+
+def document_digest(document: Document) -> str:
+    """The digest of a database file's text as loaded."""
+    return hashlib.sha256((document.text or "").encode()).hexdigest()
+
+
+def catalogue_digest(root: Path, language: str) -> str:
+    """The digest of the language's template catalogue, "none" where it has none; raises
+    InputRefused for one the boundary refuses."""
+    path = catalogue_path(root, language)
+    if not (path.exists() or path.is_symlink()):
+        return "none"
+    return hashlib.sha256(read_input(path, root=root, limit=RESOURCE_LIMIT)).hexdigest()
 
 
 def face_fingerprint(face: Face) -> str:
@@ -215,11 +230,7 @@ def _file_digests(root: Path, languages: list[str]) -> tuple[str, dict[str, str]
             content = found.read(RESOURCE_LIMIT)
             hasher.update(f"{found.key}\n{len(content)}\n".encode())
             hasher.update(content)
-        catalogues = {}
-        for language in languages:
-            path = catalogue_path(root, language)
-            catalogues[language] = (hashlib.sha256(read_input(path, root=root, limit=RESOURCE_LIMIT)).hexdigest()
-                                    if path.exists() or path.is_symlink() else "none")
+        catalogues = {language: catalogue_digest(root, language) for language in languages}
     except InputRefused:
         return None
     return hasher.hexdigest(), catalogues
