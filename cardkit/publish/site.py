@@ -126,8 +126,9 @@ def site_files(database: Database, contexts: dict[Target, LanguageContext], rend
                processes: int | None = None,
                base_url: str | None = None) -> tuple[dict[str, bytes], list[str]]:
     """Every file of the site by its path under the site folder, and the images that had
-    to be rasterised. `documents` holds each target's PDFs by file name. With the `base_url` the site will be served from,
-    every page names its canonical address and `sitemap.xml` lists them all."""
+    to be rasterised. `documents` holds each target's PDFs by file name. With the
+    `base_url` the site will be served from, every page names its canonical address and
+    `sitemap.xml` lists them all."""
     records = {game: game_dataset(database, game)["cards"] for game in database.games}
     rulebooks = {file: (game, book.language) for game, box in sorted(database.boxes.items())
                  for file, book in box.rulebooks.items()}
