@@ -450,9 +450,9 @@ class Rules:
         encounter.planned[role] = card
 
     def _encounter_cards(self, name: str) -> tuple[str, ...]:
-        encounter_type = self.facts.encounter_type
+        types = self.facts.encounter_types
         return tuple(dict.fromkeys([card for card in self.state.players[name].hand
-                                    if encounter_type(card) is not None]))
+                                    if types[card] is not None]))
 
     def _abandon(self, encounter: Encounter) -> Procedure:
         """The offense's turn ends in the middle of the encounter: the cards laid are
@@ -490,12 +490,16 @@ class Rules:
         state = self.state
         if encounter.planet is None:
             return
-        offense = sum(self._worth(name, ships)
-                      for name, ships in encounter.committed[OFFENSE].items())
-        defense = self._worth(encounter.defense,
-                              state.planets[encounter.planet].get(encounter.defense, 0))
-        defense += sum(self._worth(name, ships)
-                       for name, ships in encounter.committed[DEFENSE].items())
+        defending = state.planets[encounter.planet].get(encounter.defense, 0)
+        if SHIP_WORTH in self._fragments:
+            offense = sum(self._worth(name, ships)
+                          for name, ships in encounter.committed[OFFENSE].items())
+            defense = self._worth(encounter.defense, defending)
+            defense += sum(self._worth(name, ships)
+                           for name, ships in encounter.committed[DEFENSE].items())
+        else:     # every ship counts one
+            offense = sum(encounter.committed[OFFENSE].values())
+            defense = defending + sum(encounter.committed[DEFENSE].values())
         encounter.strength = {OFFENSE: offense, DEFENSE: defense}
         if encounter.revealed and all(kind == ATTACK for kind in encounter.acts_as.values()):
             encounter.totals = {role: encounter.strength[role] + self._card_value(encounter, role)
@@ -755,8 +759,15 @@ class Rules:
         if not self.edition.artifacts:
             return False
         players = self.state.players
-        if not any(artifact in players[name].hand for name in ([only] if only else players)):
-            return False
+        if only:
+            if artifact not in players[only].hand:
+                return False
+        else:
+            for player in players.values():
+                if artifact in player.hand:
+                    break
+            else:
+                return False
         for name in ([only] if only else self._timing_order(encounter)):
             if artifact not in players[name].hand:
                 continue

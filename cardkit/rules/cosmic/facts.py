@@ -23,7 +23,8 @@ class Facts:
         self.game = game
         self.cards = cards
         self.boxes = boxes or {}
-        self._types: dict[str, str | None] = {}
+        # A card's encounter type (None for any other card), read on the first ask.
+        self.encounter_types: dict[str, str | None] = _EncounterTypes(cards)
         self._shown: dict[str | None, Mapping[str, Any]] = {}
 
     def kind(self, card_id: str) -> str | None:
@@ -31,13 +32,7 @@ class Facts:
         return None if card is None else card.kind
 
     def encounter_type(self, card_id: str) -> str | None:
-        try:
-            return self._types[card_id]
-        except KeyError:
-            card = self.cards.get(card_id)
-            kind = None if card is None or card.kind != "encounter" else card.type
-            self._types[card_id] = kind
-            return kind
+        return self.encounter_types[card_id]
 
     def is_encounter_card(self, card_id: str) -> bool:
         return self.encounter_type(card_id) is not None
@@ -85,3 +80,18 @@ class Facts:
             raise RulesError(f"the box of {self.game!r} in the card database does not give "
                              f"{fact!r}")
         return value
+
+
+class _EncounterTypes(dict):
+    """Card id -> its encounter type, or None for a card that is no encounter card: a
+    plain dict once a card has been asked for, so the engine's scans of a hand read it
+    without a call for each card."""
+
+    def __init__(self, cards: Mapping[str, Any]):
+        super().__init__()
+        self.cards = cards
+
+    def __missing__(self, card_id: str) -> str | None:
+        card = self.cards.get(card_id)
+        kind = self[card_id] = None if card is None or card.kind != "encounter" else card.type
+        return kind
