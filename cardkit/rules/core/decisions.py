@@ -100,6 +100,11 @@ class IllegalChoice(ValueError):
     pass
 
 
+def refusal(choice: Any, decision: Decision) -> str:
+    """Why `choice` is refused: it is not one the decision allows."""
+    return f"{choice!r} is not a legal choice for {decision.prompt}"
+
+
 class RulesError(Exception):
     """The rules cannot go on: a fact the text does not give, an impossible position."""
 
@@ -135,7 +140,7 @@ class Runner:
         if self._pending is None:
             raise IllegalChoice("no decision is pending")
         if not self._pending.allows(choice):
-            raise IllegalChoice(f"{choice!r} is not a legal choice for {self._pending.prompt}")
+            raise IllegalChoice(refusal(choice, self._pending))
         self._answer, self._pending = choice, None
 
     def advance(self) -> Decision | Event | None:

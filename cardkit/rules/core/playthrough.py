@@ -35,7 +35,7 @@ from typing import Any
 
 import yaml
 
-from cardkit.rules.core.decisions import Decision, IllegalChoice, Procedure, RulesError, Runner
+from cardkit.rules.core.decisions import Decision, Procedure, RulesError, refusal
 from cardkit.rules.core.engine import CardData, Engine, GamePart
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import broken_invariant, read_scenario
@@ -158,7 +158,6 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int)
     played = Game(game, seed, number, dealt.document)
     watched = [(invariant, invariant.watch(dealt.state, dealt.rules))
                for invariant in engine.invariants]
-    runner = Runner()
     bound = engine.playthrough.max_actions
     while (procedure := dealt.next_procedure()) is not None:
         if len(played.actions) == bound:
@@ -168,44 +167,55 @@ def play_game(engine: Engine, game: str, data: CardData, seed: int, number: int)
         do, started = procedure
         action = Played(do)
         played.actions.append(action)
-        runner.begin(started)
-        played.breach = _run(runner, action, engine.playthrough, rng, dealt, watched)
+        played.breach = _run(started, action, engine.playthrough, rng, dealt, watched)
         if played.breach is not None:
             return played
     return played
 
 
-def _run(runner: Runner, action: Played, playthrough, rng: Random, dealt: Dealt, watched: list
-         ) -> Breach | None:
+def _run(procedure: Procedure, action: Played, playthrough, rng: Random, dealt: Dealt,
+         watched: list) -> Breach | None:
+    """Drive one procedure to its end, as `Runner` does with `take_forced` off (the
+    procedure is sent each choice directly: random play makes a million of them a run)."""
     decisions, events = action.decisions, action.events
     rules, state = dealt.rules, dealt.state
     choose, oracle = playthrough.choose, playthrough.oracle
+    send, answer = procedure.send, None
     while True:
         try:
-            item = runner.advance()
-            if isinstance(item, Decision):
+            item = send(answer)
+        except StopIteration:
+            return None
+        except Exception as exc:
+            return _stopped(exc)
+        if item.__class__ is Decision:
+            try:
                 if oracle is not None and (judged := oracle(item, rules)) is not None:
                     disagreement = _disagreement(item, *judged)
                     if disagreement:
                         return Breach(LEGALITY, disagreement)
-                choice = choose(item, rules, rng)
-                decisions.append((item.actor, item.kind, choice))
-                runner.apply(choice)
-                continue
-        except IllegalChoice as exc:
-            return Breach(ILLEGAL, f"a choice drawn at random is refused: {exc}")
-        except RulesError as exc:
-            return Breach(RULES, f"the rules cannot go on: {exc}")
-        except Exception as exc:   # an engine's bug: report it as the game's failure
-            return Breach(ERROR, f"the engine failed: {type(exc).__name__}: {exc}")
-        if item is None:
-            return None
+                answer = choose(item, rules, rng)
+                if not item.allows(answer):
+                    return Breach(ILLEGAL, "a choice drawn at random is refused: "
+                                           + refusal(answer, item))
+            except Exception as exc:
+                return _stopped(exc)
+            decisions.append((item.actor, item.kind, answer))
+            continue
+        answer = None
         events.append(item.name)
         broken = broken_invariant(watched, state, item)
         if broken is not None:
             invariant, message = broken
             return Breach(INVARIANT, message, item.name, events.count(item.name),
                           invariant.name)
+
+
+def _stopped(exc: Exception) -> Breach:
+    """The breach an exception raised in a procedure, its player or its oracle makes."""
+    if isinstance(exc, RulesError):
+        return Breach(RULES, f"the rules cannot go on: {exc}")
+    return Breach(ERROR, f"the engine failed: {type(exc).__name__}: {exc}")   # an engine's bug
 
 
 def _disagreement(decision: Decision, candidates: tuple, allowed: tuple) -> str:
