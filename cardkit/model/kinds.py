@@ -6,6 +6,7 @@ model/games.py keeps the registry of them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from cardkit.model.base import CardModel
@@ -42,7 +43,13 @@ class Game:
         return next((kind for kind in self.kinds if kind.file_stem == file_stem), None)
 
     def kind(self, name: str) -> CardKind | None:
-        return next((kind for kind in self.kinds if kind.name == name), None)
+        return self._kinds_by_name.get(name)
+
+    @cached_property
+    def _kinds_by_name(self) -> dict[str, CardKind]:
+        # Asked for every card a game's loader or random deal reads; the first kind of a
+        # name wins, as a search of `kinds` finds it.
+        return {kind.name: kind for kind in reversed(self.kinds)}
 
     @property
     def file_names(self) -> list[str]:
