@@ -63,6 +63,17 @@ def test_the_main_players_invite_others_never_themselves_nor_one_twice():
     assert allowed == ((), ("green", "yellow"), ("green",), ("yellow",))
 
 
+def test_invitations_follow_the_seating_and_the_main_players_from_one_decision_to_the_next():
+    rules = _rules()
+    legality(Decision("red", "invite", ""), rules)
+    rules.state.encounter.offense = "green"
+    _, allowed = legality(Decision("green", "invite", ""), rules)
+    assert allowed == ((), ("red", "yellow"), ("red",), ("yellow",))
+    del rules.state.players["yellow"]
+    _, allowed = legality(Decision("green", "invite", ""), rules)
+    assert allowed == ((), ("red",), ("red",))
+
+
 def test_an_invited_player_joins_a_side_that_invited_it_or_declines():
     rules = _rules(planets={"green-1": {"green": 2}},
                    invited={"offense": [], "defense": ["green"]})

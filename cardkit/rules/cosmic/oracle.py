@@ -14,6 +14,7 @@ classic rulebook's (`001_9841a4286c692375.txt`) and the current one's
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from cardkit.rules.core.decisions import Decision, Oracle
@@ -96,11 +97,18 @@ def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
 def _invite(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     """The offense, then the defense, invites any of the other players, as many or as few
     as it likes (001 L407-424; 002 L159-161); a main player cannot be an ally (002 L161)."""
-    state = rules.state
-    encounter = state.encounter
-    mains = (encounter.offense, encounter.defense)
-    others = tuple(name for name in state.players if name not in mains)
-    candidates = [(), others, *((name,) for name in state.players)]
+    encounter = rules.state.encounter
+    return _invitations(tuple(rules.state.players), encounter.offense, encounter.defense)
+
+
+# The judgment reads nothing but the seating and the two main players, and each of its
+# few answers comes twice an encounter: it is kept (tuples of names, never changed).
+@lru_cache(maxsize=256)
+def _invitations(seating: tuple[str, ...], offense: str, defense: str | None
+                 ) -> tuple[tuple, tuple]:
+    mains = (offense, defense)
+    others = tuple(name for name in seating if name not in mains)
+    candidates = [(), others, *((name,) for name in seating)]
     if others:
         candidates.append((others[0], others[0]))
     invitable = set(others)
