@@ -95,6 +95,19 @@ def test_a_plan_is_an_encounter_card_of_the_editions_types_from_hand(game, laid)
     assert allowed == laid
 
 
+def test_a_card_laid_is_judged_by_the_edition_and_the_card_facts_of_the_game_being_played():
+    rules = _rules(hands={"red": ["morph", "zap"]})
+    plan = Decision("red", "plan", "")
+    assert legality(plan, rules)[1] == ()
+    rules.state.edition.game = "cosmic"
+    assert legality(plan, rules)[1] == ("morph",)
+    # Another game's made-up cards: the same id may be another card there.
+    other = _rules(hands={"red": ["morph", "zap"]})
+    other.facts.cards["zap"] = SimpleNamespace(kind="encounter", type="attack")
+    assert legality(plan, other)[1] == ("zap",)
+    assert legality(plan, rules)[1] == ("morph",)
+
+
 def test_the_target_is_a_planet_of_the_system_destiny_names():
     candidates, allowed = legality(Decision("red", "target", ""), _rules(destiny="blue"))
     assert candidates[-1] == NO_PLANET

@@ -134,14 +134,40 @@ def _plan(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     """A main player lays an encounter card from its hand (001 L441-445; 002 L177-179)."""
     state = rules.state
     hand = state.players[decision.actor].hand
-    cards = rules.facts.cards
-    types = ENCOUNTER_TYPES[state.edition.game]
+    encounter_card = _encounter_cards(rules.facts.cards, ENCOUNTER_TYPES[state.edition.game])
     candidates = tuple(dict.fromkeys([*hand, *state.deck[:1], NO_CARD]))
+    held = set(hand)
+    return candidates, tuple([card for card in candidates
+                              if card in held and encounter_card[card]])
 
-    def encounter_card(card: str) -> bool:
-        fact = cards.get(card)
-        return fact is not None and fact.kind == "encounter" and fact.type in types
-    return candidates, tuple(card for card in candidates if card in hand and encounter_card(card))
+
+class _EncounterCards(dict):
+    """Whether each card id is an encounter card of the given types, read from the card
+    facts the first time it is asked."""
+
+    def __init__(self, cards: Any, types: tuple[str, ...]):
+        super().__init__()
+        self.cards, self.types = cards, types
+
+    def __missing__(self, card: str) -> bool:
+        fact = self.cards.get(card)
+        known = self[card] = (fact is not None and fact.kind == "encounter"
+                              and fact.type in self.types)
+        return known
+
+
+# A game's cards do not change while it is played, and each plan asks about a whole hand
+# again: the answers are kept for the card facts last asked about (a scenario's made-up
+# cards make its own mapping, where an id may be another card).
+_last_encounter_cards = _EncounterCards({}, ())
+
+
+def _encounter_cards(cards: Any, types: tuple[str, ...]) -> _EncounterCards:
+    global _last_encounter_cards
+    known = _last_encounter_cards
+    if known.cards is not cards or known.types != types:
+        known = _last_encounter_cards = _EncounterCards(cards, types)
+    return known
 
 
 def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
