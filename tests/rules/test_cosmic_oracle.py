@@ -45,6 +45,14 @@ def test_a_launch_is_one_to_four_ships_from_the_offenses_colonies():
     assert allowed == candidates[1:5]
 
 
+def test_a_launch_takes_every_ship_of_a_small_colony_before_the_next_and_no_more_than_it_has():
+    candidates, allowed = legality(Decision("red", "launch", ""), _rules(
+        planets={"red-1": {"red": 1}, "red-2": {"red": 2, "blue": 1}, "blue-1": {"blue": 4}}))
+    assert candidates == ({}, {"red-1": 1}, {"red-1": 1, "red-2": 1}, {"red-1": 1, "red-2": 2},
+                          {"red-1": 2}, {NO_PLANET: 1})
+    assert allowed == candidates[1:4]
+
+
 def test_a_ship_already_on_the_main_ship_counts_among_the_four_and_none_more_may_be_gathered():
     _, allowed = legality(Decision("red", "launch", ""), _rules(
         planets={"red-1": {"red": 4}}, committed={"offense": {"red": 1}, "defense": {}}))

@@ -39,23 +39,27 @@ NO_PLANET = "no-such-planet"
 def _colonies(state: Any, name: str) -> dict[str, int]:
     """The planets where the player has ships (a colony, 001 L255-257; 002 L84-86), with
     how many."""
-    return {planet: ships[name] for planet, ships in state.planets.items()
-            if ships.get(name, 0) > 0}
+    colonies = {}
+    for planet, ships in state.planets.items():
+        count = ships.get(name, 0)
+        if count > 0:
+            colonies[planet] = count
+    return colonies
 
 
 def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
     """Candidates for ships taken from places: none, every total from one to `most` taken
     place by place, one more than a place holds, one from a planet not among them."""
     candidates: list[dict[str, int]] = [{}]
-    for total in range(1, most + 1):
-        taken, left = {}, total
-        for place, held in places.items():
-            if left == 0:
-                break
-            taken[place] = min(held, left)
-            left -= taken[place]
-        if left == 0:
-            candidates.append(taken)
+    taken, total = {}, 0
+    for place, held in places.items():
+        if total == most:
+            break
+        more = min(held, most - total)
+        for count in range(1, more + 1):
+            candidates.append({**taken, place: count})
+        taken[place] = more
+        total += more
     if places:
         first = next(iter(places))
         candidates.append({first: places[first] + 1})
@@ -81,8 +85,8 @@ def _launch(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     already = state.encounter.committed[OFFENSE].get(decision.actor, 0)
     least = 0 if already else LEAST_SHIPS
     candidates = _spreads(colonies, MOST_SHIPS + 1)
-    return tuple(candidates), tuple(spread for spread in candidates
-                                    if _within(spread, colonies, least, MOST_SHIPS - already))
+    return tuple(candidates), tuple([spread for spread in candidates
+                                     if _within(spread, colonies, least, MOST_SHIPS - already)])
 
 
 def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -90,8 +94,8 @@ def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     002 L167)."""
     colonies = _colonies(rules.state, decision.actor)
     candidates = _spreads(colonies, MOST_SHIPS + 1)
-    return tuple(candidates), tuple(spread for spread in candidates
-                                    if _within(spread, colonies, LEAST_SHIPS, MOST_SHIPS))
+    return tuple(candidates), tuple([spread for spread in candidates
+                                     if _within(spread, colonies, LEAST_SHIPS, MOST_SHIPS)])
 
 
 def _invite(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
