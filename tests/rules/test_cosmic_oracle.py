@@ -122,6 +122,17 @@ def test_the_target_is_a_planet_of_the_system_destiny_names():
     assert allowed == ("blue-1", "blue-2")
 
 
+def test_the_target_follows_the_planets_and_their_systems_from_one_game_to_the_next():
+    target = Decision("red", "target", "")
+    legality(target, _rules(destiny="blue"))
+    rules = _rules(planets={"blue-1": {"blue": 4}, "red-1": {"red": 4}, "blue-3": {"blue": 1}},
+                   destiny="blue")
+    assert legality(target, rules) == (("blue-1", "blue-3", "red-1", NO_PLANET),
+                                       ("blue-1", "blue-3"))
+    rules.state.home["blue-3"] = "green"
+    assert legality(target, rules) == (("blue-1", "red-1", "blue-3", NO_PLANET), ("blue-1",))
+
+
 def test_on_its_own_colour_the_offense_aims_at_a_foreign_colony_in_its_home_system():
     _, allowed = legality(Decision("red", "target", ""), _rules(
         planets={"red-1": {"red": 2, "blue": 1}, "red-2": {"red": 1}}, destiny="red"))

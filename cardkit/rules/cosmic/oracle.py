@@ -181,21 +181,43 @@ def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     encounter = state.encounter
     offense = encounter.offense
-    named = next((name for name, player in state.players.items()
-                  if player.colour == encounter.destiny), None)
-    home = state.home
-    if named != offense:
-        allowed = tuple(planet for planet in state.planets if home[planet] == named)
+    for named, player in state.players.items():
+        if player.colour == encounter.destiny:
+            break
     else:
-        allowed = tuple(planet for planet, ships in state.planets.items()
-                        if home[planet] == offense
-                        and any(count > 0 and name != offense for name, count in ships.items()))
-    # Besides those: every home planet of the offense and one planet of each other system.
-    others = {home[planet]: planet for planet in reversed(state.planets)
-              if planet not in allowed and home[planet] != offense}
-    candidates = (*allowed, *(planet for planet in state.planets if home[planet] == offense
-                              and planet not in allowed), *others.values(), NO_PLANET)
-    return candidates, allowed
+        named = None
+    planets = tuple(state.planets)
+    systems = tuple(map(state.home.__getitem__, planets))   # whose home each planet is
+    if named != offense:
+        return _aims(planets, systems, offense, named)
+    home = state.home
+    allowed = tuple([planet for planet, ships in state.planets.items()
+                     if home[planet] == offense
+                     and any(count > 0 and name != offense for name, count in ships.items())])
+    return _target_candidates(planets, systems, offense, allowed), allowed
+
+
+# Unless destiny shows the offense's own colour, the judgment reads nothing but the
+# planets, their systems and the two players, the same from one encounter to the next: it
+# is kept (tuples of names, never changed), and so are the candidates around the planets
+# allowed.
+@lru_cache(maxsize=256)
+def _aims(planets: tuple[str, ...], systems: tuple[str, ...], offense: str, named: str | None
+          ) -> tuple[tuple, tuple]:
+    allowed = tuple([planet for planet, system in zip(planets, systems) if system == named])
+    return _target_candidates(planets, systems, offense, allowed), allowed
+
+
+@lru_cache(maxsize=256)
+def _target_candidates(planets: tuple[str, ...], systems: tuple[str, ...], offense: str,
+                       allowed: tuple[str, ...]) -> tuple[str, ...]:
+    # Besides those allowed: every home planet of the offense and one planet of each other
+    # system.
+    rest = [(planet, system) for planet, system in zip(planets, systems)
+            if planet not in allowed]
+    others = {system: planet for planet, system in reversed(rest) if system != offense}
+    return (*allowed, *[planet for planet, system in rest if system == offense],
+            *others.values(), NO_PLANET)
 
 
 def _reward(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
