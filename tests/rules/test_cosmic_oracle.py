@@ -153,6 +153,14 @@ def test_defender_rewards_are_one_a_ship_classic_and_up_to_one_a_ship_current(ga
     assert {"retrieve": {"green-1": 2}} not in allowed   # one ship in the warp
 
 
+def test_a_defender_reward_for_one_ship_is_proposed_once_each():
+    rules = _rules(planets={"green-1": {"green": 1}}, warp={"green": 1},
+                   committed={"offense": {}, "defense": {"green": 1}})
+    candidates, allowed = legality(Decision("green", "reward", ""), rules)
+    assert len(candidates) == len({repr(reward) for reward in candidates}) == 11
+    assert allowed == ({"draw": 1}, {"retrieve": {"green-1": 1}})
+
+
 def test_a_deal_exchanges_something_between_the_main_players_only():
     rules = _rules("cosmic", hands={"red": ["attack-8"], "blue": ["morph"], "green": ["zap"]})
     candidates, allowed = legality(Decision("red", "deal", ""), rules)

@@ -227,22 +227,22 @@ def _reward(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     name = decision.actor
     ships = state.encounter.committed[DEFENSE][name]
-    colonies = list(_colonies(state, name))
+    colonies = _colonies(state, name)
     in_warp = state.warp.get(name, 0)
     least = ships if REWARDS_EXACT[state.edition.game] else 0
     candidates: list[dict] = [{"draw": drawn} for drawn in range(ships + 2)]
-    for retrieved in (1, ships, ships + 1):
-        for planet in [*colonies[:1], NO_PLANET]:
+    # Each candidate once (one ship committed, or none, would make some twice).
+    for retrieved in dict.fromkeys((1, ships, ships + 1)):
+        for planet in dict.fromkeys([*list(colonies)[:1], NO_PLANET]):
             candidates.append({"retrieve": {planet: retrieved}})
             candidates.append({"draw": 1, "retrieve": {planet: retrieved}})
 
     def allowed(reward: dict) -> bool:
         retrieve = reward.get("retrieve", {})
         retrieved = sum(retrieve.values())
-        return (all(planet in colonies for planet in retrieve) and retrieved <= in_warp
+        return (retrieve.keys() <= colonies.keys() and retrieved <= in_warp
                 and least <= reward.get("draw", 0) + retrieved <= ships)
-    unique = list({repr(candidate): candidate for candidate in candidates}.values())
-    return tuple(unique), tuple(reward for reward in unique if allowed(reward))
+    return tuple(candidates), tuple([reward for reward in candidates if allowed(reward)])
 
 
 def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
