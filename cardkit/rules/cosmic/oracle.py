@@ -47,6 +47,14 @@ def _colonies(state: Any, name: str) -> dict[str, int]:
     return colonies
 
 
+def _has_colony(state: Any, name: str) -> bool:
+    """Whether the player has ships on some planet (a colony, 001 L255-257; 002 L84-86)."""
+    for ships in state.planets.values():
+        if ships.get(name, 0) > 0:
+            return True
+    return False
+
+
 def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
     """Candidates for ships taken from places: none, every total from one to `most` taken
     place by place, one more than a place holds, one from a planet not among them."""
@@ -128,10 +136,10 @@ def _ally(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     encounter = state.encounter
     name = decision.actor
-    can_commit = any(ships.get(name, 0) > 0 for ships in state.planets.values())
-    return (OFFENSE, DEFENSE, DECLINE), (*(
+    can_commit = _has_colony(state, name)
+    return (OFFENSE, DEFENSE, DECLINE), (*[
         side for side in (OFFENSE, DEFENSE)
-        if can_commit and name in encounter.invited[side]), DECLINE)
+        if can_commit and name in encounter.invited[side]], DECLINE)
 
 
 def _plan(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -261,13 +269,14 @@ def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
             candidates.append({"cards": {giver: [hand[0]]}})
     candidates.append({"cards": {mains[0]: [NO_CARD]}})
     colonies = []
+    colonies_of = {name: _colonies(state, name) for name in mains}
     for receiver in mains:
         giver = mains[1] if receiver == mains[0] else mains[0]
-        sources = _colonies(state, receiver)
+        sources = dict(colonies_of[receiver])
         on_gate = encounter.committed[OFFENSE].get(receiver, 0) if receiver == mains[0] else 0
         if on_gate:
             sources[GATE] = on_gate
-        planets = [planet for planet in _colonies(state, giver)
+        planets = [planet for planet in colonies_of[giver]
                    if state.planets[planet].get(receiver, 0) == 0]
         for planet in planets[:1] + [NO_PLANET]:
             for source in list(sources)[:2]:
@@ -294,7 +303,7 @@ def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
         return (all(giver in mains and all(card in state.players[giver].hand for card in given)
                     for giver, given in cards.items())
                 and all(colony_allowed(colony) for colony in terms.get("colonies", ())))
-    return tuple(candidates), tuple(terms for terms in candidates if allowed(terms))
+    return tuple(candidates), tuple([terms for terms in candidates if allowed(terms)])
 
 
 legality = Oracle({"launch": _launch, "commit": _commit, "invite": _invite, "ally": _ally,
