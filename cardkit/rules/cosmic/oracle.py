@@ -65,7 +65,8 @@ def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
             break
         more = min(held, most - total)
         for count in range(1, more + 1):
-            candidates.append({**taken, place: count})
+            taken[place] = count
+            candidates.append(taken.copy())
         taken[place] = more
         total += more
     if places:
@@ -75,13 +76,21 @@ def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
     return candidates
 
 
-def _within(spread: dict[str, int], places: dict[str, int], least: int, most: int) -> bool:
-    total = 0
-    for place, count in spread.items():
-        if not 0 < count <= places.get(place, 0):
-            return False
-        total += count
-    return least <= total <= most
+def _within(spreads: list[dict[str, int]], places: dict[str, int], least: int, most: int
+            ) -> tuple[dict[str, int], ...]:
+    """The spreads that take at least one ship from each place and no more than it holds,
+    `least` to `most` in all."""
+    allowed = []
+    for spread in spreads:
+        total = 0
+        for place, count in spread.items():
+            if not 0 < count <= places.get(place, 0):
+                break
+            total += count
+        else:
+            if least <= total <= most:
+                allowed.append(spread)
+    return tuple(allowed)
 
 
 def _launch(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -93,8 +102,7 @@ def _launch(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     already = state.encounter.committed[OFFENSE].get(decision.actor, 0)
     least = 0 if already else LEAST_SHIPS
     candidates = _spreads(colonies, MOST_SHIPS + 1)
-    return tuple(candidates), tuple([spread for spread in candidates
-                                     if _within(spread, colonies, least, MOST_SHIPS - already)])
+    return tuple(candidates), _within(candidates, colonies, least, MOST_SHIPS - already)
 
 
 def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -102,8 +110,7 @@ def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     002 L167)."""
     colonies = _colonies(rules.state, decision.actor)
     candidates = _spreads(colonies, MOST_SHIPS + 1)
-    return tuple(candidates), tuple([spread for spread in candidates
-                                     if _within(spread, colonies, LEAST_SHIPS, MOST_SHIPS)])
+    return tuple(candidates), _within(candidates, colonies, LEAST_SHIPS, MOST_SHIPS)
 
 
 def _invite(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
