@@ -196,7 +196,7 @@ def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     encounter = state.encounter
     offense = encounter.offense
-    for named, player in state.players.items():
+    for named, player in state.players.items():   # the player whose colour destiny showed
         if player.colour == encounter.destiny:
             break
     else:
@@ -205,10 +205,9 @@ def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     systems = tuple(map(state.home.__getitem__, planets))   # whose home each planet is
     if named != offense:
         return _aims(planets, systems, offense, named)
-    home = state.home
-    allowed = tuple([planet for planet, ships in state.planets.items()
-                     if home[planet] == offense
-                     and any(count > 0 and name != offense for name, count in ships.items())])
+    allowed = tuple([planet for planet, system in zip(planets, systems) if system == offense
+                     and any(count > 0 and name != offense
+                             for name, count in state.planets[planet].items())])
     return _target_candidates(planets, systems, offense, allowed), allowed
 
 
