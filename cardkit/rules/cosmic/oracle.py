@@ -154,10 +154,9 @@ def _plan(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     hand = state.players[decision.actor].hand
     encounter_card = _encounter_cards(rules.facts.cards, ENCOUNTER_TYPES[state.edition.game])
-    candidates = tuple(dict.fromkeys([*hand, *state.deck[:1], NO_CARD]))
-    held = set(hand)
-    return candidates, tuple([card for card in candidates
-                              if card in held and encounter_card[card]])
+    in_hand = dict.fromkeys(hand)   # each card once, first among the candidates
+    candidates = tuple(dict.fromkeys([*in_hand, *state.deck[:1], NO_CARD]))
+    return candidates, tuple([card for card in in_hand if encounter_card[card]])
 
 
 class _EncounterCards(dict):
