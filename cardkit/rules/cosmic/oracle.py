@@ -153,7 +153,7 @@ def _plan(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     """A main player lays an encounter card from its hand (001 L441-445; 002 L177-179)."""
     state = rules.state
     hand = state.players[decision.actor].hand
-    encounter_card = _encounter_cards(rules.facts.cards, ENCOUNTER_TYPES[state.edition.game])
+    encounter_card = _encounter_cards(rules.facts, ENCOUNTER_TYPES[state.edition.game])
     in_hand = dict.fromkeys(hand)   # each card once, first among the candidates
     candidates = tuple(dict.fromkeys([*in_hand, *state.deck[:1], NO_CARD]))
     return candidates, tuple([card for card in in_hand if encounter_card[card]])
@@ -163,28 +163,28 @@ class _EncounterCards(dict):
     """Whether each card id is an encounter card of the given types, read from the card
     facts the first time it is asked."""
 
-    def __init__(self, cards: Any, types: tuple[str, ...]):
+    def __init__(self, facts: Any, types: tuple[str, ...]):
         super().__init__()
-        self.cards, self.types = cards, types
+        self.facts, self.types = facts, types
 
     def __missing__(self, card: str) -> bool:
-        fact = self.cards.get(card)
+        fact = self.facts.cards.get(card)
         known = self[card] = (fact is not None and fact.kind == "encounter"
                               and fact.type in self.types)
         return known
 
 
 # A game's cards do not change while it is played, and each plan asks about a whole hand
-# again: the answers are kept for the card facts last asked about (a scenario's made-up
-# cards make its own mapping, where an id may be another card).
-_last_encounter_cards = _EncounterCards({}, ())
+# again: the answers are kept for the game's card facts last asked about (another game's
+# may be another database, or make up cards of its own under the same ids).
+_last_encounter_cards = _EncounterCards(None, ())
 
 
-def _encounter_cards(cards: Any, types: tuple[str, ...]) -> _EncounterCards:
+def _encounter_cards(facts: Any, types: tuple[str, ...]) -> _EncounterCards:
     global _last_encounter_cards
     known = _last_encounter_cards
-    if known.cards is not cards or known.types != types:
-        known = _last_encounter_cards = _EncounterCards(cards, types)
+    if known.facts is not facts or known.types != types:
+        known = _last_encounter_cards = _EncounterCards(facts, types)
     return known
 
 
@@ -203,7 +203,7 @@ def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     planets = tuple(state.planets)
     systems = tuple(map(state.home.__getitem__, planets))   # whose home each planet is
     if named != offense:
-        return _aims(planets, systems, offense, named)
+        return _named_system_targets(planets, systems, offense, named)
     allowed = tuple([planet for planet, system in zip(planets, systems) if system == offense
                      and any(count > 0 and name != offense
                              for name, count in state.planets[planet].items())])
@@ -215,8 +215,8 @@ def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
 # is kept (tuples of names, never changed), and so are the candidates around the planets
 # allowed.
 @lru_cache(maxsize=256)
-def _aims(planets: tuple[str, ...], systems: tuple[str, ...], offense: str, named: str | None
-          ) -> tuple[tuple, tuple]:
+def _named_system_targets(planets: tuple[str, ...], systems: tuple[str, ...], offense: str,
+                          named: str | None) -> tuple[tuple, tuple]:
     allowed = tuple([planet for planet, system in zip(planets, systems) if system == named])
     return _target_candidates(planets, systems, offense, allowed), allowed
 
