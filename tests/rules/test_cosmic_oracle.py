@@ -45,6 +45,14 @@ def test_a_launch_is_one_to_four_ships_from_the_offenses_colonies():
     assert allowed == candidates[1:5]
 
 
+def test_a_launch_takes_every_ship_of_a_small_colony_before_the_next_and_no_more_than_it_has():
+    candidates, allowed = legality(Decision("red", "launch", ""), _rules(
+        planets={"red-1": {"red": 1}, "red-2": {"red": 2, "blue": 1}, "blue-1": {"blue": 4}}))
+    assert candidates == ({}, {"red-1": 1}, {"red-1": 1, "red-2": 1}, {"red-1": 1, "red-2": 2},
+                          {"red-1": 2}, {NO_PLANET: 1})
+    assert allowed == candidates[1:4]
+
+
 def test_a_ship_already_on_the_main_ship_counts_among_the_four_and_none_more_may_be_gathered():
     _, allowed = legality(Decision("red", "launch", ""), _rules(
         planets={"red-1": {"red": 4}}, committed={"offense": {"red": 1}, "defense": {}}))
@@ -61,6 +69,17 @@ def test_the_main_players_invite_others_never_themselves_nor_one_twice():
     candidates, allowed = legality(Decision("red", "invite", ""), _rules())
     assert ("red",) in candidates and ("green", "green") in candidates
     assert allowed == ((), ("green", "yellow"), ("green",), ("yellow",))
+
+
+def test_invitations_follow_the_seating_and_the_main_players_from_one_decision_to_the_next():
+    rules = _rules()
+    legality(Decision("red", "invite", ""), rules)
+    rules.state.encounter.offense = "green"
+    _, allowed = legality(Decision("green", "invite", ""), rules)
+    assert allowed == ((), ("red", "yellow"), ("red",), ("yellow",))
+    del rules.state.players["yellow"]
+    _, allowed = legality(Decision("green", "invite", ""), rules)
+    assert allowed == ((), ("red",), ("red",))
 
 
 def test_an_invited_player_joins_a_side_that_invited_it_or_declines():
@@ -84,10 +103,34 @@ def test_a_plan_is_an_encounter_card_of_the_editions_types_from_hand(game, laid)
     assert allowed == laid
 
 
+def test_a_card_laid_is_judged_by_the_edition_and_the_card_facts_of_the_game_being_played():
+    rules = _rules(hands={"red": ["morph", "zap"]})
+    plan = Decision("red", "plan", "")
+    assert legality(plan, rules)[1] == ()
+    rules.state.edition.game = "cosmic"
+    assert legality(plan, rules)[1] == ("morph",)
+    # Another game's made-up cards: the same id may be another card there.
+    other = _rules(hands={"red": ["morph", "zap"]})
+    other.facts.cards["zap"] = SimpleNamespace(kind="encounter", type="attack")
+    assert legality(plan, other)[1] == ("zap",)
+    assert legality(plan, rules)[1] == ("morph",)
+
+
 def test_the_target_is_a_planet_of_the_system_destiny_names():
     candidates, allowed = legality(Decision("red", "target", ""), _rules(destiny="blue"))
     assert candidates[-1] == NO_PLANET
     assert allowed == ("blue-1", "blue-2")
+
+
+def test_the_target_follows_the_planets_and_their_systems_from_one_game_to_the_next():
+    target = Decision("red", "target", "")
+    legality(target, _rules(destiny="blue"))
+    rules = _rules(planets={"blue-1": {"blue": 4}, "red-1": {"red": 4}, "blue-3": {"blue": 1}},
+                   destiny="blue")
+    assert legality(target, rules) == (("blue-1", "blue-3", "red-1", NO_PLANET),
+                                       ("blue-1", "blue-3"))
+    rules.state.home["blue-3"] = "green"
+    assert legality(target, rules) == (("blue-1", "red-1", "blue-3", NO_PLANET), ("blue-1",))
 
 
 def test_on_its_own_colour_the_offense_aims_at_a_foreign_colony_in_its_home_system():
@@ -108,6 +151,14 @@ def test_defender_rewards_are_one_a_ship_classic_and_up_to_one_a_ship_current(ga
     assert sorted(set(total)) == list(range(least, 3))
     assert {"draw": 1, "retrieve": {"green-1": 1}} in allowed
     assert {"retrieve": {"green-1": 2}} not in allowed   # one ship in the warp
+
+
+def test_a_defender_reward_for_one_ship_is_proposed_once_each():
+    rules = _rules(planets={"green-1": {"green": 1}}, warp={"green": 1},
+                   committed={"offense": {}, "defense": {"green": 1}})
+    candidates, allowed = legality(Decision("green", "reward", ""), rules)
+    assert len(candidates) == len({repr(reward) for reward in candidates}) == 11
+    assert allowed == ({"draw": 1}, {"retrieve": {"green-1": 1}})
 
 
 def test_a_deal_exchanges_something_between_the_main_players_only():

@@ -14,6 +14,7 @@ classic rulebook's (`001_9841a4286c692375.txt`) and the current one's
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from cardkit.rules.core.decisions import Decision, Oracle
@@ -38,23 +39,36 @@ NO_PLANET = "no-such-planet"
 def _colonies(state: Any, name: str) -> dict[str, int]:
     """The planets where the player has ships (a colony, 001 L255-257; 002 L84-86), with
     how many."""
-    return {planet: ships[name] for planet, ships in state.planets.items()
-            if ships.get(name, 0) > 0}
+    colonies = {}
+    for planet, ships in state.planets.items():
+        count = ships.get(name, 0)
+        if count > 0:
+            colonies[planet] = count
+    return colonies
+
+
+def _has_colony(state: Any, name: str) -> bool:
+    """Whether the player has ships on some planet (a colony, 001 L255-257; 002 L84-86)."""
+    for ships in state.planets.values():
+        if ships.get(name, 0) > 0:
+            return True
+    return False
 
 
 def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
     """Candidates for ships taken from places: none, every total from one to `most` taken
     place by place, one more than a place holds, one from a planet not among them."""
     candidates: list[dict[str, int]] = [{}]
-    for total in range(1, most + 1):
-        taken, left = {}, total
-        for place, held in places.items():
-            if left == 0:
-                break
-            taken[place] = min(held, left)
-            left -= taken[place]
-        if left == 0:
-            candidates.append(taken)
+    taken, total = {}, 0
+    for place, held in places.items():
+        if total == most:
+            break
+        more = min(held, most - total)
+        for count in range(1, more + 1):
+            taken[place] = count
+            candidates.append(taken.copy())
+        taken[place] = more
+        total += more
     if places:
         first = next(iter(places))
         candidates.append({first: places[first] + 1})
@@ -62,13 +76,21 @@ def _spreads(places: dict[str, int], most: int) -> list[dict[str, int]]:
     return candidates
 
 
-def _within(spread: dict[str, int], places: dict[str, int], least: int, most: int) -> bool:
-    total = 0
-    for place, count in spread.items():
-        if not 0 < count <= places.get(place, 0):
-            return False
-        total += count
-    return least <= total <= most
+def _within(spreads: list[dict[str, int]], places: dict[str, int], least: int, most: int
+            ) -> tuple[dict[str, int], ...]:
+    """The spreads that take at least one ship from each place and no more than it holds,
+    `least` to `most` in all."""
+    allowed = []
+    for spread in spreads:
+        total = 0
+        for place, count in spread.items():
+            if not 0 < count <= places.get(place, 0):
+                break
+            total += count
+        else:
+            if least <= total <= most:
+                allowed.append(spread)
+    return tuple(allowed)
 
 
 def _launch(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -80,8 +102,7 @@ def _launch(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     already = state.encounter.committed[OFFENSE].get(decision.actor, 0)
     least = 0 if already else LEAST_SHIPS
     candidates = _spreads(colonies, MOST_SHIPS + 1)
-    return tuple(candidates), tuple(spread for spread in candidates
-                                    if _within(spread, colonies, least, MOST_SHIPS - already))
+    return tuple(candidates), _within(candidates, colonies, least, MOST_SHIPS - already)
 
 
 def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -89,18 +110,24 @@ def _commit(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     002 L167)."""
     colonies = _colonies(rules.state, decision.actor)
     candidates = _spreads(colonies, MOST_SHIPS + 1)
-    return tuple(candidates), tuple(spread for spread in candidates
-                                    if _within(spread, colonies, LEAST_SHIPS, MOST_SHIPS))
+    return tuple(candidates), _within(candidates, colonies, LEAST_SHIPS, MOST_SHIPS)
 
 
 def _invite(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     """The offense, then the defense, invites any of the other players, as many or as few
     as it likes (001 L407-424; 002 L159-161); a main player cannot be an ally (002 L161)."""
-    state = rules.state
-    encounter = state.encounter
-    mains = (encounter.offense, encounter.defense)
-    others = tuple(name for name in state.players if name not in mains)
-    candidates = [(), others, *((name,) for name in state.players)]
+    encounter = rules.state.encounter
+    return _invitations(tuple(rules.state.players), encounter.offense, encounter.defense)
+
+
+# The judgment reads nothing but the seating and the two main players, and each of its
+# few answers comes twice an encounter: it is kept (tuples of names, never changed).
+@lru_cache(maxsize=256)
+def _invitations(seating: tuple[str, ...], offense: str, defense: str | None
+                 ) -> tuple[tuple, tuple]:
+    mains = (offense, defense)
+    others = tuple(name for name in seating if name not in mains)
+    candidates = [(), others, *((name,) for name in seating)]
     if others:
         candidates.append((others[0], others[0]))
     invitable = set(others)
@@ -116,24 +143,49 @@ def _ally(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     encounter = state.encounter
     name = decision.actor
-    can_commit = any(ships.get(name, 0) > 0 for ships in state.planets.values())
-    return (OFFENSE, DEFENSE, DECLINE), (*(
+    can_commit = _has_colony(state, name)
+    return (OFFENSE, DEFENSE, DECLINE), (*[
         side for side in (OFFENSE, DEFENSE)
-        if can_commit and name in encounter.invited[side]), DECLINE)
+        if can_commit and name in encounter.invited[side]], DECLINE)
 
 
 def _plan(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     """A main player lays an encounter card from its hand (001 L441-445; 002 L177-179)."""
     state = rules.state
     hand = state.players[decision.actor].hand
-    cards = rules.facts.cards
-    types = ENCOUNTER_TYPES[state.edition.game]
-    candidates = tuple(dict.fromkeys([*hand, *state.deck[:1], NO_CARD]))
+    encounter_card = _encounter_cards(rules.facts, ENCOUNTER_TYPES[state.edition.game])
+    in_hand = dict.fromkeys(hand)   # each card once, first among the candidates
+    candidates = tuple(dict.fromkeys([*in_hand, *state.deck[:1], NO_CARD]))
+    return candidates, tuple([card for card in in_hand if encounter_card[card]])
 
-    def encounter_card(card: str) -> bool:
-        fact = cards.get(card)
-        return fact is not None and fact.kind == "encounter" and fact.type in types
-    return candidates, tuple(card for card in candidates if card in hand and encounter_card(card))
+
+class _EncounterCards(dict):
+    """Whether each card id is an encounter card of the given types, read from the card
+    facts the first time it is asked."""
+
+    def __init__(self, facts: Any, types: tuple[str, ...]):
+        super().__init__()
+        self.facts, self.types = facts, types
+
+    def __missing__(self, card: str) -> bool:
+        fact = self.facts.cards.get(card)
+        known = self[card] = (fact is not None and fact.kind == "encounter"
+                              and fact.type in self.types)
+        return known
+
+
+# A game's cards do not change while it is played, and each plan asks about a whole hand
+# again: the answers are kept for the game's card facts last asked about (another game's
+# may be another database, or make up cards of its own under the same ids).
+_last_encounter_cards = _EncounterCards(None, ())
+
+
+def _encounter_cards(facts: Any, types: tuple[str, ...]) -> _EncounterCards:
+    global _last_encounter_cards
+    known = _last_encounter_cards
+    if known.facts is not facts or known.types != types:
+        known = _last_encounter_cards = _EncounterCards(facts, types)
+    return known
 
 
 def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -143,21 +195,42 @@ def _target(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     encounter = state.encounter
     offense = encounter.offense
-    named = next((name for name, player in state.players.items()
-                  if player.colour == encounter.destiny), None)
-    home = state.home
-    if named != offense:
-        allowed = tuple(planet for planet in state.planets if home[planet] == named)
+    for named, player in state.players.items():   # the player whose colour destiny showed
+        if player.colour == encounter.destiny:
+            break
     else:
-        allowed = tuple(planet for planet, ships in state.planets.items()
-                        if home[planet] == offense
-                        and any(count > 0 and name != offense for name, count in ships.items()))
-    # Besides those: every home planet of the offense and one planet of each other system.
-    others = {home[planet]: planet for planet in reversed(state.planets)
-              if planet not in allowed and home[planet] != offense}
-    candidates = (*allowed, *(planet for planet in state.planets if home[planet] == offense
-                              and planet not in allowed), *others.values(), NO_PLANET)
-    return candidates, allowed
+        named = None
+    planets = tuple(state.planets)
+    systems = tuple(map(state.home.__getitem__, planets))   # whose home each planet is
+    if named != offense:
+        return _named_system_targets(planets, systems, offense, named)
+    allowed = tuple([planet for planet, system in zip(planets, systems) if system == offense
+                     and any(count > 0 and name != offense
+                             for name, count in state.planets[planet].items())])
+    return _target_candidates(planets, systems, offense, allowed), allowed
+
+
+# Unless destiny shows the offense's own colour, the judgment reads nothing but the
+# planets, their systems and the two players, the same from one encounter to the next: it
+# is kept (tuples of names, never changed), and so are the candidates around the planets
+# allowed.
+@lru_cache(maxsize=256)
+def _named_system_targets(planets: tuple[str, ...], systems: tuple[str, ...], offense: str,
+                          named: str | None) -> tuple[tuple, tuple]:
+    allowed = tuple([planet for planet, system in zip(planets, systems) if system == named])
+    return _target_candidates(planets, systems, offense, allowed), allowed
+
+
+@lru_cache(maxsize=256)
+def _target_candidates(planets: tuple[str, ...], systems: tuple[str, ...], offense: str,
+                       allowed: tuple[str, ...]) -> tuple[str, ...]:
+    # Besides those allowed: every home planet of the offense and one planet of each other
+    # system.
+    rest = [(planet, system) for planet, system in zip(planets, systems)
+            if planet not in allowed]
+    others = {system: planet for planet, system in reversed(rest) if system != offense}
+    return (*allowed, *[planet for planet, system in rest if system == offense],
+            *others.values(), NO_PLANET)
 
 
 def _reward(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -167,22 +240,22 @@ def _reward(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
     state = rules.state
     name = decision.actor
     ships = state.encounter.committed[DEFENSE][name]
-    colonies = list(_colonies(state, name))
+    colonies = _colonies(state, name)
     in_warp = state.warp.get(name, 0)
     least = ships if REWARDS_EXACT[state.edition.game] else 0
     candidates: list[dict] = [{"draw": drawn} for drawn in range(ships + 2)]
-    for retrieved in (1, ships, ships + 1):
-        for planet in [*colonies[:1], NO_PLANET]:
+    # Each candidate once (one ship committed, or none, would make some twice).
+    for retrieved in dict.fromkeys((1, ships, ships + 1)):
+        for planet in dict.fromkeys([*list(colonies)[:1], NO_PLANET]):
             candidates.append({"retrieve": {planet: retrieved}})
             candidates.append({"draw": 1, "retrieve": {planet: retrieved}})
 
     def allowed(reward: dict) -> bool:
         retrieve = reward.get("retrieve", {})
         retrieved = sum(retrieve.values())
-        return (all(planet in colonies for planet in retrieve) and retrieved <= in_warp
+        return (retrieve.keys() <= colonies.keys() and retrieved <= in_warp
                 and least <= reward.get("draw", 0) + retrieved <= ships)
-    unique = list({repr(candidate): candidate for candidate in candidates}.values())
-    return tuple(unique), tuple(reward for reward in unique if allowed(reward))
+    return tuple(candidates), tuple([reward for reward in candidates if allowed(reward)])
 
 
 def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
@@ -201,13 +274,14 @@ def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
             candidates.append({"cards": {giver: [hand[0]]}})
     candidates.append({"cards": {mains[0]: [NO_CARD]}})
     colonies = []
+    colonies_of = {name: _colonies(state, name) for name in mains}
     for receiver in mains:
         giver = mains[1] if receiver == mains[0] else mains[0]
-        sources = _colonies(state, receiver)
+        sources = dict(colonies_of[receiver])
         on_gate = encounter.committed[OFFENSE].get(receiver, 0) if receiver == mains[0] else 0
         if on_gate:
             sources[GATE] = on_gate
-        planets = [planet for planet in _colonies(state, giver)
+        planets = [planet for planet in colonies_of[giver]
                    if state.planets[planet].get(receiver, 0) == 0]
         for planet in planets[:1] + [NO_PLANET]:
             for source in list(sources)[:2]:
@@ -234,7 +308,7 @@ def _deal(decision: Decision, rules: Any) -> tuple[tuple, tuple]:
         return (all(giver in mains and all(card in state.players[giver].hand for card in given)
                     for giver, given in cards.items())
                 and all(colony_allowed(colony) for colony in terms.get("colonies", ())))
-    return tuple(candidates), tuple(terms for terms in candidates if allowed(terms))
+    return tuple(candidates), tuple([terms for terms in candidates if allowed(terms)])
 
 
 legality = Oracle({"launch": _launch, "commit": _commit, "invite": _invite, "ally": _ally,
