@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
 
-from cardkit.rules.core.decisions import Decision, Event, Procedure
+from cardkit.rules.core.decisions import Decision, Event, Oracle, Procedure
 from cardkit.rules.core.scenario import ChoiceReader, Citation, Reader
 from cardkit.source.yamlfile import Location
 
@@ -125,9 +125,10 @@ class Playthrough:
     rules object the procedures run on (its state and card facts) and the generator; by
     default each listed choice is as likely (`uniform`). `player` says in a line how the
     engine's player chooses. `parts` are what random play must reach, each counted over
-    a run (`core.playthrough.part_lines`). `oracle`, written from the rulebook apart from
-    the engine, proposes candidates at a decision, illegal ones among them, and says which
-    the rulebook allows; the engine must accept exactly those."""
+    a run (`core.playthrough.part_lines`). `oracle`, its judges by the kind of decision,
+    written from the rulebook apart from the engine, proposes candidates at a decision,
+    illegal ones among them, and says which the rulebook allows; the engine must accept
+    exactly those."""
 
     deal: Callable[[Random, CardData, str], dict]
     next_action: Callable[[Any], "dict | None"]
@@ -137,8 +138,7 @@ class Playthrough:
     choose: Callable[[Decision, Any, Random], Any] = uniform
     player: str = UNIFORM
     parts: tuple[GamePart, ...] = ()
-    # (decision, rules object) -> (candidates, those the rulebook allows), or None.
-    oracle: Callable[[Decision, Any], "tuple[tuple, tuple] | None"] | None = None
+    oracle: Oracle | None = None
 
 
 @dataclass(frozen=True)

@@ -179,7 +179,8 @@ def _run(procedure: Procedure, action: Played, playthrough, rng: Random, dealt: 
     procedure is sent each choice directly: random play makes a million of them a run)."""
     decisions, events = action.decisions, action.events
     rules, state = dealt.rules, dealt.state
-    choose, oracle = playthrough.choose, playthrough.oracle
+    choose = playthrough.choose
+    judges = playthrough.oracle.judges if playthrough.oracle is not None else {}
     send, answer = procedure.send, None
     while True:
         try:
@@ -190,8 +191,9 @@ def _run(procedure: Procedure, action: Played, playthrough, rng: Random, dealt: 
             return _stopped(exc)
         if item.__class__ is Decision:
             try:
-                if oracle is not None and (judged := oracle(item, rules)) is not None:
-                    disagreement = _disagreement(item, *judged)
+                judge = judges.get(item.kind)
+                if judge is not None:
+                    disagreement = _disagreement(item, *judge(item, rules))
                     if disagreement:
                         return Breach(LEGALITY, disagreement)
                 answer = choose(item, rules, rng)

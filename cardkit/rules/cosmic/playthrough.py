@@ -117,8 +117,8 @@ def write_choice(kind: str, choice: Any) -> Any:
 
 def choose(decision: Decision, rules: Rules, rng: Random) -> Any:
     """A legal choice for `decision`: see the module's docstring."""
-    aim = _AIMS.get(decision.kind)
-    if aim is None or rules.edition.game not in PLAYS_TO_WIN or rng.random() < AT_RANDOM:
+    aim = _AIMS.get(decision.kind) if rules.edition.game in PLAYS_TO_WIN else None
+    if aim is None or rng.random() < AT_RANDOM:
         return decision.draw(rng)
     return aim(decision, rules, rng)
 
