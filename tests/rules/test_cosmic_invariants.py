@@ -116,3 +116,104 @@ def test_a_new_game_is_counted_afresh(shipped_database):
     second.state.planets["red-1"]["red"] += 1
     assert _checker(second)() == {SHIPS: "red has 21"}
     assert broken() == {}
+
+
+FOUR = "no player commits more than four ships to a side"
+
+
+@pytest.mark.parametrize("game", ["classic", "cosmic"])
+def test_cards_moved_in_any_order_hold_and_a_card_swapped_in_place_does_not(
+        game, shipped_database):
+    dealt = _dealt(shipped_database, game)
+    state, broken = dealt.state, _checker(dealt)
+    red, blue = state.players["red"].hand, state.players["blue"].hand
+    state.discard.append(state.deck.pop())          # from the bottom of the deck
+    red.append(state.deck.pop(0))                   # from the top
+    state.deck.reverse()                            # a shuffle
+    assert broken() == {}
+    played = blue.pop(len(blue) // 2)               # from the middle of a hand
+    state.encounter = Encounter(1, "blue", "red")
+    state.encounter.planned[OFFENSE] = played
+    assert broken() == {}
+    state.encounter.step = "ended"                  # laid cards out of play, not discarded
+    assert broken() == {CARDS: f"cards gone: {played}"}
+    state.discard.append(played)
+    assert broken() == {}
+
+    middle = len(state.deck) // 2
+    lost, state.deck[middle] = state.deck[middle], red[0]   # a hand's card twice, as many
+    assert broken() == {CARDS: f"cards that were not there: {red[0]}; cards gone: {lost}"}
+
+
+@pytest.mark.parametrize("game", ["classic", "cosmic"])
+def test_a_card_lost_at_one_end_of_the_deck_and_doubled_from_the_other_is_found(
+        game, shipped_database):
+    dealt = _dealt(shipped_database, game)
+    state, broken = dealt.state, _checker(dealt)
+    assert broken() == {}
+    top, bottom = state.deck.pop(0), state.deck[-1]
+    state.discard.append(bottom)
+    assert broken() == {CARDS: f"cards that were not there: {bottom}; cards gone: {top}"}
+
+
+def test_the_card_doubled_is_found_when_it_changes_and_the_count_does_not(shipped_database):
+    dealt = _dealt(shipped_database, "classic")
+    state, broken = dealt.state, _checker(dealt)
+    assert broken() == {}
+    hand, top = state.players["red"].hand, state.deck[0]
+    first, second = hand[0], hand[1]
+    state.deck[0] = first
+    assert broken() == {CARDS: f"cards that were not there: {first}; cards gone: {top}"}
+    state.deck[0] = second
+    hand.reverse()
+    assert broken() == {CARDS: f"cards that were not there: {second}; cards gone: {top}"}
+
+
+def test_a_player_gone_with_its_hand_breaks_card_conservation(shipped_database):
+    dealt = _dealt(shipped_database, "classic")
+    state, broken = dealt.state, _checker(dealt)
+    for name, player in state.players.items():      # only green holds cards
+        if name != "green":
+            state.discard += player.hand
+            player.hand.clear()
+    assert broken() == {}
+    hand = state.players.pop("green").hand
+    assert broken()[CARDS] == f"cards gone: {', '.join(sorted(hand))}"
+
+
+@pytest.mark.parametrize("game", ["classic", "cosmic"])
+def test_ships_between_the_warp_and_the_sides_hold_until_one_is_made(game, shipped_database):
+    dealt = _dealt(shipped_database, game)
+    state, broken = dealt.state, _checker(dealt)
+    state.encounter = Encounter(1, "red", "blue")   # both sides there, empty
+    assert broken() == {}
+    state.planets["red-1"]["red"] -= 3
+    state.encounter.committed[OFFENSE]["red"] = 3
+    assert broken() == {}
+    state.encounter.committed[OFFENSE]["red"] = 1   # two to the warp
+    state.warp["red"] = 2
+    assert broken() == {}
+    state.warp["red"] = 3                           # and one more from nowhere
+    assert broken() == {SHIPS: "red has 21"}
+    state.warp["red"] = 2
+    state.encounter.committed[DEFENSE]["green"] = 5  # five, lifted from green's planets
+    state.planets["green-1"]["green"] -= 4
+    state.planets["green-2"]["green"] -= 1
+    assert broken() == {FOUR: "green has 5 on the defense side"}
+    state.encounter = None                          # the sides gone, with their ships
+    assert broken() == {SHIPS: "red has 19, green has 15"}
+
+
+@pytest.mark.parametrize("game", ["classic", "cosmic"])
+def test_a_negative_count_in_the_warp_is_found_after_the_sides_come_and_go(
+        game, shipped_database):
+    dealt = _dealt(shipped_database, game)
+    state, broken = dealt.state, _checker(dealt)
+    state.encounter = Encounter(1, "red", "blue")
+    assert broken() == {}
+    state.encounter = None
+    state.warp["blue"] = -1
+    state.planets["blue-1"]["blue"] += 1
+    assert broken() == {NEGATIVE: "blue has -1 on the warp"}
+    state.encounter = Encounter(2, "blue", "red")
+    assert broken() == {NEGATIVE: "blue has -1 on the warp"}

@@ -8,6 +8,7 @@ not move the check with it (docs/rules.md, "Invariants that do not trust the eng
 from __future__ import annotations
 
 from collections import Counter
+from itertools import count as numbers
 from operator import attrgetter
 
 from cardkit.rules.core.decisions import Event
@@ -22,188 +23,277 @@ MOST_SHIPS_A_SIDE = 4
 # Only the current edition has a colony track (002 L102); the classic rulebook names none.
 GAMES_WITH_COLONY_TRACK = ("cosmic",)
 
-# The parts of the state the census looks at, each with the count of the looks that found
-# it changed (its version).
-PLANETS, OFF_BOARD, CARDS = "planets_version", "off_board_version", "cards_version"
+# Versions of the parts of the state a census looks at, drawn from one counter for every
+# census: a verdict worked out on one census is never taken for another's.
+_VERSIONS = numbers()
+_HAND = attrgetter("hand")
 
 
 class _Census:
     """What the invariants read of the state, looked at once after each event, in three
     parts: the ships on planets, the ships off them (the warp and each side of the
     encounter) and the cards in play. Each part is compared with a copy of itself as it was
-    at the last look and its version goes up when it differs; an invariant, a function of
-    some of the parts alone, keeps its verdict while their versions stay the same. The
-    ships on planets are counted again only on the planets that differ from their copy:
-    each player's total, its foreign colonies (against the home planets the state started
-    with: no rule moves them) and the negative counts."""
+    at the last look, and only what differs is counted again; a part gets a new version
+    when what the invariants read of it may have changed, and an invariant, a function of
+    some of the parts alone, keeps its verdict while their versions stay the same.
+
+    The ships on planets are counted again only on the planets that differ from their
+    copy: each player's ships there, its foreign colonies (against the home planets the
+    state started with: no rule moves them) and the negative counts. The ships off the
+    planets are counted again only in the place that differs (a side of the encounter that
+    appears or goes empty changes nothing). The cards get a new version only when those of
+    the piles that differ are not the same cards as before, in number and kind: a card
+    moved from one pile to another leaves what is in play as it was."""
 
     def __init__(self, state: CosmicState):
         self.state = state
         self.event: Event | None = None
-        self.planets_version = self.off_board_version = self.cards_version = 0
+        self.ships_version = self.off_board_version = self.cards_version = next(_VERSIONS)
+        players = state.players
         self.home = dict(state.home)
         self.planets: dict[str, dict[str, int]] = {}    # planet -> its counts, copied
-        self.totals = dict.fromkeys(state.players, 0)   # ships on planets
-        self.foreign = dict.fromkeys(state.players, 0)  # foreign colonies
+        self.totals = dict.fromkeys(players, 0)         # ships on planets
+        self.ships = dict.fromkeys(players, 0)          # ships anywhere
+        self.foreign = dict.fromkeys(players, 0)        # foreign colonies
         self.negative: dict[str, list[str]] = {}        # planet -> what is negative there
         # Copies of the ships off the planets and of the piles of cards, and the ships off
         # the planets as (place, counts) for the checks.
-        self.warp: dict[str, int] | None = None
+        self.warp: dict[str, int] = {}
         self.committed: dict[str, dict[str, int]] | None = None
-        self.off_board: list[tuple[str, dict[str, int]]] = []
-        self.deck: list[str] | None = None
-        self.discard: list[str] | None = None
-        self.hands: list[list[str]] | None = None
-        self.planned: dict[str, str] | None = None
+        self.off_board: list[tuple[str, dict[str, int]]] = [("warp", self.warp)]
+        # The fewest ships of a player in a place off the planets and the most on a side.
+        self.lowest = self.most = 0
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.hands: list[list[str]] = []
+        self.planned: dict[str, str] = {}
+        self.look(state, None)
 
-    def look(self, state: CosmicState, event: Event) -> "_Census":
-        if event is self.event:
-            return self
+    def after(self, state: CosmicState, event: Event) -> "_Census":
+        """The census of `state` looked at after `event` (this one, when it counts it)."""
+        census = self if state is self.state else _shared(state)
+        if census.event is not event:
+            census.look(state, event)
+        return census
+
+    def look(self, state: CosmicState, event: Event | None):
         self.event = event
-        if state.planets != self.planets:
-            self._recount(state.planets)
-            self.planets_version += 1
-        encounter = state.encounter
+        planets = state.planets
+        if planets != self.planets:
+            self._recount(planets)
+            self.ships_version = next(_VERSIONS)
+        warp, encounter = state.warp, state.encounter
         committed = None if encounter is None else encounter.committed
-        if state.warp != self.warp or committed != self.committed:
-            self.warp = dict(state.warp)
-            self.committed = (None if committed is None else
-                              {side: dict(counts) for side, counts in committed.items()})
-            self.off_board = [("warp", self.warp), *(self.committed or {}).items()]
-            self.off_board_version += 1
+        if warp != self.warp or committed != self.committed:
+            self._off_board(warp, committed)
         # The cards laid are in play until the encounter ends (then they are discarded).
-        planned = (None if encounter is None or encounter.step == "ended"
-                   else encounter.planned)
-        hands = [player.hand for player in state.players.values()]
-        if (state.deck != self.deck or state.discard != self.discard or hands != self.hands
+        planned = {} if encounter is None or encounter.step == "ended" else encounter.planned
+        hands = list(map(_HAND, state.players.values()))
+        deck, discard = state.deck, state.discard
+        if (deck != self.deck or discard != self.discard or hands != self.hands
                 or planned != self.planned):
-            self.deck, self.discard = list(state.deck), list(state.discard)
-            self.hands = [list(hand) for hand in hands]
-            self.planned = None if planned is None else dict(planned)
-            self.cards_version += 1
-        return self
+            self._recard(deck, discard, hands, planned)
 
     def cards(self) -> list[str]:
         """Every card in play as last looked at: deck, discard pile, hands, cards laid."""
         cards = self.deck + self.discard
         for hand in self.hands:
             cards += hand
-        if self.planned:
-            cards += self.planned.values()
+        cards += self.planned.values()
         return cards
 
     def _recount(self, planets: dict[str, dict[str, int]]):
-        seen = self.planets
-        for planet, counts in planets.items():
-            before = seen.get(planet)
-            if counts != before:
-                if before is not None:
-                    self._count(planet, before, -1)
-                self._count(planet, counts, 1)
-                seen[planet] = dict(counts)
-                negative = [f"{name} has {count} on {planet}"
-                            for name, count in counts.items() if count < 0]
-                if negative:
-                    self.negative[planet] = negative
-                else:
-                    self.negative.pop(planet, None)
+        seen, negative = self.planets, self.negative
+        try:
+            changed = [planet for planet, counts in planets.items() if counts != seen[planet]]
+        except KeyError:                   # a planet that was not there
+            changed = [planet for planet, counts in planets.items()
+                       if counts != seen.get(planet)]
+        for planet in changed:
+            counts = planets[planet]
+            self._count(planet, seen.get(planet, {}), counts)
+            seen[planet] = dict(counts)
+            if counts and min(counts.values()) < 0:
+                negative[planet] = [f"{name} has {count} on {planet}"
+                                    for name, count in counts.items() if count < 0]
+            elif negative:
+                negative.pop(planet, None)
         if len(seen) != len(planets):      # a planet is gone, with its ships
             for planet in [planet for planet in seen if planet not in planets]:
-                self._count(planet, seen.pop(planet), -1)
-                self.negative.pop(planet, None)
+                self._count(planet, seen.pop(planet), {})
+                negative.pop(planet, None)
 
-    def _count(self, planet: str, counts: dict[str, int], sign: int):
+    def _count(self, planet: str, before: dict[str, int], after: dict[str, int]):
+        """The ships on `planet` counted as `after` where they were `before`."""
         owner = self.home.get(planet)
-        totals, foreign = self.totals, self.foreign
-        for name, count in counts.items():
-            totals[name] = totals.get(name, 0) + sign * count
+        totals, ships, foreign = self.totals, self.ships, self.foreign
+        for name, count in before.items():
+            totals[name] -= count
+            ships[name] -= count
             if count > 0 and name != owner:
-                foreign[name] = foreign.get(name, 0) + sign
+                foreign[name] -= 1
+        for name, count in after.items():
+            totals[name] = totals.get(name, 0) + count
+            ships[name] = ships.get(name, 0) + count
+            if count > 0 and name != owner:
+                foreign[name] = foreign.get(name, 0) + 1
+
+    def _off_board(self, warp: dict[str, int], committed: dict[str, dict[str, int]] | None):
+        moved = warp != self.warp
+        if moved:
+            self._shift(self.warp, warp)
+            self.warp = dict(warp)
+        if committed != self.committed:
+            for counts in (self.committed or {}).values():
+                if counts:
+                    self._shift(counts, {})
+                    moved = True
+            self.committed = None if committed is None else {}
+            for side, counts in (committed or {}).items():
+                self.committed[side] = dict(counts)
+                if counts:
+                    self._shift({}, counts)
+                    moved = True
+        self.off_board = [("warp", self.warp), *(self.committed or {}).items()]
+        # A side that appears or goes empty changes nothing the invariants read.
+        if moved:
+            self.ships_version = self.off_board_version = next(_VERSIONS)
+            lowest, most = min([0, *self.warp.values()]), 0
+            for _, counts in self.off_board[1:]:
+                if counts:
+                    lowest, most = min(lowest, *counts.values()), max(most, *counts.values())
+            self.lowest, self.most = lowest, most
+
+    def _shift(self, before: dict[str, int], after: dict[str, int]):
+        """The ships of a place off the planets counted as `after` where they were
+        `before`."""
+        ships = self.ships
+        for name, count in before.items():
+            ships[name] -= count
+        for name, count in after.items():
+            ships[name] = ships.get(name, 0) + count
+
+    def _recard(self, deck: list[str], discard: list[str], hands: list[list[str]],
+                planned: dict[str, str]):
+        gone: list[str] = []    # the cards of the piles that differ, as they were
+        come: list[str] = []    # and as they are
+        if deck != self.deck:
+            self.deck = _changed(self.deck, deck, gone, come)
+        if discard != self.discard:
+            self.discard = _changed(self.discard, discard, gone, come)
+        copies = self.hands
+        if hands != copies:
+            if len(hands) != len(copies):      # another number of players
+                for hand in copies:
+                    gone += hand
+                copies[:] = [[] for _ in hands]
+            for index, hand in enumerate(hands):
+                if hand != copies[index]:
+                    copies[index] = _changed(copies[index], hand, gone, come)
+        if planned != self.planned:
+            gone += self.planned.values()
+            come += planned.values()
+            self.planned = dict(planned)
+        try:
+            same = len(gone) == len(come) and sorted(gone) == sorted(come)
+        except TypeError:      # not card ids: taken as other cards
+            same = False
+        if not same:
+            self.cards_version = next(_VERSIONS)
 
 
-class _Censuses:
-    """The census of the state being checked, shared by the invariants; a state other than
-    the last one (another game, another scenario) is counted afresh. Each event is a new
-    object, so the first invariant checked after it has the census look, and the others
-    find it done."""
+def _changed(before: list[str], after: list[str], gone: list[str], come: list[str]
+             ) -> list[str]:
+    """A copy of the pile `after`, that was `before`; the cards it lost are added to
+    `gone`, those it gained to `come` (those it kept as well, unless it only gained at the
+    end or lost at the start or end, as piles mostly do)."""
+    kept = len(before)
+    if len(after) > kept and after[:kept] == before:
+        come += after[kept:]
+    elif len(after) < kept and before[kept - len(after):] == after:
+        gone += before[:kept - len(after)]
+    elif len(after) < kept and before[:len(after)] == after:
+        gone += before[len(after):]
+    else:
+        gone += before
+        come += after
+    return list(after)
 
-    def __init__(self):
-        self.census: _Census | None = None
 
-    def look(self, state: CosmicState, event: Event) -> _Census:
-        census = self.census
-        if census is not None and census.event is event and census.state is state:
-            return census     # looked at already, by the first invariant after the event
-        if census is None or census.state is not state:
-            census = self.census = _Census(state)
-        return census.look(state, event)
+_LAST: list[_Census] = []      # the census made last
 
 
-_CENSUS = _Censuses()
+def _shared(state: CosmicState) -> _Census:
+    """The census of `state` the invariants watching it share: the one made last, when it
+    is of this state, else a new one (another game, another scenario is counted afresh)."""
+    if not _LAST or _LAST[0].state is not state:
+        _LAST[:] = [_Census(state)]
+    return _LAST[0]
 
 
 def _place(place: str) -> str:
     return f"the {place}" if place == "warp" else f"the {place} side"
 
 
-def _kept(parts: tuple[str, ...], verdict):
-    """A check that gives `verdict(state, census)` again without working it out while the
-    census's versions of `parts` are those it was worked out at."""
-    versions = attrgetter(*parts)
-    last: list = [None, None, None]     # the census, its versions, the verdict
-
-    def check(state: CosmicState, event: Event) -> str | None:
-        census = _CENSUS.look(state, event)
-        now = versions(census)
-        if census is not last[0] or now != last[1]:
-            last[:] = [census, now, verdict(state, census)]
-        return last[2]
-    return check
-
-
 def _ships_conserved(state: CosmicState, rules: Rules):
     each = SHIPS_PER_COLOUR
     expected = dict.fromkeys(state.players, each)
+    census, seen, wrong = _shared(state), None, None
 
-    def verdict(state: CosmicState, census: _Census) -> str | None:
-        ships = dict(census.totals)
-        for _, counts in census.off_board:
-            for name, count in counts.items():
-                ships[name] = ships.get(name, 0) + count
-        if ships == expected:
-            return None
-        return ", ".join(f"{name} has {count}" for name, count in ships.items()
-                         if count != each)
-    return _kept((PLANETS, OFF_BOARD), verdict)
+    def check(state: CosmicState, event: Event) -> str | None:
+        nonlocal census, seen, wrong
+        if census.event is not event or census.state is not state:
+            census = census.after(state, event)
+        if census.ships_version != seen:
+            seen = census.ships_version
+            wrong = None if census.ships == expected else _ships_wrong(census, expected, each)
+        return wrong
+    return check
+
+
+def _ships_wrong(census: _Census, expected: dict[str, int], each: int) -> str | None:
+    ships = dict(census.totals)
+    for _, counts in census.off_board:
+        for name, count in counts.items():
+            ships[name] = ships.get(name, 0) + count
+    if ships == expected:
+        return None
+    return ", ".join(f"{name} has {count}" for name, count in ships.items() if count != each)
 
 
 def _cards_conserved(state: CosmicState, rules: Rules):
-    start = Counter(_Census(state).look(state, Event("start")).cards())
-    # When every card is a different one (random games deal each once), the cards now are
-    # the same as at the start exactly when they are as many and as many different ones,
-    # all of them among those at the start.
-    distinct = set(start) if all(count == 1 for count in start.values()) else None
+    census, seen, wrong = _shared(state), None, None
+    start = Counter(_Census(state).cards())
 
-    def verdict(state: CosmicState, census: _Census) -> str | None:
-        now = census.cards()
-        if distinct is not None and len(now) == len(distinct) and set(now) == distinct:
-            return None
-        counted = Counter(now)
-        if counted == start:
-            return None
-        gained, lost = counted - start, start - counted
-        return "; ".join(part for part in (
-            f"cards that were not there: {', '.join(sorted(gained.elements()))}" if gained else "",
-            f"cards gone: {', '.join(sorted(lost.elements()))}" if lost else "") if part)
-    return _kept((CARDS,), verdict)
+    def check(state: CosmicState, event: Event) -> str | None:
+        nonlocal census, seen, wrong
+        if census.event is not event or census.state is not state:
+            census = census.after(state, event)
+        if census.cards_version != seen:
+            seen = census.cards_version
+            counted = Counter(census.cards())
+            wrong = None if counted == start else _cards_wrong(counted, start)
+        return wrong
+    return check
+
+
+def _cards_wrong(counted: Counter, start: Counter) -> str:
+    gained, lost = counted - start, start - counted
+    return "; ".join(part for part in (
+        f"cards that were not there: {', '.join(sorted(gained.elements()))}" if gained else "",
+        f"cards gone: {', '.join(sorted(lost.elements()))}" if lost else "") if part)
 
 
 def _colony_track(state: CosmicState, rules: Rules):
     if state.edition.game not in GAMES_WITH_COLONY_TRACK:
         return _no_check
+    census = _shared(state)
 
     def check(state: CosmicState, event: Event) -> str | None:
-        foreign = _CENSUS.look(state, event).foreign
+        nonlocal census
+        if census.event is not event or census.state is not state:
+            census = census.after(state, event)
+        foreign = census.foreign
         if state.colony_track == foreign:
             return None
         wrong = [f"{name} at {state.colony_track.get(name)} with {count}"
@@ -218,23 +308,45 @@ def _no_check(state: CosmicState, event: Event) -> None:
 
 
 def _no_negative_count(state: CosmicState, rules: Rules):
-    def verdict(state: CosmicState, census: _Census) -> str | None:
-        negative = census.negative
-        wrong = [message for planet in state.planets if planet in negative
-                 for message in negative[planet]] if negative else []
-        wrong += [f"{name} has {count} on {_place(place)}" for place, counts in census.off_board
-                  for name, count in counts.items() if count < 0]
-        return "; ".join(wrong) or None
-    return _kept((PLANETS, OFF_BOARD), verdict)
+    census, seen, wrong = _shared(state), None, None
+
+    def check(state: CosmicState, event: Event) -> str | None:
+        nonlocal census, seen, wrong
+        if census.event is not event or census.state is not state:
+            census = census.after(state, event)
+        if census.ships_version != seen:
+            seen = census.ships_version
+            negative = census.negative
+            if negative or census.lowest < 0:
+                found = [message for planet in state.planets if planet in negative
+                         for message in negative[planet]]
+                found += [f"{name} has {count} on {_place(place)}"
+                          for place, counts in census.off_board
+                          for name, count in counts.items() if count < 0]
+                wrong = "; ".join(found) or None
+            else:
+                wrong = None
+        return wrong
+    return check
 
 
 def _at_most_four(state: CosmicState, rules: Rules):
-    def verdict(state: CosmicState, census: _Census) -> str | None:
-        wrong = [f"{name} has {count} on the {side} side"
-                 for side, counts in census.off_board[1:]
-                 for name, count in counts.items() if count > MOST_SHIPS_A_SIDE]
-        return "; ".join(wrong) or None
-    return _kept((OFF_BOARD,), verdict)
+    census, seen, wrong = _shared(state), None, None
+
+    def check(state: CosmicState, event: Event) -> str | None:
+        nonlocal census, seen, wrong
+        if census.event is not event or census.state is not state:
+            census = census.after(state, event)
+        if census.off_board_version != seen:
+            seen = census.off_board_version
+            wrong = None
+            if census.most > MOST_SHIPS_A_SIDE:
+                wrong = "; ".join(f"{name} has {count} on the {side} side"
+                                  for side, counts in census.off_board[1:]
+                                  for name, count in counts.items()
+                                  if count > MOST_SHIPS_A_SIDE)
+        return wrong
+    return check
 
 
 def _turn_order(state: CosmicState, rules: Rules):
