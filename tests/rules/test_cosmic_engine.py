@@ -4,6 +4,7 @@ second encounter, new hands, the loss of a power, campaign scoring)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -12,7 +13,7 @@ from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runn
 from cardkit.rules.cosmic.engine import Rules
 from cardkit.rules.cosmic.facts import Facts
 from cardkit.rules.cosmic.profile import CLASSIC, COSMIC, Edition
-from cardkit.rules.cosmic.state import CosmicState, Encounter, Player
+from cardkit.rules.cosmic.state import DEFENSE, OFFENSE, CosmicState, Encounter, Player
 from tests.rules.driver import drive
 
 
@@ -128,7 +129,9 @@ def test_a_deal_the_defense_refuses_fails(shipped_database):
     script += [("red", "deal", {"cards": {"red": ("cosmic-attack-8",)}}),
                ("blue", "agree", False), ("red", "lose", {"red-2": 3}),
                ("blue", "lose", {"blue-1": 3}), ("red", "return", {"red-3": 1})]
-    drive(_rules(state, shipped_database).lone_encounter("red"), script)
+    # The current encounter ends with its outcome; the turn ends because only a win or a
+    # deal allows a second encounter (002 L271), not because the deal failed.
+    drive(_rules(state, shipped_database).encounter("red"), script)
 
     assert state.encounter.outcome == "failed-deal"
     assert state.players["red"].hand == ["cosmic-attack-8"]
@@ -460,6 +463,7 @@ def test_a_defensive_ally_must_take_every_reward_in_classic_and_may_in_the_curre
                    hands={"red": [f"{game}-attack-8"], "blue": [f"{game}-attack-8"]})
     state.deck = [f"{game}-negotiate", f"{game}-negotiate"]
     state.destiny = ["blue"]
+    state.warp = {"green": 3}
     runner = Runner()
     runner.begin(_rules(state, shipped_database).lone_encounter("red"))
     drive(runner, [(CHANCE, "destiny", "blue"), ("red", "launch", {"red-1": 1}),
@@ -474,6 +478,8 @@ def test_a_defensive_ally_must_take_every_reward_in_classic_and_may_in_the_curre
     assert reward.allows({}) is fewer_allowed
     assert reward.allows({"draw": 2})
     assert not reward.allows({"draw": 3})
+    # Ships back from the warp do not pay for a negative number of cards.
+    assert not reward.allows({"draw": -1, "retrieve": {"green-1": 3}})
 
 
 def test_the_plague_waits_for_the_defense_a_foreign_colony_at_home_names(shipped_database):
@@ -497,3 +503,81 @@ def test_the_plague_waits_for_the_defense_a_foreign_colony_at_home_names(shipped
     assert kinds.index("defense") < kinds.index("artifact")
     assert state.encounter.defense == "blue"
     assert state.planets["red-2"] == {"red": 4, "blue": 0}
+
+
+def _same_word(text: str) -> str:
+    """An equal string that is another object, as names read from a file are."""
+    return "".join(list(text))
+
+
+def test_a_player_has_its_role_by_name_not_by_the_string_object():
+    encounter = Encounter(1, _same_word("red"), defense=_same_word("blue"))
+
+    assert [encounter.role_of(name) for name in ("red", "blue", "green")] == [
+        OFFENSE, DEFENSE, None]
+    assert (encounter.player(OFFENSE), encounter.player(DEFENSE)) == ("red", "blue")
+
+
+def test_home_planets_are_found_by_name_not_by_the_string_object():
+    state = _state(CLASSIC, "red", "blue", "green")
+    state.home = {planet: _same_word(owner) for planet, owner in state.home.items()}
+
+    assert state.home_planets("blue") == [f"blue-{number}" for number in range(1, 6)]
+
+
+def test_an_edition_cannot_be_changed_while_its_games_are_played():
+    # Every game of a run (and every process `cardkit play` forks) reads the same profile.
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        CLASSIC.artifacts = False
+
+
+@pytest.mark.parametrize("edition, refilled", [(CLASSIC, True), (COSMIC, False)],
+                         ids=["classic", "cosmic"])
+def test_a_defense_the_offense_names_at_home_draws_a_new_hand_as_its_edition_says(
+        edition, refilled, shipped_database):
+    # Classic L455-457: the defense with no encounter card draws a new hand on becoming the
+    # defense, also when the offense names it by aiming at its colony at home (L767-769);
+    # the current defense draws at planning (002 L183).
+    game = edition.game
+    state = _state(edition, "red", "blue", "green", hands={"red": [f"{game}-attack-8"]})
+    state.planets["red-2"]["blue"] = 1
+    state.planets["blue-5"]["blue"] = 3
+    state.deck = [f"{game}-negotiate"] * 7
+    state.destiny = ["red"]
+    drive(_rules(state, shipped_database).lone_encounter("red"),
+          answers={"destiny": "red", "own_colour": "home-colony", "launch": {"red-1": 1},
+                   "target": "red-2"}, until="encounter.launched")
+
+    assert state.encounter.defense == "blue"
+    assert len(state.players["blue"].hand) == (7 if refilled else 0)
+
+
+def test_a_defense_with_no_ship_on_the_planet_counts_none_of_its_own(shipped_database):
+    # 001 L537-540: the defense's own ships are those on the planet, none when it has none
+    # there (L799-802).
+    state = _state(CLASSIC, "red", "blue", "green",
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
+    state.planets["blue-1"] = {"green": 4}
+    state.planets["green-1"]["green"] = 0
+    state.destiny = ["blue"]
+    drive(_rules(state, shipped_database).lone_encounter("red"),
+          [(CHANCE, "destiny", "blue"), ("red", "launch", {"red-1": 2}),
+           ("red", "target", "blue-1"), ("red", "invite", ()), ("blue", "invite", ())],
+          until="encounter.alliances")
+
+    assert state.encounter.strength == {OFFENSE: 2, DEFENSE: 0}
+
+
+
+def test_an_artifact_is_offered_to_each_holder_in_the_timing_order(shipped_database):
+    # L929-938: players who are not main players from the offense's left, then the offense,
+    # then the defense; the Plague (L999) once destiny names the defense.
+    state = _state(CLASSIC, "red", "blue", "green",
+                   hands={name: ["plague", "classic-attack-8"] for name in ("red", "blue", "green")})
+    state.destiny = ["blue"]
+    asked = drive(_rules(state, shipped_database).lone_encounter("red"),
+                  answers={"destiny": "blue", "artifact": "pass", "launch": {"red-1": 1},
+                           "target": "blue-1"}, until="encounter.launched").asked
+
+    assert [decision.actor for decision in asked if decision.kind == "artifact"] == [
+        "green", "red", "blue"]

@@ -21,7 +21,7 @@ from cardkit.rules.core.playthrough import (INVARIANT, LEGALITY, Played, game_pa
                                             play, play_game, scenario_text)
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import replay_file
-from cardkit.rules.cosmic.engine import DRAW_AGAIN, HOME_COLONY
+from cardkit.rules.cosmic.engine import DRAW_AGAIN, HOME_COLONY, MOBIUS_TUBES, NO_DEAL, PASS, PLAGUE
 from cardkit.rules.duel.engine import Rules
 from tests.rules.conftest import PROJECT_ROOT
 
@@ -161,9 +161,14 @@ def test_classic_parts_name_their_game_and_are_left_out_of_the_current_edition()
 
 @pytest.mark.parametrize(("part", "kind", "counted", "other"), [
     ("a foreign colony at home attacked (own colour drawn)", "own_colour", HOME_COLONY, DRAW_AGAIN),
+    # A choice read from a scenario is an equal string, not the engine's own object.
+    ("a deal refused or not proposed", "deal", "".join(list(NO_DEAL)),
+     {"cards": {"red": ["classic-attack-8"]}}),
+    ("the Plague", "artifact", {"play": PLAGUE, "on": "blue"}, PASS),
+    ("the Mobius Tubes", "artifact", MOBIUS_TUBES, {"play": PLAGUE, "on": "blue"}),
 ])
 def test_a_part_counted_by_a_choice_counts_that_choice_alone(part, kind, counted, other):
-    [found] = [game_part for game_part in game_parts(registered()["cosmic"], "cosmic")
+    [found] = [game_part for game_part in game_parts(registered()["cosmic"], "classic")
                if game_part.name == part]
     played = Played({}, decisions=[("red", kind, counted), ("red", kind, other), ("blue", kind, counted)])
 
