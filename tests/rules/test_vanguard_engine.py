@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
+from cardkit.rules.core.replay import replay_file
 from cardkit.rules.vanguard.engine import dice_test, payments
 from cardkit.rules.vanguard.state import (INJURY, SECTION, ActionDef, CrewState, DiceTest, Die,
                                           Meter, Modification, Part, SectionCard,
@@ -334,3 +337,16 @@ def test_crew_of_the_same_sector_is_asked_for_a_card_whatever_its_name():
                  answers={"dice": ["mine"], "support": "none", "roll": {"mine": ("basic",)}})
     assert [decision.actor for decision in done.asked if decision.kind == "play"] == [
         "you", "ally"]
+
+
+def test_a_meter_marker_may_start_on_its_result_box(tmp_path, shipped_database):
+    # L2029-2033: four advances take the green marker of a four-box meter to its Result;
+    # a setup may start it there (one box further is refused: broken/vanguard).
+    broken = Path(__file__).parent / "broken" / "vanguard" / "meter-marker-past-its-end.yaml"
+    path = tmp_path / "meter-on-its-result.yaml"
+    path.write_text(broken.read_text(encoding="utf-8").replace("{green: 5}", "{green: 4}"),
+                    encoding="utf-8")
+
+    result = replay_file(path, shipped_database.cards, boxes=shipped_database.boxes)
+
+    assert not result.problems, [problem.message for problem in result.problems]
