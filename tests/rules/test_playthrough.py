@@ -167,7 +167,7 @@ def test_classic_parts_name_their_game_and_are_left_out_of_the_current_edition()
     ("the Plague", "artifact", {"play": PLAGUE, "on": "blue"}, PASS),
     ("the Mobius Tubes", "artifact", MOBIUS_TUBES, {"play": PLAGUE, "on": "blue"}),
 ])
-def test_a_part_counted_by_a_choice_counts_that_choice_alone(part, kind, counted, other):
+def test_a_cosmic_encounter_part_counted_by_a_choice_counts_that_choice_alone(part, kind, counted, other):
     [found] = [game_part for game_part in game_parts(registered()["cosmic"], "classic")
                if game_part.name == part]
     played = Played({}, decisions=[("red", kind, counted), ("red", kind, other), ("blue", kind, counted)])
