@@ -235,53 +235,53 @@ def _place(place: str) -> str:
     return f"the {place}" if place == "warp" else f"the {place} side"
 
 
+def _kept(state: CosmicState, version: str, verdict):
+    """The check of an invariant that reads the census alone: `verdict(state, census)`
+    worked out again only when the census's `version` of what it reads has moved."""
+    census, seen, wrong = _shared(state), None, None
+    read = attrgetter(version)
+
+    def check(state: CosmicState, event: Event) -> str | None:
+        nonlocal census, seen, wrong
+        if census.event is not event or census.state is not state:
+            census = census.after(state, event)
+        if read(census) != seen:
+            seen, wrong = read(census), verdict(state, census)
+        return wrong
+    return check
+
+
 def _ships_conserved(state: CosmicState, rules: Rules):
     each = SHIPS_PER_COLOUR
     expected = dict.fromkeys(state.players, each)
-    census, seen, wrong = _shared(state), None, None
 
-    def check(state: CosmicState, event: Event) -> str | None:
-        nonlocal census, seen, wrong
-        if census.event is not event or census.state is not state:
-            census = census.after(state, event)
-        if census.ships_version != seen:
-            seen = census.ships_version
-            wrong = None if census.ships == expected else _ships_wrong(census, expected, each)
-        return wrong
-    return check
-
-
-def _ships_wrong(census: _Census, expected: dict[str, int], each: int) -> str | None:
-    ships = dict(census.totals)
-    for _, counts in census.off_board:
-        for name, count in counts.items():
-            ships[name] = ships.get(name, 0) + count
-    if ships == expected:
-        return None
-    return ", ".join(f"{name} has {count}" for name, count in ships.items() if count != each)
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        if census.ships == expected:
+            return None
+        ships = dict(census.totals)
+        for _, counts in census.off_board:
+            for name, count in counts.items():
+                ships[name] = ships.get(name, 0) + count
+        if ships == expected:
+            return None
+        return ", ".join(f"{name} has {count}" for name, count in ships.items()
+                         if count != each)
+    return _kept(state, "ships_version", verdict)
 
 
 def _cards_conserved(state: CosmicState, rules: Rules):
-    census, seen, wrong = _shared(state), None, None
     start = Counter(_Census(state).cards())
 
-    def check(state: CosmicState, event: Event) -> str | None:
-        nonlocal census, seen, wrong
-        if census.event is not event or census.state is not state:
-            census = census.after(state, event)
-        if census.cards_version != seen:
-            seen = census.cards_version
-            counted = Counter(census.cards())
-            wrong = None if counted == start else _cards_wrong(counted, start)
-        return wrong
-    return check
-
-
-def _cards_wrong(counted: Counter, start: Counter) -> str:
-    gained, lost = counted - start, start - counted
-    return "; ".join(part for part in (
-        f"cards that were not there: {', '.join(sorted(gained.elements()))}" if gained else "",
-        f"cards gone: {', '.join(sorted(lost.elements()))}" if lost else "") if part)
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        counted = Counter(census.cards())
+        if counted == start:
+            return None
+        gained, lost = counted - start, start - counted
+        return "; ".join(part for part in (
+            f"cards that were not there: {', '.join(sorted(gained.elements()))}" if gained
+            else "",
+            f"cards gone: {', '.join(sorted(lost.elements()))}" if lost else "") if part)
+    return _kept(state, "cards_version", verdict)
 
 
 def _colony_track(state: CosmicState, rules: Rules):
@@ -308,45 +308,26 @@ def _no_check(state: CosmicState, event: Event) -> None:
 
 
 def _no_negative_count(state: CosmicState, rules: Rules):
-    census, seen, wrong = _shared(state), None, None
-
-    def check(state: CosmicState, event: Event) -> str | None:
-        nonlocal census, seen, wrong
-        if census.event is not event or census.state is not state:
-            census = census.after(state, event)
-        if census.ships_version != seen:
-            seen = census.ships_version
-            negative = census.negative
-            if negative or census.lowest < 0:
-                found = [message for planet in state.planets if planet in negative
-                         for message in negative[planet]]
-                found += [f"{name} has {count} on {_place(place)}"
-                          for place, counts in census.off_board
-                          for name, count in counts.items() if count < 0]
-                wrong = "; ".join(found) or None
-            else:
-                wrong = None
-        return wrong
-    return check
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        negative = census.negative
+        if not negative and census.lowest >= 0:
+            return None
+        found = [message for planet in state.planets if planet in negative
+                 for message in negative[planet]]
+        found += [f"{name} has {count} on {_place(place)}" for place, counts in census.off_board
+                  for name, count in counts.items() if count < 0]
+        return "; ".join(found) or None
+    return _kept(state, "ships_version", verdict)
 
 
 def _at_most_four(state: CosmicState, rules: Rules):
-    census, seen, wrong = _shared(state), None, None
-
-    def check(state: CosmicState, event: Event) -> str | None:
-        nonlocal census, seen, wrong
-        if census.event is not event or census.state is not state:
-            census = census.after(state, event)
-        if census.off_board_version != seen:
-            seen = census.off_board_version
-            wrong = None
-            if census.most > MOST_SHIPS_A_SIDE:
-                wrong = "; ".join(f"{name} has {count} on the {side} side"
-                                  for side, counts in census.off_board[1:]
-                                  for name, count in counts.items()
-                                  if count > MOST_SHIPS_A_SIDE)
-        return wrong
-    return check
+    def verdict(state: CosmicState, census: _Census) -> str | None:
+        if census.most <= MOST_SHIPS_A_SIDE:
+            return None
+        return "; ".join(f"{name} has {count} on the {side} side"
+                         for side, counts in census.off_board[1:]
+                         for name, count in counts.items() if count > MOST_SHIPS_A_SIDE)
+    return _kept(state, "off_board_version", verdict)
 
 
 def _turn_order(state: CosmicState, rules: Rules):
