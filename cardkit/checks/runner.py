@@ -10,9 +10,7 @@ all of them.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -32,6 +30,7 @@ from cardkit.checks.text.lexicon import Lexicon
 from cardkit.checks.text.runner import build_lexicons, check_lexicon_files, check_texts_of
 from cardkit.model.database import Database, DatabaseHasErrors, assemble
 from cardkit.problems import Problem, Severity
+from cardkit.source.collector import uncollected
 from cardkit.source.layout import LOCALE_SUPPORT_FILES
 from cardkit.source.tree import Sources, load_sources
 from cardkit.source.yamlfile import Document, load_text
@@ -197,7 +196,7 @@ class Checked:
         subject = Subject(self.root, self.database, self.rulebooks, self.lexicons)
         problems = list(self.load_problems)
         earlier, languages = self.earlier or ({}, frozenset())
-        with _uncollected():
+        with uncollected():
             for check in CHECKS:
                 parts = check.parts(subject, earlier.get(check.name), languages)
                 self.parts[check.name] = parts
@@ -247,7 +246,7 @@ def _translations_of(texts: dict[Path, str], database: Database) -> frozenset[st
 
 def check_sources(root: Path, sources: Sources, measure_fit: MeasureFit | None = None,
                   rulebooks: Path | None = None) -> Checked:
-    with _uncollected():
+    with uncollected():
         database, problems = assemble(sources)
     return Checked(root, sources, database, sources.problems + problems, measure_fit, rulebooks)
 
@@ -267,7 +266,7 @@ def load_checked(root: Path, strictness: Strictness = Strictness.NOTHING,
     """The database under `root`, refused as `strictness` says: DatabaseHasErrors lists
     every error that makes it refuse. With ANY_ERROR, a database `clean` holds as found
     without an error is not checked again (its loading problems always are)."""
-    with _uncollected():
+    with uncollected():
         sources = load_sources(root)
     checked = check_sources(root, sources, measure_fit, rulebooks)
     load_errors = [problem for problem in checked.load_problems if problem.severity is Severity.ERROR]
@@ -287,24 +286,10 @@ def load_checked(root: Path, strictness: Strictness = Strictness.NOTHING,
     return checked
 
 
-@contextmanager
-def _uncollected() -> Iterator[None]:
-    """Loading and checking make millions of objects that all live until the report is
-    made: the cycle collector, left on, walks them again and again (a third of validate's
-    time on 10,000 cards), so it waits until they are made."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
 def validate(root: Path, measure_fit: MeasureFit | None = None,
              rulebooks: Path | None = None) -> Report:
     """Every problem of the database under `root`. `measure_fit` adds whether each text
     fits its printed box; `rulebooks`, a folder of the rulebook files, whether each
     citation's quote stands in its lines."""
-    with _uncollected():
+    with uncollected():
         return load_checked(root, measure_fit=measure_fit, rulebooks=rulebooks).report

@@ -24,7 +24,6 @@ the round-trip loader would take seconds to say the same.
 
 from __future__ import annotations
 
-import gc
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -37,6 +36,7 @@ from yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
                          MappingStartEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent,
                          StreamEndEvent)
 
+from cardkit.source.collector import uncollected
 from cardkit.source.policy import (BOOL, FLOAT, INT, MERGE, STR, Fault, implicit_tag, key_fault,
                                    scalar_fault)
 
@@ -91,17 +91,13 @@ def read(text: str, max_depth: int) -> Read | None:
     """The data of `text` with its faults, or None where the round-trip loader must read it."""
     if any(character in text for character in AMBIGUOUS_CHARACTERS):
         return None
-    collecting = gc.isenabled()
-    gc.disable()  # hundreds of thousands of new objects, none of them in a cycle
-    try:
-        return _read(CParser(text), text, max_depth)
-    except YAMLError as exc:
-        if getattr(exc, "problem", None) == LIBYAML_NESTING_LIMIT:
-            raise NestingTooDeep(exc.problem_mark.line + 1, exc.problem_mark.column + 1) from None
-        return None
-    finally:
-        if collecting:
-            gc.enable()
+    with uncollected():  # hundreds of thousands of new objects, none of them in a cycle
+        try:
+            return _read(CParser(text), text, max_depth)
+        except YAMLError as exc:
+            if getattr(exc, "problem", None) == LIBYAML_NESTING_LIMIT:
+                raise NestingTooDeep(exc.problem_mark.line + 1, exc.problem_mark.column + 1) from None
+            return None
 
 
 class _Open:
