@@ -31,9 +31,9 @@ from functools import cached_property
 from operator import attrgetter
 from pathlib import Path
 from random import Random
-from typing import Any
+from typing import Any, cast
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from cardkit.rules.core.decisions import Decision, Procedure, RulesError, refusal
 from cardkit.rules.core.engine import CardData, Engine, GamePart
@@ -189,7 +189,7 @@ def _run(procedure: Procedure, action: Played, playthrough, rng: Random, dealt: 
             return None
         except Exception as exc:
             return _stopped(exc)
-        if item.__class__ is Decision:
+        if isinstance(item, Decision):
             try:
                 judge = judges.get(item.kind)
                 if judge is not None:
@@ -266,7 +266,7 @@ _SHARED: tuple[Engine, str, int, CardData] | None = None
 
 
 def _play_share(numbers: range) -> Report:
-    engine, game, seed, data = _SHARED
+    engine, game, seed, data = cast(tuple[Engine, str, int, CardData], _SHARED)
     return _play_numbers(engine, game, numbers, seed, data)
 
 

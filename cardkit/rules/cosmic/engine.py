@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from random import Random
+from typing import cast
 
 from cardkit.rules.core.choices import (is_spread, is_subset, is_taken_from, random_onto,
                                         random_spread, random_subset, random_taken, shuffle)
@@ -93,7 +94,7 @@ class Rules:
             colours = [player.colour for player in state.players.values()]
             others = [card for card in state.destiny if card not in colours]
             state.destiny = [colour for colour in colours
-                             for _ in range(self.edition.destiny_per_colour)] + others
+                             for _ in range(cast(int, self.edition.destiny_per_colour))] + others
         yield Event("game.set-up")
         while state.first_player is None:
             card = yield from self._draw_destiny()
@@ -481,7 +482,7 @@ class Rules:
                     raise RulesError("two Morphs: the rulebook does not say what they copy")
                 kind = other
             if encounter.acts_as.get(role) != NEGOTIATE:
-                encounter.acts_as[role] = kind
+                encounter.acts_as[role] = cast(str, kind)
 
     def _measure(self, encounter: Encounter):
         """The ships on each side as they count, and with attack cards the totals (001
@@ -490,11 +491,11 @@ class Rules:
         state = self.state
         if encounter.planet is None:
             return
-        defending = state.planets[encounter.planet].get(encounter.defense, 0)
+        defending = state.planets[encounter.planet].get(encounter.player(DEFENSE), 0)
         if SHIP_WORTH in self._fragments:
             offense = sum(self._worth(name, ships)
                           for name, ships in encounter.committed[OFFENSE].items())
-            defense = self._worth(encounter.defense, defending)
+            defense = self._worth(encounter.player(DEFENSE), defending)
             defense += sum(self._worth(name, ships)
                            for name, ships in encounter.committed[DEFENSE].items())
         else:     # every ship counts one
@@ -539,12 +540,13 @@ class Rules:
         sent to the warp."""
         state = self.state
         encounter.winner = encounter.player(role)
-        planet = encounter.planet
+        planet = cast(str, encounter.planet)
         if role == OFFENSE:
             encounter.outcome = OFFENSE_WINS
-            lost = state.planets[planet].get(encounter.defense, 0)
-            self._lift(planet, encounter.defense, lost)
-            self._to_warp(encounter.defense, lost)
+            defense = encounter.player(DEFENSE)
+            lost = state.planets[planet].get(defense, 0)
+            self._lift(planet, defense, lost)
+            self._to_warp(defense, lost)
             for name, ships in encounter.committed[DEFENSE].items():
                 self._to_warp(name, ships)
             committed = encounter.committed[OFFENSE]
@@ -617,7 +619,6 @@ class Rules:
         minute to deal cards from hand and/or a colony on a planet where the giver has
         one; without a deal each loses three ships (001 L605-627; 002 L203-215,
         L257-263)."""
-        state = self.state
         for name, ships in list(encounter.committed[DEFENSE].items()):
             yield from self._return_ships(name, ships)
         encounter.committed[DEFENSE] = {}
@@ -626,7 +627,7 @@ class Rules:
             yield from self._return_ships(name, ships)
         encounter.step = "negotiation"
         yield Event("encounter.negotiation")
-        offense, defense = encounter.offense, encounter.defense
+        offense, defense = encounter.offense, encounter.player(DEFENSE)
         terms = yield Decision(offense, "deal", f"{offense}: the deal it proposes, or none",
                                accepts=lambda choice: choice == NO_DEAL
                                or self._valid_deal(encounter, choice),
@@ -645,7 +646,7 @@ class Rules:
                 yield from self._lose_ships(encounter, name, FAILED_DEAL_SHIPS)
         ships = encounter.committed[OFFENSE].pop(offense, 0)
         yield from self._return_ships(offense, ships)
-        state.encounter.committed = {OFFENSE: {}, DEFENSE: {}}
+        encounter.committed = {OFFENSE: {}, DEFENSE: {}}
 
     def _valid_deal(self, encounter: Encounter, terms) -> bool:
         """Cards from either main player's hand and a colony for either or both (001
@@ -674,8 +675,8 @@ class Rules:
                    for receiver, colony in zip(receivers, colonies))
 
     def _valid_colony(self, encounter: Encounter, colony: dict) -> bool:
-        receiver, planet = colony.get("for"), colony.get("planet")
-        giver = encounter.defense if receiver == encounter.offense else encounter.offense
+        receiver, planet = cast(str, colony.get("for")), colony.get("planet")
+        giver = encounter.player(DEFENSE) if receiver == encounter.offense else encounter.offense
         if (set(colony) != {"for", "planet", "from"} or planet not in self._colonies[giver]
                 or planet in self._colonies[receiver]):
             return False
@@ -693,7 +694,7 @@ class Rules:
         """No deal, or cards and colonies drawn part by part."""
         if rng.random() < 0.5:
             return NO_DEAL
-        mains = (encounter.offense, encounter.defense)
+        mains = (encounter.offense, encounter.player(DEFENSE))
         terms: dict = {"cards": {}, "colonies": []}
         for giver in mains:
             hand = self.state.players[giver].hand
@@ -713,7 +714,7 @@ class Rules:
 
     def _carry_out(self, encounter: Encounter, terms: dict) -> Procedure:
         state = self.state
-        mains = (encounter.offense, encounter.defense)
+        mains = (encounter.offense, encounter.player(DEFENSE))
         for giver, cards in terms.get("cards", {}).items():
             receiver = mains[1] if giver == mains[0] else mains[0]
             for card in cards:
@@ -816,7 +817,7 @@ class Rules:
                                  for role, kind in encounter.acts_as.items()}
             encounter.totals = {}
         elif card == COSMIC_ZAP:
-            encounter.cancelled.append(target)
+            encounter.cancelled.append(cast(str, target))
         # Ionic Gas (L1014-1018): the caller cancels the compensation.
 
     def _plague(self, encounter: Encounter, victim: str) -> Procedure:
@@ -882,7 +883,7 @@ class Rules:
         else:
             # Time travel: the opponent plays a new encounter card (L1142-1144), as any
             # main player who must play one does.
-            role = _other(encounter.role_of(name))
+            role = _other(cast(str, encounter.role_of(name)))
             opponent = encounter.player(role)
             self._discard_cards([encounter.planned.pop(role)])
             yield from self._lay_card(encounter, role, f"{opponent}: a new encounter card")
@@ -898,7 +899,7 @@ class Rules:
             return False
         return self.facts.shown(player.alien, fragment) is not None
 
-    def _alien(self, name: str) -> str:
+    def _alien(self, name: str) -> str | None:
         return self.state.players[name].alien
 
     def _timing_order(self, encounter: Encounter) -> list[str]:

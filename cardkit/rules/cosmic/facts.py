@@ -66,7 +66,7 @@ class Facts:
             shown = self._shown[alien] = getattr(card, "shown", None) or {}
             return shown
 
-    def shown_value(self, alien: str, fragment: str) -> int:
+    def shown_value(self, alien: str | None, fragment: str) -> int:
         entry = self.shown(alien, fragment)
         value = getattr(entry, "value", None)
         if value is None:

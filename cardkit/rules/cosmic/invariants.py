@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import count as numbers
 from operator import attrgetter
+from typing import cast
 
 from cardkit.rules.core.decisions import Event
 from cardkit.rules.core.engine import Invariant
@@ -148,12 +149,13 @@ class _Census:
                 if counts:
                     self._shift(counts, {})
                     moved = True
-            self.committed = None if committed is None else {}
+            copies: dict[str, dict[str, int]] = {}
             for side, counts in (committed or {}).items():
-                self.committed[side] = dict(counts)
+                copies[side] = dict(counts)
                 if counts:
                     self._shift({}, counts)
                     moved = True
+            self.committed = None if committed is None else copies
         self.off_board = [("warp", self.warp), *(self.committed or {}).items()]
         # A side that appears or goes empty changes nothing the invariants read.
         if moved:
@@ -238,7 +240,9 @@ def _place(place: str) -> str:
 def _kept(state: CosmicState, version: str, verdict):
     """The check of an invariant that reads the census alone: `verdict(state, census)`
     worked out again only when the census's `version` of what it reads has moved."""
-    census, seen, wrong = _shared(state), None, None
+    census = _shared(state)
+    seen: int | None = None        # the version the verdict is of
+    wrong: str | None = None
     read = attrgetter(version)
 
     def check(state: CosmicState, event: Event) -> str | None:
@@ -331,14 +335,14 @@ def _at_most_four(state: CosmicState, rules: Rules):
 
 
 def _turn_order(state: CosmicState, rules: Rules):
-    started: list[str] = []
+    started: list[str | None] = []
 
     def check(state: CosmicState, event: Event) -> str | None:
         if event.name == "turn.started":
             started[:] = [state.turn]
         elif event.name == "turn.ended" and started:
             names = list(state.players)
-            following = names[(names.index(started[0]) + 1) % len(names)]
+            following = names[(names.index(cast(str, started[0])) + 1) % len(names)]
             if state.turn != following:
                 return f"{started[0]}'s turn ended and {state.turn}'s began, not {following}'s"
         return None

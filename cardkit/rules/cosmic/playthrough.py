@@ -23,7 +23,7 @@ for, it draws at random among the legal choices, so every legal choice stays pos
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from cardkit.model.games import GAMES
 from cardkit.rules.core.choices import random_onto
@@ -33,7 +33,7 @@ from cardkit.rules.cosmic.engine import (COSMIC_ZAP, EMOTION_CONTROL, FORCE_FIEL
                                          IONIC_GAS, MOBIUS_TUBES, NO_DEAL, PASS, PLAGUE, Rules)
 from cardkit.rules.cosmic.oracle import legality
 from cardkit.rules.cosmic.profile import ATTACK, EDITIONS
-from cardkit.rules.cosmic.state import DEFENSE, CosmicState
+from cardkit.rules.cosmic.state import DEFENSE, CosmicState, Encounter
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 # The box fact that bounds the number of players: the classic board's four systems
@@ -55,8 +55,9 @@ def deal(rng: Random, data: CardData, game: str) -> dict:
     edition = EDITIONS[game]
     box = data.boxes[game]
     kinds = GAMES[game]
-    own = {card_id: card for card_id, card in data.cards.items()
-           if (kind := kinds.kind(card.kind)) is not None and isinstance(card, kind.facts)}
+    own: dict[str, Any] = {
+        card_id: card for card_id, card in data.cards.items()
+        if (kind := kinds.kind(card.kind)) is not None and isinstance(card, kind.facts)}
     count = rng.randint(3, getattr(box, PLAYERS_FROM[game]))
     colours = COLOURS[:count]
     made_up: dict[str, dict] = {"encounter": {}}
@@ -143,7 +144,7 @@ def _strongest_card(decision: Decision, rules: Rules, rng: Random) -> str:
 
 def _weakest_planet(decision: Decision, rules: Rules, rng: Random) -> str:
     state = rules.state
-    defense = state.encounter.defense
+    defense = cast(Encounter, state.encounter).defense
     if defense is None:      # a foreign colony at home: whose is chosen next
         return decision.draw(rng)
     ships = {planet: state.planets[planet].get(defense, 0) for planet in decision.options}
@@ -162,7 +163,7 @@ def _a_deal(decision: Decision, rules: Rules, rng: Random) -> Any:
 def _ships_back(decision: Decision, rules: Rules, rng: Random) -> dict:
     """As many ships back from the warp as the rewards allow, cards for the rest."""
     state, name = rules.state, decision.actor
-    rewards = state.encounter.committed[DEFENSE][name]
+    rewards = cast(Encounter, state.encounter).committed[DEFENSE][name]
     colonies = rules.colonies(name)
     back = min(rewards, state.warp.get(name, 0)) if colonies else 0
     reward: dict[str, Any] = {"draw": rewards - back} if rewards > back else {}

@@ -10,6 +10,7 @@ current hyperspace gate) or beside the planet (classic transports, current stack
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from cardkit.rules.cosmic.profile import Edition
 
@@ -60,7 +61,9 @@ class Encounter:
         return None
 
     def player(self, role: str) -> str:
-        return self.offense if role == OFFENSE else self.defense
+        """The main player in `role`; the defense once it is named (no step reads it
+        before)."""
+        return self.offense if role == OFFENSE else cast(str, self.defense)
 
 
 @dataclass
