@@ -5,5 +5,10 @@
 replay, and random playthroughs with their invariants. Each game is a package on it that
 defines its `ENGINE`: `duel` (Cosmic Encounter Duel), `vanguard` (ISS Vanguard's dice
 test) and `cosmic` (classic and current Cosmic Encounter). `pytest_plugin` makes scenario
-files test items.
+files test items. `compiled` runs the modules random play spends its time in as compiled by
+mypyc, while they are those of today's source.
 """
+
+from cardkit.rules.compiled import use_compiled
+
+use_compiled()

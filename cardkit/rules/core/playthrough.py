@@ -34,6 +34,7 @@ from random import Random
 from typing import Any, cast
 
 import yaml  # type: ignore[import-untyped]
+from mypy_extensions import mypyc_attr
 
 from cardkit.rules.core.decisions import Decision, Procedure, RulesError, refusal
 from cardkit.rules.core.engine import CardData, Engine, GamePart
@@ -67,6 +68,9 @@ class Played:
         return by_kind
 
 
+# A Python class also where this module runs compiled: a frozen dataclass compiled cannot be
+# unpickled, and a failed game's breach comes back from the process that played it.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Breach:
     """Why a game failed: `kind` (an invariant broken, the rules cannot go on, an illegal
@@ -118,6 +122,7 @@ def game_seed(seed: int, number: int) -> str:
     return f"{seed}/{number}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)    # tests deal with a subclass
 class Dealt:
     """A game an engine deals: its document (the scenario's header and setup), the setup
     its loader read from it, the state and the rules object, and the procedures that come

@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from random import Random
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from cardkit.rules.core.choices import (is_spread, is_subset, is_taken_from, random_onto,
                                         random_spread, random_subset, random_taken, shuffle)
 from cardkit.rules.core.decisions import CHANCE, Decision, Event, Procedure, RulesError
@@ -59,6 +61,9 @@ class _TurnOver(Exception):
     """The offense must play an encounter card and holds none: its turn ends at once."""
 
 
+# Tests plant bugs in a subclass of the rules (docs/rules.md, "Random play that tries the
+# illegal"), also where this module runs compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rules:
     def __init__(self, state: CosmicState, facts: Facts):
         self.state = state
