@@ -43,7 +43,7 @@ PROJECT = Path(__file__).resolve().parents[2]   # the folder `cardkit` is in
 
 
 class CompileError(Exception):
-    """The compiled copies could not be made: why, in the compiler's words."""
+    """The compiled copies could not be made (the compiler's own messages come before)."""
 
 
 def compiled_folder() -> Path:
@@ -122,8 +122,12 @@ def build(folder: Path | None = None) -> Path:
     """Compile `MODULES` with mypyc into `folder` (by default this environment's), replacing
     what was there only once the whole build has succeeded. Raises `CompileError`."""
     # Imported here: mypyc and setuptools are needed to build, never to run.
-    from mypyc.build import mypycify
-    from setuptools import Distribution
+    try:
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+    except ImportError as missing:
+        raise CompileError(f"{missing.name} is not installed (the lock's dev extra has it)"
+                           ) from None
 
     folder = compiled_folder() if folder is None else folder
     sources = [str(source_path(module).relative_to(PROJECT)) for module in MODULES]
@@ -178,8 +182,7 @@ def main(arguments: list[str]) -> int:
     try:
         folder = build()
     except CompileError as error:
-        print(f"{error}\nThe rules run from their Python source, as fast as before.",
-              file=sys.stderr)
+        print(error, file=sys.stderr)
         return 1
     print(f"compiled the rules modules with mypyc into {folder}")
     return 0

@@ -108,3 +108,25 @@ def test_compiled_rules_replay_every_example_and_broken_scenario_as_the_source()
         assert from_source.stdout.strip()
         assert (from_copies.returncode, from_copies.stdout, from_copies.stderr) == (
             from_source.returncode, from_source.stdout, from_source.stderr)
+
+
+def test_a_failed_build_says_why_and_leaves_the_copies_there_before(tmp_path, monkeypatch,
+                                                                    capfd):
+    project = tmp_path / "project"
+    (project / "rulespkg").mkdir(parents=True)
+    (project / "rulespkg" / "__init__.py").write_text("", encoding="utf-8")
+    (project / "rulespkg" / "broken.py").write_text(
+        'def count(ships: int) -> int:\n    return "four"\n', encoding="utf-8")
+    folder = tmp_path / "compiled"
+    folder.mkdir()
+    (folder / compiled.MANIFEST).write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(compiled, "PROJECT", project)
+    monkeypatch.setattr(compiled, "MODULES", ("rulespkg.broken",))
+
+    with pytest.raises(compiled.CompileError,
+                       match=r"mypyc could not compile the rules \(its messages are above\)"):
+        compiled.build(folder)
+    assert ('rulespkg/broken.py:2: error: Incompatible return value type (got "str", '
+            'expected "int")') in capfd.readouterr().out
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["compiled", "project"]
+    assert (folder / compiled.MANIFEST).read_text(encoding="utf-8") == "{}"
