@@ -19,6 +19,10 @@ oracle; without its invariants; with neither), the four interleaved round after 
 and the median CPU milliseconds a game of each are printed with what the invariants and
 the oracle add to the engine and its player alone, and the oracle's share of a whole game
 (issue 44: at most a third).
+
+Both say first whether the rules ran compiled by mypyc (`cardkit/rules/compiled.py`: what
+`./dev` builds) or from their Python source (with `CARDKIT_PURE_RULES=1`, or when a source
+changed since they were compiled).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import time
 from pathlib import Path
 
 from cardkit.model.database import load_database
+from cardkit.rules import compiled
 from cardkit.rules.core.engine import CardData
 from cardkit.rules.core.playthrough import play
 from cardkit.rules.core.registry import registered
@@ -112,6 +117,8 @@ def main() -> None:
                         help="where a game's time goes: the invariants' and the oracle's parts")
     arguments = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")
+    print("rules: " + ("compiled by mypyc" if compiled.IN_USE else
+                       f"from their Python source (compiled copies: {compiled.status()})"))
     for game in arguments.game or GAMES:
         if arguments.shares:
             shares(game, arguments.games or 300, arguments.rounds)
