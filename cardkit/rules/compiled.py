@@ -157,8 +157,8 @@ def build(folder: Path | None = None) -> Path:
             os.chdir(here)
         built = work_path / "lib"
         (built / MANIFEST).write_text(json.dumps(
-            {"python": _python(), "sources": digests}, indent=1, sort_keys=True),
-            encoding="utf-8")
+            {"python": _python(), "mypyc": _mypyc_version(), "sources": digests}, indent=1,
+            sort_keys=True), encoding="utf-8")
         staged = folder.with_name(folder.name + ".new")
         shutil.rmtree(staged, ignore_errors=True)
         shutil.copytree(built, staged)
@@ -167,9 +167,25 @@ def build(folder: Path | None = None) -> Path:
     return folder
 
 
+def _mypyc_version() -> str | None:
+    try:
+        from mypy.version import __version__
+    except ImportError:
+        return None
+    return __version__
+
+
+def _compiled_by(folder: Path) -> str | None:
+    """The version of mypyc the copies in `folder` were compiled by."""
+    try:
+        return json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("mypyc")
+    except (OSError, ValueError):
+        return None
+
+
 def main(arguments: list[str]) -> int:
-    """What `./dev` runs: `build` compiles when the copies are not fresh, `status` says
-    whether they are."""
+    """What `./dev` runs: `build` compiles when the copies are not fresh or another mypyc
+    is installed (a new lock), `status` says whether they are fresh."""
     action = arguments[0] if arguments else "status"
     if action == "status":
         print(status())
@@ -177,7 +193,7 @@ def main(arguments: list[str]) -> int:
     if action != "build":
         print(f"unknown action {action!r}: build or status", file=sys.stderr)
         return 2
-    if status() == "fresh":
+    if status() == "fresh" and _compiled_by(compiled_folder()) == _mypyc_version():
         return 0
     try:
         folder = build()

@@ -130,3 +130,21 @@ def test_a_failed_build_says_why_and_leaves_the_copies_there_before(tmp_path, mo
             'expected "int")') in capfd.readouterr().out
     assert sorted(path.name for path in tmp_path.iterdir()) == ["compiled", "project"]
     assert (folder / compiled.MANIFEST).read_text(encoding="utf-8") == "{}"
+
+
+def test_dev_compiles_again_only_for_a_changed_source_or_another_mypyc(tmp_path, monkeypatch,
+                                                                       capsys):
+    from mypy.version import __version__ as installed
+    folder = tmp_path / "compiled"
+    monkeypatch.setattr(compiled, "compiled_folder", lambda: folder)
+    builds = []
+    monkeypatch.setattr(compiled, "build", lambda: builds.append(folder) or folder)
+
+    for manifest, compiles in (({"mypyc": installed}, False),
+                               ({"mypyc": "0.900"}, True),
+                               ({"mypyc": installed, "sources": {}}, True)):
+        builds.clear()
+        _manifest(folder, **manifest)
+        assert compiled.main(["build"]) == 0
+        assert builds == ([folder] if compiles else []), manifest
+    assert capsys.readouterr().out == f"compiled the rules modules with mypyc into {folder}\n" * 2
