@@ -10,7 +10,7 @@ import re
 import pytest
 
 from cardkit.rules.core.decisions import CHANCE, IllegalChoice, RulesError, Runner
-from cardkit.rules.cosmic.engine import Rules
+from cardkit.rules.cosmic.engine import FORCE_FIELD, Rules
 from cardkit.rules.cosmic.facts import Facts
 from cardkit.rules.cosmic.profile import CLASSIC, COSMIC, Edition
 from cardkit.rules.cosmic.state import DEFENSE, OFFENSE, CosmicState, Encounter, Player
@@ -480,6 +480,9 @@ def test_a_defensive_ally_must_take_every_reward_in_classic_and_may_in_the_curre
     assert not reward.allows({"draw": 3})
     # Ships back from the warp do not pay for a negative number of cards.
     assert not reward.allows({"draw": -1, "retrieve": {"green-1": 3}})
+    assert reward.describe_legal() == (
+        f"draw and retrieve adding up to {'at most ' if fewer_allowed else ''}2, ships onto "
+        "green-1, green-2, green-3, green-4, green-5")
 
 
 def test_the_plague_waits_for_the_defense_a_foreign_colony_at_home_names(shipped_database):
@@ -513,8 +516,8 @@ def _same_word(text: str) -> str:
 def test_a_player_has_its_role_by_name_not_by_the_string_object():
     encounter = Encounter(1, _same_word("red"), defense=_same_word("blue"))
 
-    assert [encounter.role_of(name) for name in ("red", "blue", "green")] == [
-        OFFENSE, DEFENSE, None]
+    assert [encounter.role_of(name) for name in ("red", "blue", "green", "yellow")] == [
+        OFFENSE, DEFENSE, None, None]
     assert (encounter.player(OFFENSE), encounter.player(DEFENSE)) == ("red", "blue")
 
 
@@ -581,3 +584,30 @@ def test_an_artifact_is_offered_to_each_holder_in_the_timing_order(shipped_datab
 
     assert [decision.actor for decision in asked if decision.kind == "artifact"] == [
         "green", "red", "blue"]
+
+
+def test_an_artifact_is_known_by_its_id_not_by_the_string_object(shipped_database):
+    state = _state(CLASSIC, "red", "blue", "green")
+    encounter = state.encounter = Encounter(1, "red", "blue")
+    encounter.allies[DEFENSE].append("green")
+
+    options = _rules(state, shipped_database)._artifact_options(
+        encounter, "red", _same_word(FORCE_FIELD))
+    assert options == ({"play": FORCE_FIELD, "on": "green"},)
+
+
+def test_the_philanthropist_gives_a_card_only_to_the_others_whatever_string_names_it(
+        shipped_database):
+    # L827-828: the Philanthropist gives a card to another player; the offense's name is
+    # read from the scenario, an equal string that is not the seating's own.
+    state = _state(CLASSIC, "red", "blue", "green", aliens={"red": "philanthropist"},
+                   hands={"red": ["classic-attack-8"], "blue": ["classic-attack-4"]})
+    state.destiny = ["blue"]
+    runner = Runner()
+    runner.begin(_rules(state, shipped_database).lone_encounter(_same_word("red")))
+    drive(runner, [(CHANCE, "destiny", "blue")], until="encounter.destiny")
+
+    power = runner.advance()
+    assert (power.actor, power.kind) == ("red", "power")
+    assert runner.legal_choices() == ({"give": "classic-attack-8", "to": "blue"},
+                                      {"give": "classic-attack-8", "to": "green"}, "pass")

@@ -21,7 +21,8 @@ from cardkit.rules.core.playthrough import (INVARIANT, LEGALITY, Played, game_pa
                                             play, play_game, scenario_text)
 from cardkit.rules.core.registry import registered
 from cardkit.rules.core.replay import replay_file
-from cardkit.rules.cosmic.engine import DRAW_AGAIN, HOME_COLONY, MOBIUS_TUBES, NO_DEAL, PASS, PLAGUE
+from cardkit.rules.cosmic.engine import (DRAW_AGAIN, FORCE_FIELD, HOME_COLONY, MOBIUS_TUBES,
+                                         NO_DEAL, PASS, PLAGUE)
 from cardkit.rules.duel.engine import Rules
 from tests.rules.conftest import PROJECT_ROOT
 
@@ -166,6 +167,9 @@ def test_classic_parts_name_their_game_and_are_left_out_of_the_current_edition()
      {"cards": {"red": ["classic-attack-8"]}}),
     ("the Plague", "artifact", {"play": PLAGUE, "on": "blue"}, PASS),
     ("the Mobius Tubes", "artifact", MOBIUS_TUBES, {"play": PLAGUE, "on": "blue"}),
+    ("the Force Field", "artifact", {"play": "".join(list(FORCE_FIELD)), "on": "blue"}, PASS),
+    ("an alien power used (a shown fragment)", "power", {"give": "classic-attack-8", "to": "blue"},
+     PASS),
 ])
 def test_a_cosmic_encounter_part_counted_by_a_choice_counts_that_choice_alone(part, kind, counted, other):
     [found] = [game_part for game_part in game_parts(registered()["cosmic"], "classic")
