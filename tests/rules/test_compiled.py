@@ -17,7 +17,8 @@ from cardkit.rules import compiled
 PROJECT = Path(__file__).resolve().parents[2]
 
 # Plays games of every engine and prints, for each, a digest of the whole game written as
-# a scenario (every decision, every event until its end or its failure), then which code ran.
+# a scenario (every procedure and every decision, to its end or its failure), then which
+# code ran.
 TRANSCRIPTS = """
 import hashlib, sys
 from pathlib import Path
