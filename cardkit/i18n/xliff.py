@@ -148,6 +148,9 @@ class _Element:
         return [child for child in self.children if child.name == name]
 
 
+DECLARED_ENCODING = re.compile(rb"""<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
+
+
 class _Malformed(Exception):
     def __init__(self, line: int, message: Message):
         self.line = line
@@ -205,6 +208,13 @@ def _parse(raw: bytes) -> _Element:
         raise _Malformed(exc.lineno, Message("not well-formed XML: {reason} (column {column})",
                                              reason=expat.ErrorString(exc.code),
                                              column=exc.offset + 1)) from None
+    except LookupError:      # the XML declaration names an encoding Python does not know
+        declared = DECLARED_ENCODING.search(raw, 0, 200)
+        raise _Malformed(parser.CurrentLineNumber, Message(
+            "the XML declaration names the encoding {encoding}, which cardkit cannot read; an "
+            "XLIFF file is UTF-8",
+            encoding=repr(declared.group(1).decode("ascii", "replace")) if declared else "?"
+        )) from None
     return roots[0]
 
 
