@@ -5,6 +5,8 @@ from __future__ import annotations
 import fcntl
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -105,12 +107,18 @@ def box_build(tmp_path_factory) -> Path:
 def minimal_face_cache(tmp_path_factory) -> Path:
     """The face cache of the minimal database in English and Spanish on both papers, built
     cold once per run: a build of it into a folder starting with a copy lays out no face.
-    (The minimal database is one game: its PDFs are `<ll>/cards-<paper>.pdf`.)"""
-    from cardkit.render import build
+    (The minimal database is one game: its PDFs are `<ll>/cards-<paper>.pdf`.) It is built
+    by a new `cardkit build` process: a worker that has rendered templates before keeps
+    them compiled and would leave their compiled form out of the cache, which a build
+    starting from the copy would then add."""
     from cardkit.render.folders import CACHE_FOLDER
 
-    return once_per_run(tmp_path_factory, "minimal", lambda out: build(
-        MINIMAL_DATABASE, out, ["en", "es"], ["a4", "letter"], jobs=1)) / CACHE_FOLDER
+    def build(out: Path) -> None:
+        subprocess.run([str(Path(sys.executable).with_name("cardkit")), "build",
+                        str(MINIMAL_DATABASE), "--lang", "en,es", "--quiet", "--jobs", "1",
+                        "--out", str(out)], check=True, timeout=600)
+
+    return once_per_run(tmp_path_factory, "minimal", build) / CACHE_FOLDER
 
 
 @pytest.fixture(scope="session")
