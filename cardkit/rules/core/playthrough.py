@@ -184,8 +184,7 @@ def _run(procedure: Procedure, action: Played, playthrough, rng: Random, dealt: 
     procedure is sent each choice directly: random play makes a million of them a run)."""
     decisions, events = action.decisions, action.events
     rules, state = dealt.rules, dealt.state
-    choose = playthrough.choose
-    judges = playthrough.oracle.judges if playthrough.oracle is not None else {}
+    choose, oracle = playthrough.choose, playthrough.oracle
     send, answer = procedure.send, None
     while True:
         try:
@@ -196,9 +195,8 @@ def _run(procedure: Procedure, action: Played, playthrough, rng: Random, dealt: 
             return _stopped(exc)
         if isinstance(item, Decision):
             try:
-                judge = judges.get(item.kind)
-                if judge is not None:
-                    disagreement = _disagreement(item, *judge(item, rules))
+                if oracle is not None and (judged := oracle(item, rules)) is not None:
+                    disagreement = _disagreement(item, *judged)
                     if disagreement:
                         return Breach(LEGALITY, disagreement)
                 answer = choose(item, rules, rng)
