@@ -64,13 +64,21 @@ def _python() -> str:
     return sys.implementation.cache_tag
 
 
-def status(folder: Path | None = None) -> str:
-    """'fresh' when the compiled copies in `folder` are those of today's sources for this
-    Python; otherwise why they are not used ('none', 'stale: <module>', 'other Python')."""
-    folder = compiled_folder() if folder is None else folder
+def _manifest(folder: Path) -> dict | None:
+    """What the build wrote of the copies in `folder`, or None where it wrote nothing
+    readable."""
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
+        return None
+    return manifest if isinstance(manifest, dict) else None
+
+
+def status(folder: Path | None = None) -> str:
+    """'fresh' when the compiled copies in `folder` are those of today's sources for this
+    Python; otherwise why they are not used ('none', 'stale: <module>', 'other Python')."""
+    manifest = _manifest(compiled_folder() if folder is None else folder)
+    if manifest is None:
         return "none"
     if manifest.get("python") != _python():
         return "other Python"
@@ -105,7 +113,7 @@ def use_compiled() -> bool:
     if IN_USE or os.environ.get(PURE) or any(module in sys.modules for module in MODULES):
         return IN_USE
     folder = compiled_folder()
-    if not (folder / MANIFEST).exists() or status(folder) != "fresh":
+    if status(folder) != "fresh":
         return False
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     files = {module: folder.joinpath(*module.split(".")).with_name(
@@ -175,14 +183,6 @@ def _mypyc_version() -> str | None:
     return __version__
 
 
-def _compiled_by(folder: Path) -> str | None:
-    """The version of mypyc the copies in `folder` were compiled by."""
-    try:
-        return json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("mypyc")
-    except (OSError, ValueError):
-        return None
-
-
 def main(arguments: list[str]) -> int:
     """What `./dev` runs: `build` compiles when the copies are not fresh or another mypyc
     is installed (a new lock), `status` says whether they are fresh."""
@@ -193,7 +193,7 @@ def main(arguments: list[str]) -> int:
     if action != "build":
         print(f"unknown action {action!r}: build or status", file=sys.stderr)
         return 2
-    if status() == "fresh" and _compiled_by(compiled_folder()) == _mypyc_version():
+    if status() == "fresh" and (_manifest(compiled_folder()) or {}).get("mypyc") == _mypyc_version():
         return 0
     try:
         folder = build()
