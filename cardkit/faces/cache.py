@@ -18,11 +18,11 @@ one by one: what a crash leaves of one fails the same check.
 
 An entry is read as the project boundary reads an input (source/boundary.py
 `read_own_file`), but for the path's folders: only a regular file is read, never blocking
-on a FIFO, up to a limit, and a link in an entry's place is not followed. The folders are the cache's own and an entry's
-name is its hexadecimal key, so nothing but a link leads elsewhere, and what is read
-through a linked folder is used only if it passes the digest check: resolving every folder
-of every path, as the boundary does, took three quarters of the time of reading an entry,
-and a rebuild reads a thousand of them.
+on a FIFO, up to a limit, and a link in an entry's place is not followed. The folders are
+the cache's own and an entry's name is its hexadecimal key, so nothing but a link leads
+elsewhere, and what is read through a linked folder is used only if it passes the digest
+check: resolving every folder of every path, as the boundary does, took three quarters of
+the time of reading an entry, and a rebuild reads a thousand of them.
 """
 
 from __future__ import annotations
